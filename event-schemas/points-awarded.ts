@@ -1,0 +1,37 @@
+import * as t from 'io-ts';
+import { defineEvent, type Upcaster } from './define-event';
+import { IsoDate, PaxId, PositiveInteger } from './primitives';
+
+export const AwardSource = t.keyof({ ADMIN: null, TREATMENT: null, PARTNER: null, SURVEY: null, PROMOTION: null, REFERRAL: null, BONUS: null });
+export type AwardSource = t.TypeOf<typeof AwardSource>;
+
+/**
+ * Points credited to a member as one lot that expires on `expirationDate`.
+ * v1 (before lots existed) had only paxId, amount and description.
+ */
+export const PointsAwarded = defineEvent(
+  'PointsAwarded',
+  2,
+  t.type({
+    paxId: PaxId,
+    lotId: t.string,
+    amount: PositiveInteger,
+    description: t.string,
+    source: AwardSource,
+    expirationDate: IsoDate,
+    idempotencyKey: t.union([t.string, t.null]),
+  }),
+);
+
+/** v1 awards were admin awards with the programme's 12-month default expiry, counted from when they happened. */
+export const pointsAwardedV1ToV2: Upcaster = (data, metadata) => {
+  const d = new Date(metadata.occurredAt);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return {
+    ...data,
+    lotId: `legacy-${String(metadata.occurredAt)}`,
+    source: 'ADMIN',
+    expirationDate: d.toISOString().slice(0, 10),
+    idempotencyKey: null,
+  };
+};

@@ -1,0 +1,11 @@
+/** Stream names follow EventStoreDB's `category-id` convention, so both adapters and `$ce-` projections agree. */
+export const streamCategories = ['member', 'certificate', 'treatment', 'promotion', 'survey', 'order', 'campaign'] as const;
+export type StreamCategory = (typeof streamCategories)[number];
+
+export const streamName = (category: StreamCategory, id: string | number): string => `${category}-${id}`;
+export const memberStream = (paxId: number) => streamName('member', paxId);
+
+export const parseStreamName = (name: string): { category: string; id: string } => {
+  const dash = name.indexOf('-');
+  return dash < 0 ? { category: name, id: '' } : { category: name.slice(0, dash), id: name.slice(dash + 1) };
+};

