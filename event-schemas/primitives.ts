@@ -5,15 +5,18 @@ import * as t from 'io-ts';
  * caller which rule a field broke instead of io-ts's "Invalid value".
  */
 export const refined = <C extends t.Any>(base: C, name: string, rule: string, ok: (a: t.TypeOf<C>) => boolean) =>
-  new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
-    name,
-    (u): u is t.TypeOf<C> => base.is(u) && ok(u),
-    (u, c) => {
-      const r = base.validate(u, c);
-      if (r._tag === 'Left') return r;
-      return ok(r.right) ? t.success(r.right) : t.failure(u, c, rule);
-    },
-    (a) => base.encode(a),
+  Object.assign(
+    new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
+      name,
+      (u): u is t.TypeOf<C> => base.is(u) && ok(u),
+      (u, c) => {
+        const r = base.validate(u, c);
+        if (r._tag === 'Left') return t.failure(u, c, u === undefined ? 'is required' : rule);
+        return ok(r.right) ? t.success(r.right) : t.failure(u, c, rule);
+      },
+      (a) => base.encode(a),
+    ),
+    { base, rule },
   );
 
 /** Attaches a rule sentence to a codec's failures (used where the base codec's own failure is unclear). */

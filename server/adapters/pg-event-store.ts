@@ -137,6 +137,8 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
 
   const waitForAppend = (signal: AbortSignal, timeoutMs: number) =>
     new Promise<void>((resolve) => {
+      // An 'abort' event never fires again for a signal that is already aborted.
+      if (signal.aborted) return resolve();
       const done = () => {
         clearTimeout(timer);
         listener.off(APPENDED_CHANNEL, done);

@@ -102,4 +102,27 @@ export const platformMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0103-practices',
+    sql: `
+      CREATE TABLE practices (
+        practice_id bigserial PRIMARY KEY,
+        name text NOT NULL,
+        address text NOT NULL DEFAULT '',
+        postal_code text NOT NULL DEFAULT '',
+        phone text NOT NULL DEFAULT '',
+        latitude double precision,
+        longitude double precision
+      );
+      -- Keys are stored hashed; a practice may hold several, each revocable on its own.
+      CREATE TABLE practice_api_keys (
+        api_key_id bigserial PRIMARY KEY,
+        practice_id bigint NOT NULL REFERENCES practices(practice_id),
+        key_hash bytea NOT NULL UNIQUE,
+        label text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+    `,
+  },
 ];

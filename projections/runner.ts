@@ -1,0 +1,145 @@
+import type pg from 'pg';
+import { decodeEvent } from '../event-schemas';
+import type { EventStore, StoredEvent } from '../server/ports/event-store';
+import { comparePositions, formatPosition, type Position } from '../server/ports/position';
+import type { Projection, ProjectedEvent } from './projection';
+
+export const PROGRESS_CHANNEL = 'projection_progress';
+const NOTIFY_PAX_PER_MESSAGE = 400;
+
+export interface Checkpoint {
+  position: Position | 'start';
+  eventsApplied: number;
+}
+
+export async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, lock = false): Promise<Checkpoint> {
+  await db.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+  const r = await db.query<{ position_major: string; position_minor: string; events_applied: string }>(
+    `SELECT position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = $1${lock ? ' FOR UPDATE' : ''}`,
+    [name],
+  );
+  const row = r.rows[0];
+  const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
+  return { position: position.major === 0n && position.minor === 0n ? 'start' : position, eventsApplied: Number(row.events_applied) };
+}
+
+const samePlace = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
+
+const toProjected = (s: StoredEvent): ProjectedEvent => ({
+  ...decodeEvent(s.type, s.data, s.metadata),
+  streamName: s.streamName,
+  revision: s.revision,
+  position: s.position,
+  eventId: s.eventId,
+});
+
+export interface BatchResult {
+  applied: number;
+  position: Position | 'start';
+}
+
+/**
+ * Applies one batch: the read rows, the new checkpoint and the NOTIFY commit together or not at all. The checkpoint
+ * row is locked and compared, so two processes running the same projection never apply an event twice.
+ */
+export async function applyBatch(pool: pg.Pool, store: EventStore, projection: Projection, batchSize: number): Promise<BatchResult> {
+  const start = await readCheckpoint(pool, projection.name);
+  const events = await store.readAll(start.position, batchSize);
+  if (events.length === 0) return { applied: 0, position: start.position };
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    const locked = await readCheckpoint(db, projection.name, true);
+    if (!samePlace(locked.position, start.position)) {
+      await db.query('ROLLBACK');
+      return { applied: 0, position: locked.position };
+    }
+    const touched = new Set<number>();
+    for (const stored of events) {
+      const result = await projection.apply(db, toProjected(stored));
+      for (const p of result?.paxIds ?? []) touched.add(p);
+    }
+    const last = events[events.length - 1].position;
+    await db.query(
+      `UPDATE projection_checkpoints SET position_major = $2, position_minor = $3, events_applied = events_applied + $4, updated_at = now() WHERE name = $1`,
+      [projection.name, last.major.toString(), last.minor.toString(), events.length],
+    );
+    const pax = [...touched];
+    for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
+      const payload = JSON.stringify({ projection: projection.name, position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE) });
+      await db.query(`SELECT pg_notify('${PROGRESS_CHANNEL}', $1)`, [payload]);
+    }
+    await db.query('COMMIT');
+    return { applied: events.length, position: last };
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    db.release();
+  }
+}
+
+/** Applies batches until the projection has caught up with the readable log. */
+export async function catchUp(pool: pg.Pool, store: EventStore, projection: Projection, batchSize = 500, onBatch?: (applied: number) => void): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const r = await applyBatch(pool, store, projection, batchSize);
+    if (r.applied === 0) return total;
+    total += r.applied;
+    onBatch?.(r.applied);
+  }
+}
+
+/** Empties the projection's tables and checkpoint in one transaction; the next catch-up replays from position 0. */
+export async function resetProjection(pool: pg.Pool, projection: Projection): Promise<void> {
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query('SELECT name FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+    for (const table of projection.tables) await db.query(`DELETE FROM ${table}`);
+    await db.query(`DELETE FROM member_live_messages WHERE kind = ANY($1)`, [projection.liveKinds]);
+    await db.query('UPDATE projection_checkpoints SET position_major = 0, position_minor = 0, events_applied = 0 WHERE name = $1', [projection.name]);
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    db.release();
+  }
+}
+
+/** Keeps every projection caught up in the background until stopped. */
+export class ProjectionDaemon {
+  private readonly abort = new AbortController();
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    private readonly projections: Projection[],
+    private readonly log: (message: string, error?: unknown) => void,
+    private readonly batchSize = 500,
+  ) {}
+
+  start(): void {
+    this.loops = this.projections.map((p) => this.loop(p));
+  }
+
+  private async loop(projection: Projection): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      try {
+        const r = await applyBatch(this.pool, this.store, projection, this.batchSize);
+        if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, 1000);
+      } catch (error) {
+        if (this.abort.signal.aborted) return;
+        this.log(`projection ${projection.name} failed; retrying`, error);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.all(this.loops);
+  }
+}

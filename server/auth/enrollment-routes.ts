@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import * as t from 'io-ts';
+import { IsoDate, refined } from '../../event-schemas/primitives';
+import { dateIn } from '../config';
+import { Email } from '../core/http-codecs';
+import { Problem, validationProblem } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { enqueue } from '../mail/outbox';
+import { hashPassword, isStrongPassword, passwordRule } from './passwords';
+import { loginAnswer } from './routes';
+import { createSession } from './sessions';
+import { hashToken, newToken } from './tokens';
+
+const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()));
+const Password = refined(t.string, 'Password', passwordRule, isStrongPassword);
+export const UsPostalCode = refined(t.string, 'UsPostalCode', 'must be a US ZIP code: 5 digits or 5+4 (12345 or 12345-6789)', (s) => /^\d{5}(-?\d{4})?$/.test(s));
+const Phone = refined(t.string, 'Phone', 'must be a 10-digit US phone number', (s) => /^\d{10}$/.test(s.replace(/\D/g, '')) && !/[A-Za-z]/.test(s));
+
+const EnrollmentBody = t.intersection([
+  t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),
+  t.partial({ phone: t.union([Phone, t.null]), refCode: t.union([t.string, t.null]) }),
+]);
+
+export const ADULT_AGE = 18;
+const isAdult = (dob: string, today: string) => {
+  const [y, m, d] = dob.split('-').map(Number);
+  const birthday = `${String(y + ADULT_AGE).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return birthday <= today;
+};
+const formatZip = (s: string) => (s.replace('-', '').length === 9 ? `${s.replace('-', '').slice(0, 5)}-${s.replace('-', '').slice(5)}` : s);
+const RESET_MINUTES = 60;
+
+export const enrollmentRoutes = (deps: Deps) => [
+  route({
+    method: 'post',
+    path: '/enrollment',
+    tag: 'Session',
+    summary: 'Join the programme; answers a signed-in session',
+    access: 'public',
+    body: EnrollmentBody,
+    responses: { 201: { description: 'Enrolled and signed in' }, 400: { description: 'Invalid fields' }, 409: { description: 'E-mail already enrolled' } },
+    handler: async ({ body }) => {
+      const today = dateIn(deps.settings.timeZone, deps.now());
+      if (body.dateOfBirth > today || !isAdult(body.dateOfBirth, today))
+        throw validationProblem([{ path: 'body.dateOfBirth', message: `must show you are at least ${ADULT_AGE} years old` }]);
+      const email = body.email.trim().toLowerCase();
+      let referrer: number | null = null;
+      if (body.refCode) {
+        const r = await deps.pool.query<{ pax_id: string }>('SELECT pax_id FROM participants WHERE ref_code = $1', [body.refCode]);
+        if (!r.rowCount) throw validationProblem([{ path: 'body.refCode', message: 'is not a known referral code' }]);
+        referrer = Number(r.rows[0].pax_id);
+      }
+      const passwordHash = await hashPassword(body.password);
+      const db = await deps.pool.connect();
+      let paxId: number;
+      try {
+        await db.query('BEGIN');
+        const inserted = await db.query<{ pax_id: string }>(
+          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING pax_id`,
+          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer],
+        );
+        if (!inserted.rowCount) throw new Problem('conflict', 'That e-mail is already enrolled; sign in or reset your password', [{ path: 'body.email', message: 'is already enrolled' }]);
+        paxId = Number(inserted.rows[0].pax_id);
+        await db.query(`INSERT INTO participant_emails (pax_id, email_address, preferred) VALUES ($1, $2, 'Y')`, [paxId, email]);
+        if (body.phone) await db.query(`INSERT INTO participant_phones (pax_id, phone, preferred) VALUES ($1, $2, 'Y')`, [paxId, body.phone.replace(/\D/g, '')]);
+        await db.query('COMMIT');
+      } catch (error) {
+        await db.query('ROLLBACK');
+        throw error;
+      } finally {
+        db.release();
+      }
+      const token = await createSession(deps.pool, paxId);
+      return { status: 201, body: loginAnswer(token, { paxId, firstName: body.firstName.trim(), lastName: body.lastName.trim() }) };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/authenticate/forgot-password',
+    tag: 'Session',
+    summary: 'Sends a reset link if the e-mail is enrolled; answers the same either way',
+    access: 'public',
+    body: t.type({ email: Email }),
+    responses: { 202: { description: 'Accepted' } },
+    handler: async ({ body }) => {
+      const r = await deps.pool.query<{ pax_id: string }>('SELECT pax_id FROM participants WHERE lower(username) = lower($1)', [body.email.trim()]);
+      if (r.rowCount) {
+        const token = newToken();
+        await deps.pool.query(`INSERT INTO password_resets (token_hash, pax_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`, [
+          hashToken(token),
+          r.rows[0].pax_id,
+          RESET_MINUTES,
+        ]);
+        await enqueue(deps.pool, {
+          channel: 'email',
+          recipient: body.email.trim().toLowerCase(),
+          subject: 'Reset your password',
+          body: `Use this link within ${RESET_MINUTES} minutes to choose a new password: /forgot-password?token=${token}`,
+        });
+      }
+      return { status: 202 };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/authenticate/reset-password',
+    tag: 'Session',
+    summary: 'Sets a new password with a reset token (single use); signs out every session',
+    access: 'public',
+    body: t.type({ token: t.string, password: Password }),
+    responses: { 204: { description: 'Changed' }, 400: { description: 'Bad or used token, or weak password' } },
+    handler: async ({ body }) => {
+      const passwordHash = await hashPassword(body.password);
+      const used = await deps.pool.query<{ pax_id: string }>(
+        `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING pax_id`,
+        [hashToken(body.token)],
+      );
+      if (!used.rowCount) throw validationProblem([{ path: 'body.token', message: 'is not valid, has expired or was already used' }]);
+      await deps.pool.query('UPDATE participants SET password_hash = $2 WHERE pax_id = $1', [used.rows[0].pax_id, passwordHash]);
+      await deps.pool.query('UPDATE sessions SET revoked_at = now() WHERE pax_id = $1 AND revoked_at IS NULL', [used.rows[0].pax_id]);
+      return { status: 204 };
+    },
+  }),
+];

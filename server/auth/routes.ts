@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import * as t from 'io-ts';
+import { ImpersonationEnded, ImpersonationStarted, memberStream } from '../../event-schemas';
+import { NonEmptyString, PaxId } from '../../event-schemas/primitives';
+import { recordFacts } from '../core/command-handler';
+import { decodeOrThrow } from '../core/decode';
+import { forbidden, notFound, Problem, unauthorized, validationProblem } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import type { SignedIn } from './caller';
+import { assertNotThrottled, clearAccountFailures, recordFailure } from './login-throttle';
+import { decoyHash, verifyPassword } from './passwords';
+import { callerForToken, createSession, paxOf, revokeSession, type SessionPax } from './sessions';
+
+const PaxOut = t.type({ paxId: t.number, firstName: t.string, lastName: t.string });
+const LoginAnswer = t.intersection([t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }), t.partial({ impersonated: t.boolean })]);
+const LoginBody = t.type({ username: NonEmptyString, password: NonEmptyString });
+
+export const loginAnswer = (authToken: string, pax: SessionPax, impersonated = false) => ({
+  authToken,
+  pax,
+  events: [] as unknown[],
+  ...(impersonated ? { impersonated: true } : {}),
+});
+
+const signedIn = (c: { kind: string }): c is SignedIn => c.kind === 'participant';
+
+export const authRoutes = (deps: Deps) => [
+  route({
+    method: 'post',
+    path: '/authenticate/login',
+    tag: 'Session',
+    summary: 'Sign in with username and password, or restore the session named by ?jwt= (after impersonation)',
+    access: 'public',
+    query: t.partial({ jwt: t.string }),
+    body: t.partial({ username: t.string, password: t.string }),
+    responses: { 200: { description: 'Signed in', schema: LoginAnswer }, 400: { description: 'Missing fields' }, 401: { description: 'Wrong credentials' }, 429: { description: 'Too many failures' } },
+    handler: async ({ query, req }) => {
+      if (query.jwt !== undefined) {
+        const caller = await callerForToken(deps.pool, query.jwt);
+        if (!signedIn(caller)) throw unauthorized('That session is not valid');
+        return { status: 200, body: loginAnswer(query.jwt, { paxId: caller.paxId, firstName: caller.firstName, lastName: caller.lastName }, caller.impersonatorId !== null) };
+      }
+      const { username, password } = decodeOrThrow(LoginBody, req.body ?? {}, 'body');
+      const address = req.ip ?? 'unknown';
+      await assertNotThrottled(deps.pool, username, address);
+      const r = await deps.pool.query<{ pax_id: string; password_hash: string }>('SELECT pax_id, password_hash FROM participants WHERE lower(username) = lower($1)', [username.trim()]);
+      const row = r.rows[0];
+      const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+      if (!row || !ok) {
+        await recordFailure(deps.pool, username, address);
+        throw unauthorized('The e-mail or password is not right');
+      }
+      await clearAccountFailures(deps.pool, username);
+      const paxId = Number(row.pax_id);
+      const token = await createSession(deps.pool, paxId);
+      return { status: 200, body: loginAnswer(token, (await paxOf(deps.pool, paxId))!) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/authenticate/keepalive',
+    tag: 'Session',
+    summary: 'Answers 200 while the session in auth-token is valid',
+    access: 'signed-in',
+    responses: { 200: { description: 'Valid', schema: t.type({ valid: t.boolean }) }, 401: { description: 'Not valid' } },
+    handler: async () => ({ status: 200, body: { valid: true } }),
+  }),
+  route({
+    method: 'post',
+    path: '/authenticate/logout',
+    tag: 'Session',
+    summary: 'Ends the session; its token stops working at once',
+    access: 'public',
+    body: t.type({ authToken: t.string }),
+    responses: { 204: { description: 'Signed out (also for an unknown token)' } },
+    handler: async ({ body, caller }) => {
+      const target = await callerForToken(deps.pool, body.authToken);
+      if (signedIn(target)) await revokeSession(deps.pool, target.tokenHash);
+      else if (signedIn(caller)) await revokeSession(deps.pool, caller.tokenHash);
+      return { status: 204 };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/authenticate/impersonate',
+    tag: 'Session',
+    summary: 'An admin starts acting as a participant (audited on the member stream)',
+    access: 'admin',
+    body: t.type({ paxId: PaxId }),
+    responses: { 200: { description: 'The impersonation session', schema: LoginAnswer }, 404: { description: 'No such participant' }, 403: { description: 'Not an admin' } },
+    handler: async ({ body, caller }) => {
+      const admin = caller as SignedIn;
+      const pax = await paxOf(deps.pool, body.paxId);
+      if (!pax) throw notFound(`Participant ${body.paxId}`);
+      if (pax.paxId === admin.paxId) throw validationProblem([{ path: 'body.paxId', message: 'must be another participant' }]);
+      const token = await createSession(deps.pool, pax.paxId, { adminPaxId: admin.paxId, adminTokenHash: admin.tokenHash });
+      await recordFacts(deps.store, memberStream(pax.paxId), [ImpersonationStarted.of({ paxId: pax.paxId, adminId: admin.paxId })], {
+        actor: { kind: 'admin', adminId: admin.paxId },
+        correlationId: randomUUID(),
+        now: deps.now(),
+      });
+      return { status: 200, body: loginAnswer(token, pax, true) };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/authenticate/endImpersonate',
+    tag: 'Session',
+    summary: "Ends an impersonation and answers a token for the admin's own session",
+    access: 'signed-in',
+    responses: { 200: { description: "The admin's session token", schema: t.type({ authToken: t.string }) }, 409: { description: 'Not impersonating' } },
+    handler: async ({ caller }) => {
+      const session = caller as SignedIn;
+      if (session.impersonatorId === null) throw new Problem('invalid-state', 'This session is not an impersonation');
+      const r = await deps.pool.query<{ admin_token_hash: Buffer | null }>('SELECT admin_token_hash FROM sessions WHERE token_hash = $1', [session.tokenHash]);
+      await revokeSession(deps.pool, session.tokenHash);
+      // Only token hashes are stored, so the admin gets a fresh session and the one handed over is retired.
+      const previous = r.rows[0]?.admin_token_hash;
+      if (previous) await revokeSession(deps.pool, previous);
+      const token = await createSession(deps.pool, session.impersonatorId);
+      await recordFacts(deps.store, memberStream(session.paxId), [ImpersonationEnded.of({ paxId: session.paxId, adminId: session.impersonatorId })], {
+        actor: { kind: 'admin', adminId: session.impersonatorId },
+        correlationId: randomUUID(),
+        now: deps.now(),
+      });
+      return { status: 200, body: { authToken: token } };
+    },
+  }),
+  route(
+    {
+      method: 'get',
+      path: '/access/admin',
+      tag: 'Session',
+      summary: 'Whether the caller is an admin (not while impersonating)',
+      access: 'admin',
+      responses: { 200: { description: 'An admin', schema: t.type({ admin: t.boolean }) }, 401: { description: 'Anonymous' }, 403: { description: 'Not an admin' } },
+      handler: async () => ({ status: 200, body: { admin: true } }),
+    },
+    '/api',
+  ),
+];
+
+export const assertSignedIn = (c: { kind: string }): SignedIn => {
+  if (!signedIn(c)) throw forbidden();
+  return c;
+};

@@ -1,0 +1,53 @@
+import type pg from 'pg';
+import type { Caller } from './caller';
+import { hashToken, newToken } from './tokens';
+
+export const SESSION_HOURS = 12;
+
+export interface SessionPax {
+  paxId: number;
+  firstName: string;
+  lastName: string;
+}
+
+export async function createSession(db: pg.Pool, paxId: number, impersonation?: { adminPaxId: number; adminTokenHash: Buffer }): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `INSERT INTO sessions (token_hash, pax_id, admin_pax_id, admin_token_hash, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
+    [hashToken(token), paxId, impersonation?.adminPaxId ?? null, impersonation?.adminTokenHash ?? null, SESSION_HOURS],
+  );
+  return token;
+}
+
+/** Resolves a token to its caller; expired and revoked sessions resolve to anonymous. */
+export const callerForToken = (db: pg.Pool, token: string): Promise<Caller> => callerForTokenHash(db, hashToken(token));
+
+export async function callerForTokenHash(db: pg.Pool, tokenHash: Buffer): Promise<Caller> {
+  const r = await db.query<{ pax_id: string; first_name: string; last_name: string; is_admin: boolean; admin_pax_id: string | null }>(
+    `SELECT s.pax_id, p.first_name, p.last_name, p.is_admin, s.admin_pax_id FROM sessions s JOIN participants p USING (pax_id)
+     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [tokenHash],
+  );
+  const row = r.rows[0];
+  if (!row) return { kind: 'anonymous' };
+  const impersonatorId = row.admin_pax_id === null ? null : Number(row.admin_pax_id);
+  return {
+    kind: 'participant',
+    paxId: Number(row.pax_id),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin: row.is_admin && impersonatorId === null,
+    impersonatorId,
+    tokenHash,
+  };
+}
+
+export async function revokeSession(db: pg.Pool, tokenHash: Buffer): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+}
+
+export async function paxOf(db: pg.Pool, paxId: number): Promise<SessionPax | undefined> {
+  const r = await db.query<{ pax_id: string; first_name: string; last_name: string }>('SELECT pax_id, first_name, last_name FROM participants WHERE pax_id = $1', [paxId]);
+  const row = r.rows[0];
+  return row && { paxId: Number(row.pax_id), firstName: row.first_name, lastName: row.last_name };
+}

@@ -1,0 +1,22 @@
+/** Programme settings. Defaults are the spec's where it gives one; each can be set from the environment. */
+export interface ProgrammeSettings {
+  timeZone: string;
+  pointsExpiryMonths: number;
+}
+
+const intFromEnv = (name: string, fallback: number): number => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, not ${v}`);
+  return n;
+};
+
+export const settingsFromEnv = (): ProgrammeSettings => ({
+  timeZone: process.env.PROGRAMME_TIME_ZONE ?? 'America/Los_Angeles',
+  pointsExpiryMonths: intFromEnv('POINTS_EXPIRY_MONTHS', 12),
+});
+
+/** The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`. */
+export const dateIn = (timeZone: string, instant: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);

@@ -1,0 +1,67 @@
+import type { ErrorRequestHandler, Router } from 'express';
+import type * as t from 'io-ts';
+import type { Caller } from '../auth/caller';
+import { decodeOrThrow } from './decode';
+import { forbidden, Problem, unauthorized } from './problem';
+import type { Access, AnyRoute } from './route';
+
+const checkAccess = (access: Access, caller: Caller): void => {
+  switch (access) {
+    case 'public':
+      return;
+    case 'signed-in':
+      if (caller.kind !== 'participant') throw unauthorized();
+      return;
+    case 'admin':
+      if (caller.kind === 'anonymous') throw unauthorized();
+      if (caller.kind !== 'participant' || !caller.isAdmin) throw forbidden('Admins only');
+      return;
+    case 'practice-or-admin':
+      if (caller.kind === 'practice' || (caller.kind === 'participant' && caller.isAdmin)) return;
+      if (caller.kind === 'anonymous') throw unauthorized('Send a practice API key in x-api-key, or sign in as an admin');
+      throw forbidden('Practices and admins only');
+    default: {
+      const never: never = access;
+      return never;
+    }
+  }
+};
+
+const decodePart = (codec: t.Any | undefined, value: unknown, root: string) => (codec ? decodeOrThrow(codec, value, root) : value);
+
+/** Registers each route: access first (401/403 before any 400), then io-ts decoding of path, query and body. */
+export function mountRoutes(router: Router, routes: AnyRoute[]): void {
+  for (const r of routes) {
+    router[r.method](`${r.mount}${r.path}`, async (req, res) => {
+      const caller = res.locals.caller as Caller;
+      checkAccess(r.access, caller);
+      const params = decodePart(r.params, req.params, 'path');
+      const query = decodePart(r.query, req.query ?? {}, 'query');
+      const body = r.body ? decodeOrThrow(r.body, req.body ?? {}, 'body') : undefined;
+      const reply = await r.handler({ params, query, body, caller, req, res });
+      if (reply === 'streamed') return;
+      for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+      if (reply.body === undefined) res.status(reply.status).end();
+      else res.status(reply.status).json(reply.body);
+    });
+  }
+}
+
+/** Turns every failure into problem details; bad input is never a 500. */
+export const problemMiddleware =
+  (log: (error: unknown) => void): ErrorRequestHandler =>
+  (error, _req, res, _next) => {
+    let problem: Problem;
+    if (error instanceof Problem) problem = error;
+    else if (error?.type === 'entity.parse.failed') problem = new Problem('validation', 'The body is not valid JSON', [{ path: 'body', message: 'must be valid JSON' }]);
+    else if (error?.type === 'entity.too.large') problem = new Problem('payload-too-large', 'The body is larger than allowed');
+    else if (error?.type === 'charset.unsupported' || error?.type === 'encoding.unsupported') problem = new Problem('unsupported-media-type', 'Send UTF-8 JSON');
+    else {
+      log(error);
+      res.status(500).type('application/problem+json').send(JSON.stringify({ type: 'https://rewards.example/problems/internal', title: 'Something went wrong', status: 500, detail: 'An unexpected error occurred' }));
+      return;
+    }
+    if (res.headersSent) return;
+    for (const [k, v] of Object.entries(problem.headers ?? {})) res.setHeader(k, v);
+    res.status(problem.status).type('application/problem+json').send(JSON.stringify(problem.toJSON()));
+  };

@@ -1,0 +1,18 @@
+import type pg from 'pg';
+import type { ProgrammeSettings } from './config';
+import type { LiveHub } from './live/hub';
+import type { ProjectionProgress } from './live/progress';
+import type { EventStore } from './ports/event-store';
+
+/** Everything a route needs, built once in server/index.ts (or by a test). */
+export interface Deps {
+  pool: pg.Pool;
+  store: EventStore;
+  settings: ProgrammeSettings;
+  now: () => Date;
+  progress: ProjectionProgress;
+  hub: LiveHub;
+  log: (message: string, error?: unknown) => void;
+  /** True when running on the embedded default: demo conveniences (readable mailbox) are on. */
+  embedded: boolean;
+}

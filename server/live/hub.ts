@@ -1,0 +1,159 @@
+import type { Response } from 'express';
+import type pg from 'pg';
+import { formatPosition, type Position } from '../ports/position';
+import type { ProgressMessage, ProjectionProgress } from './progress';
+import { SSE_HEADERS, sseFrame } from './sse';
+
+interface Cursor {
+  position: Position;
+  kind: string;
+}
+
+interface LiveClient {
+  paxId: number;
+  res: Response;
+  cursor: Cursor;
+  busy: boolean;
+  again: boolean;
+  closed: boolean;
+}
+
+export interface HubOptions {
+  heartbeatMs: number;
+  batchSize: number;
+  /** A client whose socket buffer stays full this long is disconnected; it can reconnect with Last-Event-ID. */
+  stallMs: number;
+}
+
+const DEFAULTS: HubOptions = { heartbeatMs: 10_000, batchSize: 100, stallMs: 30_000 };
+
+/**
+ * Pushes each member's live messages to their open streams. Messages are read from `member_live_messages`, never
+ * queued in memory: a slow client just falls behind its cursor and catches up when its socket drains, so it can
+ * neither slow the others nor grow the heap, and a reconnect with Last-Event-ID replays from the same table.
+ */
+export class LiveHub {
+  private readonly clients = new Map<number, Set<LiveClient>>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly options: HubOptions;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    progress: ProjectionProgress,
+    private readonly log: (message: string, error?: unknown) => void,
+    options: Partial<HubOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+    progress.on('progress', (m) => this.onProgress(m));
+    this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const set of this.clients.values()) n += set.size;
+    return n;
+  }
+
+  /** Opens a stream for `paxId`; replays after `lastEventId`, or starts with a snapshot of the current points. */
+  async open(paxId: number, res: Response, lastEventId: Position | undefined): Promise<void> {
+    res.writeHead(200, SSE_HEADERS);
+    res.flushHeaders();
+    res.write('retry: 2000\n\n');
+    const client: LiveClient = { paxId, res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false };
+    if (lastEventId) client.cursor = { position: lastEventId, kind: '\uffff' };
+    else await this.sendSnapshot(client);
+    let set = this.clients.get(paxId);
+    if (!set) this.clients.set(paxId, (set = new Set()));
+    set.add(client);
+    res.on('close', () => this.drop(client));
+    void this.pump(client);
+  }
+
+  private async sendSnapshot(client: LiveClient): Promise<void> {
+    // One statement, one snapshot: the cursor and the balance agree.
+    const r = await this.pool.query<{ balance: string | null; pending: string | null; major: string | null; minor: string | null }>(
+      `SELECT (SELECT balance FROM rm_member_points WHERE pax_id = $1) AS balance,
+              (SELECT pending FROM rm_member_points WHERE pax_id = $1) AS pending,
+              m.position_major AS major, m.position_minor AS minor
+       FROM (SELECT 1) one LEFT JOIN LATERAL (
+         SELECT position_major, position_minor FROM member_live_messages WHERE pax_id = $1
+         ORDER BY position_major DESC, position_minor DESC LIMIT 1) m ON true`,
+      [client.paxId],
+    );
+    const row = r.rows[0];
+    const position = { major: BigInt(row.major ?? 0), minor: BigInt(row.minor ?? 0) };
+    client.cursor = { position, kind: '\uffff' };
+    const token = formatPosition(position);
+    client.res.write(sseFrame('points', token, { paxId: client.paxId, balance: Number(row.balance ?? 0), pending: Number(row.pending ?? 0), position: token }));
+  }
+
+  private onProgress(m: ProgressMessage): void {
+    for (const paxId of m.paxIds) for (const c of this.clients.get(paxId) ?? []) void this.pump(c);
+  }
+
+  private async pump(c: LiveClient): Promise<void> {
+    if (c.busy) {
+      c.again = true;
+      return;
+    }
+    c.busy = true;
+    try {
+      do {
+        c.again = false;
+        const rows = await this.pool.query<{ position_major: string; position_minor: string; kind: string; data: unknown }>(
+          `SELECT position_major, position_minor, kind, data FROM member_live_messages
+           WHERE pax_id = $1 AND (position_major, position_minor, kind) > ($2, $3, $4)
+           ORDER BY position_major, position_minor, kind LIMIT $5`,
+          [c.paxId, c.cursor.position.major.toString(), c.cursor.position.minor.toString(), c.cursor.kind, this.options.batchSize],
+        );
+        for (const row of rows.rows) {
+          if (c.closed) return;
+          const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
+          const flushed = c.res.write(sseFrame(row.kind, formatPosition(position), row.data));
+          c.cursor = { position, kind: row.kind };
+          if (!flushed && !(await this.drained(c))) return;
+        }
+        if (rows.rows.length === this.options.batchSize) c.again = true;
+      } while (c.again && !c.closed);
+    } catch (error) {
+      this.log(`live stream for participant ${c.paxId} failed`, error);
+      c.res.destroy();
+    } finally {
+      c.busy = false;
+    }
+  }
+
+  private drained(c: LiveClient): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        c.res.off('drain', onDrain);
+        c.res.destroy();
+        resolve(false);
+      }, this.options.stallMs);
+      const onDrain = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      c.res.once('drain', onDrain);
+    });
+  }
+
+  private beat(): void {
+    for (const set of this.clients.values())
+      for (const c of set) if (!c.busy && c.res.writableLength === 0) c.res.write(': heartbeat\n\n');
+  }
+
+  private drop(c: LiveClient): void {
+    c.closed = true;
+    const set = this.clients.get(c.paxId);
+    set?.delete(c);
+    if (set?.size === 0) this.clients.delete(c.paxId);
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const set of this.clients.values()) for (const c of set) c.res.end();
+    this.clients.clear();
+  }
+}

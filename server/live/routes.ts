@@ -1,0 +1,53 @@
+import * as t from 'io-ts';
+import { callerForTokenHash } from '../auth/sessions';
+import { hashToken, newToken } from '../auth/tokens';
+import type { SignedIn } from '../auth/caller';
+import { unauthorized } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { parsePosition } from '../ports/position';
+
+const TICKET_SECONDS = 60;
+
+export const liveRoutes = (deps: Deps) => [
+  route({
+    method: 'post',
+    path: '/live/tickets',
+    tag: 'Live',
+    summary: `A single-use ticket (valid ${TICKET_SECONDS} s) for opening the live stream from a browser EventSource`,
+    access: 'signed-in',
+    responses: { 201: { description: 'Ticket', schema: t.type({ ticket: t.string, expiresInSeconds: t.number }) } },
+    handler: async ({ caller }) => {
+      const ticket = newToken();
+      await deps.pool.query(`INSERT INTO live_tickets (ticket_hash, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+        hashToken(ticket),
+        (caller as SignedIn).tokenHash,
+        TICKET_SECONDS,
+      ]);
+      await deps.pool.query('DELETE FROM live_tickets WHERE expires_at < now()');
+      return { status: 201, body: { ticket, expiresInSeconds: TICKET_SECONDS } };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/live',
+    tag: 'Live',
+    summary: "The signed-in participant's live updates (text/event-stream): points, activity, certificate",
+    access: 'public',
+    query: t.partial({ ticket: t.string, lastEventId: t.string }),
+    responses: { 200: { description: 'An event stream; each id is a global log position', contentType: 'text/event-stream' }, 401: { description: 'No valid token or ticket' } },
+    handler: async ({ query, caller, req, res }) => {
+      let who = caller;
+      if (who.kind !== 'participant' && query.ticket) {
+        const r = await deps.pool.query<{ token_hash: Buffer }>('DELETE FROM live_tickets WHERE ticket_hash = $1 AND expires_at > now() RETURNING token_hash', [
+          hashToken(query.ticket),
+        ]);
+        if (r.rowCount) who = await callerForTokenHash(deps.pool, r.rows[0].token_hash);
+      }
+      if (who.kind !== 'participant') throw unauthorized('Send auth-token, or a ticket from POST /api/rest/live/tickets');
+      const lastId = req.header('last-event-id') ?? query.lastEventId;
+      await deps.hub.open(who.paxId, res, lastId ? parsePosition(lastId) : undefined);
+      return 'streamed';
+    },
+  }),
+];

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { allProjections } from '../projections/registry';
+import { ProjectionDaemon } from '../projections/runner';
+import { createPgEventStore } from './adapters/pg-event-store';
+import { PgListener } from './adapters/pg-listener';
+import { createApp } from './app';
+import type { ProgrammeSettings } from './config';
+import { migrate } from './db/migrate';
+import type { Deps } from './deps';
+import { LiveHub, type HubOptions } from './live/hub';
+import { ProjectionProgress } from './live/progress';
+import type { EventStore } from './ports/event-store';
+
+export interface RuntimeOptions {
+  databaseUrl: string;
+  settings: ProgrammeSettings;
+  /** Use EventStoreDB instead of the PostgreSQL event store. */
+  eventStoreConnectionString?: string;
+  embedded?: boolean;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+  hub?: Partial<HubOptions>;
+  /** Tests may drive projections by hand; the server keeps them running. */
+  runProjections?: boolean;
+  poolSize?: number;
+}
+
+export interface Runtime {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  listener: PgListener;
+  stop(): Promise<void>;
+}
+
+const defaultLog = (message: string, error?: unknown) => console.error(`[rewards] ${message}`, error ?? '');
+
+/** Builds the whole server on one database: migrations, event store, projections, live hub and the express app. */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const log = options.log ?? defaultLog;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+  pool.on('error', (e) => log('idle database connection failed', e));
+  await migrate(pool);
+  const listener = new PgListener(options.databaseUrl);
+  let store: EventStore;
+  if (options.eventStoreConnectionString) {
+    const { createEsdbEventStore } = await import('./adapters/esdb-event-store');
+    store = await createEsdbEventStore(options.eventStoreConnectionString);
+  } else {
+    store = await createPgEventStore(pool, listener);
+  }
+  const progress = new ProjectionProgress(pool, listener, allProjections.map((p) => p.name));
+  await progress.start();
+  const hub = new LiveHub(pool, progress, log, options.hub);
+  const daemon = new ProjectionDaemon(pool, store, allProjections, log);
+  if (options.runProjections !== false) daemon.start();
+  const deps: Deps = { pool, store, settings: options.settings, now: options.now ?? (() => new Date()), progress, hub, log, embedded: options.embedded ?? false };
+  const app = createApp(deps);
+  return {
+    deps,
+    app,
+    listener,
+    async stop() {
+      hub.close();
+      await daemon.stop();
+      await store.close();
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

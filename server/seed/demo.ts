@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import { hashPassword } from '../auth/passwords';
+import { addApiKey } from '../practices/api-keys';
+
+/** Demo accounts of CONTRACT.md. They exist only in the embedded default, never with a configured DATABASE_URL. */
+export const DEMO = {
+  password: 'Rewards-demo-1',
+  admin: { email: 'admin@example.com', firstName: 'Avery', lastName: 'Admin' },
+  member: { email: 'member@example.com', firstName: 'Morgan', lastName: 'Member' },
+  practiceKey: 'demo-practice-key',
+};
+
+export async function seedDemo(db: pg.Pool, log: (line: string) => void): Promise<boolean> {
+  const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
+  if (existing.rowCount) return false;
+  const hash = await hashPassword(DEMO.password);
+  for (const [who, isAdmin] of [
+    [DEMO.admin, true],
+    [DEMO.member, false],
+  ] as const) {
+    const r = await db.query<{ pax_id: string }>(
+      `INSERT INTO participants (first_name, last_name, username, password_hash, is_admin, postal_code, date_of_birth, ref_code)
+       VALUES ($1, $2, $3, $4, $5, '92612', '1988-04-12', $6) RETURNING pax_id`,
+      [who.firstName, who.lastName, who.email, hash, isAdmin, isAdmin ? 'ADMINREF' : 'MEMBERREF'],
+    );
+    await db.query(`INSERT INTO participant_emails (pax_id, email_address, preferred) VALUES ($1, $2, 'Y')`, [r.rows[0].pax_id, who.email]);
+    if (!isAdmin) await db.query(`INSERT INTO participant_phones (pax_id, phone, preferred) VALUES ($1, '9495550142', 'Y')`, [r.rows[0].pax_id]);
+  }
+  const practice = await db.query<{ practice_id: string }>(
+    `INSERT INTO practices (name, address, postal_code, phone, latitude, longitude)
+     VALUES ('Harbor Aesthetics Demo Practice', '100 Example Way, Irvine, CA', '92612', '9495550100', 33.6846, -117.8265) RETURNING practice_id`,
+  );
+  await addApiKey(db, Number(practice.rows[0].practice_id), DEMO.practiceKey, 'demo');
+  log('seeded demo participants and practice');
+  return true;
+}
