@@ -125,11 +125,13 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
   const readAll = async (after: Position | 'start', maxCount: number): Promise<StoredEvent[]> => {
     const p = after === 'start' ? { major: 0n, minor: 0n } : after;
     // Only transactions older than every still-open one are read, so a late commit is never skipped (DESIGN.md).
+    // ORDER BY names the table's columns: a bare `transaction_id` would mean the text alias in COLUMNS, and sort
+    // '1000' before '999'.
     const rows = await pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM es_events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position LIMIT $3`,
+       ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3`,
       [p.major.toString(), p.minor.toString(), maxCount],
     );
     return rows.rows.map(toStored);
@@ -157,11 +159,15 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
     readAll,
     waitForAppend,
     subscribeToAll: (after, handler, options) => pollingSubscription(store, after, handler, options),
+    async countAll() {
+      const r = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
+      return Number(r.rows[0].n);
+    },
     async headPosition() {
       const r = await pool.query<{ transaction_id: string; global_position: string }>(
         `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
          WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+         ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
       );
       return r.rowCount ? { major: BigInt(r.rows[0].transaction_id), minor: BigInt(r.rows[0].global_position) } : undefined;
     },

@@ -5,7 +5,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const USER = 'rewards';
+// Local-only credentials of the embedded default; a configured DATABASE_URL never uses them.
 const PASSWORD = 'rewards-local-only';
+
+export const embeddedDatabaseUrl = (port, database = 'postgres') =>
+  `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
 
 /**
  * Starts (initialising on first use) a cluster whose files live in `dir`, and answers its connection URL.
@@ -32,7 +36,7 @@ export async function startEmbeddedCluster({ dir, port, log = () => {} }) {
     throw new Error(`embedded PostgreSQL did not start on port ${port} (is the port taken, or another server using ${databaseDir}?): ${String(error)}`);
   }
   return {
-    url: `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/postgres`,
+    url: embeddedDatabaseUrl(port),
     stop: () => cluster.stop(),
   };
 }

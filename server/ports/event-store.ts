@@ -78,6 +78,8 @@ export interface EventStore {
   subscribeToAll: SubscribeToAll;
   /** Resolves when new events may be readable (a hint; readers must still read). */
   waitForAppend(signal: AbortSignal, timeoutMs: number): Promise<void>;
+  /** How many events the log holds, where the backend can tell cheaply (for progress bars). */
+  countAll?(): Promise<number>;
   /** The position of the newest readable event, for lag and metrics. */
   headPosition(): Promise<Position | undefined>;
   close(): Promise<void>;

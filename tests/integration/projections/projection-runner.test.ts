@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
+import { memberPointsProjection } from '../../../projections/member-points/member-points.projection';
+import type { Projection } from '../../../projections/projection';
+import { rebuildProjection } from '../../../projections/rebuild';
+import { applyBatch, catchUp, readCheckpoint } from '../../../projections/runner';
+import { createPgEventStore } from '../../../server/adapters/pg-event-store';
+import { PgListener } from '../../../server/adapters/pg-listener';
+import type { EventStore } from '../../../server/ports/event-store';
+import { createTestDatabase, type TestDatabase } from '../../support/test-db';
+
+let db: TestDatabase;
+let listener: PgListener;
+let store: EventStore;
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  listener = new PgListener(db.url);
+  store = await createPgEventStore(db.pool, listener);
+});
+afterEach(async () => {
+  await listener.close();
+  await db.drop();
+});
+
+const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
+async function award(paxId: number, amount: number) {
+  const e = PointsAwarded.of({ paxId, lotId: randomUUID(), amount, description: 'test', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null });
+  await store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
+}
+const balances = async () => (await db.pool.query('SELECT pax_id::int, balance::int FROM rm_member_points ORDER BY pax_id')).rows;
+const snapshot = async () => ({
+  points: (await db.pool.query('SELECT pax_id, balance, pending, lifetime_earned FROM rm_member_points ORDER BY pax_id')).rows,
+  lots: (await db.pool.query('SELECT * FROM rm_point_lots ORDER BY pax_id, lot_id')).rows,
+  live: (await db.pool.query(`SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages ORDER BY 1, 2, 3, 4`)).rows,
+});
+
+/** Fails on the nth event it sees, once: a crash in the middle of a batch. */
+const failingOnce = (inner: Projection, nth: number): Projection => {
+  let seen = 0;
+  let failed = false;
+  return {
+    ...inner,
+    async apply(client, e) {
+      seen += 1;
+      if (!failed && seen === nth) {
+        failed = true;
+        throw new Error('crash inside the batch');
+      }
+      return inner.apply(client, e);
+    },
+  };
+};
+
+describe('projection runner', () => {
+  it('applies nothing of a batch that fails half-way, then applies every event exactly once', async () => {
+    for (let i = 1; i <= 10; i++) await award(i % 3 + 1, i);
+    const flaky = failingOnce(memberPointsProjection, 6);
+    await expect(applyBatch(db.pool, store, flaky, 100)).rejects.toThrow('crash inside the batch');
+    expect(await balances()).toEqual([]);
+    expect((await readCheckpoint(db.pool, 'member-points')).position).toBe('start');
+    await catchUp(db.pool, store, flaky, 4);
+    // 1..10 split by i % 3 + 1: pax 1 gets 3+6+9, pax 2 gets 1+4+7+10, pax 3 gets 2+5+8.
+    expect(await balances()).toEqual([
+      { pax_id: 1, balance: 18 },
+      { pax_id: 2, balance: 22 },
+      { pax_id: 3, balance: 15 },
+    ]);
+    expect((await readCheckpoint(db.pool, 'member-points')).eventsApplied).toBe(10);
+  });
+
+  it('resumes from its checkpoint after a restart', async () => {
+    for (let i = 0; i < 5; i++) await award(1, 10);
+    await catchUp(db.pool, store, memberPointsProjection, 2);
+    for (let i = 0; i < 3; i++) await award(1, 1);
+    // A fresh runner (as after a restart) only needs the checkpoint in the database.
+    expect(await catchUp(db.pool, store, { ...memberPointsProjection }, 2)).toBe(3);
+    expect(await balances()).toEqual([{ pax_id: 1, balance: 53 }]);
+  });
+
+  it('two runners on one projection never apply an event twice', async () => {
+    for (let i = 0; i < 200; i++) await award((i % 7) + 1, 1);
+    await Promise.all([catchUp(db.pool, store, memberPointsProjection, 7), catchUp(db.pool, store, memberPointsProjection, 11)]);
+    const total = (await balances()).reduce((s, r) => s + r.balance, 0);
+    expect(total).toBe(200);
+    expect((await readCheckpoint(db.pool, 'member-points')).eventsApplied).toBe(200);
+  });
+
+  it('a rebuild from position 0 equals the live-maintained read model, reporting progress', async () => {
+    for (let i = 0; i < 300; i++) await award((i % 13) + 1, (i % 5) + 1);
+    await catchUp(db.pool, store, memberPointsProjection, 17);
+    const live = await snapshot();
+    const progress: number[] = [];
+    const applied = await rebuildProjection(db.pool, store, memberPointsProjection, (p) => progress.push(p.applied), 50);
+    expect(applied).toBe(300);
+    expect(progress[0]).toBe(0);
+    expect(progress[progress.length - 1]).toBe(300);
+    expect(await snapshot()).toEqual(live);
+  });
+});
