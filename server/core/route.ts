@@ -36,10 +36,8 @@ export interface RouteSpec<P extends t.Any, Q extends t.Any, B extends t.Any> {
 
 export type AnyRoute = RouteSpec<t.Any, t.Any, t.Any> & { mount: string };
 
-const empty = t.UnknownRecord;
-
 /** Declares a route once: the same codecs decode its requests and describe it in /api/rest/openapi.json. */
-export const route = <P extends t.Any = typeof empty, Q extends t.Any = typeof empty, B extends t.Any = typeof empty>(
+export const route = <P extends t.Any = t.UnknownRecordC, Q extends t.Any = t.UnknownRecordC, B extends t.Any = t.UnknownRecordC>(
   spec: RouteSpec<P, Q, B>,
   mount: '/api/rest' | '/api' | '' = '/api/rest',
 ): AnyRoute => ({ ...(spec as unknown as RouteSpec<t.Any, t.Any, t.Any>), mount });
