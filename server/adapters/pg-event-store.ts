@@ -98,8 +98,10 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
         'INSERT INTO es_streams (stream_name, revision) VALUES ($1, $2) ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision',
         [stream, last],
       );
-      await client.query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`);
       await client.query('COMMIT');
+      // The wake-up hint goes after COMMIT: a NOTIFY inside the transaction takes PostgreSQL's cluster-wide notify
+      // lock at commit and serialises every appender. A hint lost in a crash costs readers one poll interval.
+      await client.query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`).catch(() => undefined);
       const end = inserted.rows[inserted.rows.length - 1];
       return { nextExpectedRevision: last, position: { major: BigInt(end.transaction_id), minor: BigInt(end.global_position) } };
     } catch (error) {

@@ -1,0 +1,44 @@
+import { rmSync } from 'node:fs';
+import { startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
+import { benchAppendThroughput } from './append-throughput';
+import { benchAwardToSse } from './award-to-sse-latency';
+
+/** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
+const benches: Record<string, (adminUrl: string) => Promise<string>> = {
+  append: (url) => benchAppendThroughput(url),
+  sse: () => benchAwardToSse(),
+};
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const names = wanted.length ? wanted : Object.keys(benches);
+  let adminUrl = process.env.DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  const dir = '.tmp/bench-pg';
+  if (!adminUrl) {
+    rmSync(dir, { recursive: true, force: true });
+    const cluster = await startEmbeddedCluster({ dir, port: 47950 });
+    adminUrl = cluster.url;
+    stop = cluster.stop;
+  }
+  process.env.TEST_PG_ADMIN_URL = adminUrl;
+  console.log(`node ${process.version}, ${names.join(', ')}\n`);
+  try {
+    for (const name of names) {
+      const bench = benches[name];
+      if (!bench) throw new Error(`unknown bench ${name}; known: ${Object.keys(benches).join(', ')}`);
+      const started = Date.now();
+      console.log(await bench(adminUrl));
+      console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    }
+  } finally {
+    await stop?.();
+    if (stop) rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
