@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { api } from '../lib/api';
+import { openLiveStream } from '../lib/live-stream';
+import { useSession, useSessionActor } from '../session/session-provider';
+import { fetchParticipantFx } from '../stores/participant';
+import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
+
+const isPointsChanged = (data: unknown): data is PointsChanged =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as PointsChanged).paxId === 'number' &&
+  typeof (data as PointsChanged).balance === 'number' &&
+  typeof (data as PointsChanged).pending === 'number';
+
+/** Wires the session to what lives beside it: the live stream while signed in, and the participant record. */
+export function SessionBridge() {
+  const actor = useSessionActor();
+  const { status, token, pax, revalidate } = useSession();
+  const paxId = pax?.paxId;
+
+  useEffect(
+    () =>
+      fetchParticipantFx.doneData.watch((pax) => {
+        actor.send({ type: 'PAX_UPDATED', pax });
+      }),
+    [actor],
+  );
+
+  useEffect(() => {
+    if (status !== 'authenticated' || !token || paxId === undefined) return;
+    const stream = openLiveStream({
+      fetchTicket: async () => (await api.post<{ ticket: string }>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
+      onEvent: (type, data) => {
+        if (type === 'points' && isPointsChanged(data)) livePointsReceived(data);
+      },
+      // An award made between the first read and the stream opening would otherwise never show.
+      onOpen: () => pointsRequested(paxId),
+      onUnauthorized: revalidate,
+    });
+    return () => stream.close();
+  }, [status, token, paxId, revalidate]);
+
+  return null;
+}

@@ -1,0 +1,8 @@
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="page-loader" role="status" aria-live="polite">
+      <span className="page-loader__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

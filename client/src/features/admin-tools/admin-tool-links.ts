@@ -1,0 +1,11 @@
+/** The admin tools of the admin spec, section 2; their configure pages are reached from each tool. */
+export const adminToolLinks = [
+  { label: 'Campaign Tool', href: '/admin-tools/campaign-tool' },
+  { label: 'Certificate Definition Tool', href: '/admin-tools/cert-definition-tool' },
+  { label: 'Employee Search', href: '/admin-tools/employee-search' },
+  { label: 'Give Points', href: '/admin-tools/give-points' },
+  { label: 'Impersonate', href: '/admin-tools/impersonate' },
+  { label: 'Product Configuration', href: '/admin-tools/product-configuration' },
+  { label: 'Promo Builder', href: '/admin-tools/promo-builder' },
+  { label: 'Survey Builder', href: '/admin-tools/survey-builder' },
+] as const;

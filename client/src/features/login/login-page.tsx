@@ -1,0 +1,52 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { useState, type FormEvent } from 'react';
+import { Redirect } from 'wouter';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/routes';
+import { useSession } from '../../session/session-provider';
+
+export default function LoginPage() {
+  const { status, signingIn, signInError, signIn } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (status === 'authenticated') return <Redirect to={paths.home} replace />;
+  if (status === 'loading') return <PageLoader label="Checking your session" />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn(username.trim(), password);
+  };
+
+  return (
+    <section className="login-page" aria-labelledby="login-title">
+      <h1 id="login-title">Sign in</h1>
+      <form className="login-form" onSubmit={submit}>
+        <label htmlFor="login-username">E-mail address</label>
+        <InputText
+          id="login-username"
+          name="username"
+          type="email"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <label htmlFor="login-password">Password</label>
+        <InputText
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {signInError && <Message severity="error" text={signInError} role="alert" className="login-form__error" />}
+        <Button type="submit" label="SIGN IN" loading={signingIn} disabled={signingIn} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { member, signInThroughPage } from './support/demo-users';
+
+test('signing out in one tab signs out the other', async ({ context }) => {
+  const first = await context.newPage();
+  await signInThroughPage(first, member);
+  const second = await context.newPage();
+  await second.goto('/home');
+  await expect(second.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+
+  await first.getByRole('button', { name: /account menu/i }).click();
+  await first.getByRole('menuitem', { name: 'Sign Out' }).click();
+
+  await expect(first).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(second.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await second.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('signing in in one tab signs in the other', async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto('/login');
+  await expect(second.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await signInThroughPage(first, member);
+
+  await expect(second).toHaveURL(/\/home$/);
+});

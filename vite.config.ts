@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://localhost:3000';
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/cda': { target: api, changeOrigin: false },
+      '/healthz': { target: api, changeOrigin: false },
+    },
+  },
+});
