@@ -3,10 +3,9 @@ import { projectionMigrations } from '../../projections/migrations';
 import { eventStoreMigrations } from '../adapters/pg-event-store-schema';
 import type { Migration } from './migration';
 import { platformMigrations } from './platform-schema';
-import { surveyConfigMigrations } from '../surveys/survey-tables';
 
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  [...eventStoreMigrations, ...platformMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
 
 /** Applies pending migrations under an advisory lock, so several server processes can start at once. */
 export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrations()): Promise<string[]> {
