@@ -21,8 +21,6 @@ export const memberPointsProjection: Projection = {
       }
       case 'ImpersonationStarted':
       case 'ImpersonationEnded':
-      // Survey points arrive as their own PointsAwarded.
-      case 'SurveySubmitted':
         return;
       default: {
         const never: never = e.event;
