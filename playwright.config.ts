@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const port = 3310;
+// E2E_PORT lets two suites run side by side on one machine (each with its own data directory and database port).
+const port = Number(process.env.E2E_PORT ?? 3310);
+const dataDir = port === 3310 ? '.tmp/e2e-data' : `.tmp/e2e-data-${port}`;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -30,8 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && npx tsx server/index.ts',
-    env: { PORT: String(port), DATA_DIR: '.tmp/e2e-data', EMBEDDED_PG_PORT: '47990' },
+    command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
+    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(47990 - 3310 + port) },
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

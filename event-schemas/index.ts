@@ -4,14 +4,27 @@ import type { Upcaster } from './define-event';
 import { ImpersonationEnded, ImpersonationStarted } from './impersonation';
 import { EventMetadata } from './metadata';
 import { PointsAwarded, pointsAwardedV1ToV2 } from './points-awarded';
+import { SurveySubmitted } from './survey-submitted';
+import { CertificateIssued } from './certificate-issued';
+import { CertificateStatusChanged } from './certificate-status-changed';
+import { PointsExpired } from './points-expired';
+import { PointsRedeemed } from './points-redeemed';
+import { TreatmentRecorded } from './treatment-recorded';
+import { TreatmentApprovalRequested, TreatmentApproved } from './treatment-approval';
+import { TreatmentPointsComputed } from './treatment-points-computed';
+import { TreatmentProcessed } from './treatment-processed';
 
 export * from './metadata';
 export * from './stream-names';
 export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
+export { SurveySubmitted };
+export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
+export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
+export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };
 
-const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded] as const;
+const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded, SurveySubmitted, PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged, TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed] as const;
 
-export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec]);
+export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec, SurveySubmitted.codec, PointsRedeemed.codec, PointsExpired.codec, CertificateIssued.codec, CertificateStatusChanged.codec, TreatmentRecorded.codec, TreatmentApprovalRequested.codec, TreatmentApproved.codec, TreatmentPointsComputed.codec, TreatmentProcessed.codec]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

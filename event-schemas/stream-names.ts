@@ -4,6 +4,7 @@ export type StreamCategory = (typeof streamCategories)[number];
 
 export const streamName = (category: StreamCategory, id: string | number): string => `${category}-${id}`;
 export const memberStream = (paxId: number) => streamName('member', paxId);
+export const certificateStream = (certificateId: string) => streamName('certificate', certificateId);
 
 export const parseStreamName = (name: string): { category: string; id: string } => {
   const dash = name.indexOf('-');

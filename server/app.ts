@@ -16,7 +16,23 @@ import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
 import { parsePosition } from './ports/position';
 import { pointsRoutes } from './points/routes';
+import { auditRoutes } from './audit/routes';
+import { certificateExpiryRoutes } from './certificates/expire-certificates-job';
+import { certificateRoutes } from './certificates/routes';
+import { pointsExpiryRoutes } from './points/expire-points-job';
+import { redeemRoutes } from './points/redeem-route';
+import { groupRoutes } from './groups/routes';
+import { surveyAdminRoutes } from './surveys/admin-routes';
+import { surveyMemberRoutes } from './surveys/member-routes';
 import { practiceCaller } from './practices/api-keys';
+import { practiceApiKeyRoutes } from './practices/api-key-routes';
+import { productRoutes } from './products/product-routes';
+import { treatmentRoutes } from './treatments/treatment-routes';
+import { processTreatmentsRoutes } from './treatments/process-treatments-route';
+import { activityRoutes } from './activity/activity-routes';
+import { certificateCategoryRoutes } from './certificate-categories/category-routes';
+import { contentRoutes } from './content';
+import { specialistRoutes } from './specialists';
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export const allRoutes = (deps: Deps): AnyRoute[] => {
@@ -26,8 +42,23 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
     ...pointsRoutes(deps),
+    ...redeemRoutes(deps),
+    ...pointsExpiryRoutes(deps),
+    ...certificateRoutes(deps),
+    ...certificateExpiryRoutes(deps),
+    ...auditRoutes(deps),
+    ...groupRoutes(deps),
+    ...surveyAdminRoutes(deps),
+    ...surveyMemberRoutes(deps),
     ...liveRoutes(deps),
     ...outboxRoutes(deps),
+    ...productRoutes(deps),
+    ...practiceApiKeyRoutes(deps),
+    ...treatmentRoutes(deps),
+    ...processTreatmentsRoutes(deps),
+    ...activityRoutes(deps),
+    ...certificateCategoryRoutes(deps),
+    ...contentRoutes(deps), ...specialistRoutes(deps),
   ];
   const doc: AnyRoute = route({
     method: 'get',

@@ -2,6 +2,10 @@
 export interface ProgrammeSettings {
   timeZone: string;
   pointsExpiryMonths: number;
+  /** Points per dollar of reward certificate value (the spec's divisor): 100 points / 10 = $10. */
+  redemptionDivisor: number;
+  /** Most partner-purchase points a member earns per day (PARTNER_DAILY_POINTS_LIMIT; default 500, see README). */
+  partnerDailyPointsLimit: number;
 }
 
 const intFromEnv = (name: string, fallback: number): number => {
@@ -12,9 +16,17 @@ const intFromEnv = (name: string, fallback: number): number => {
   return n;
 };
 
+/** A divisor of 0 would make every certificate worth infinity. */
+const positive = (name: string, n: number): number => {
+  if (n <= 0) throw new Error(`${name} must be above 0`);
+  return n;
+};
+
 export const settingsFromEnv = (): ProgrammeSettings => ({
   timeZone: process.env.PROGRAMME_TIME_ZONE ?? 'America/Los_Angeles',
   pointsExpiryMonths: intFromEnv('POINTS_EXPIRY_MONTHS', 12),
+  redemptionDivisor: positive('REDEMPTION_DIVISOR', intFromEnv('REDEMPTION_DIVISOR', 10)),
+  partnerDailyPointsLimit: intFromEnv('PARTNER_DAILY_POINTS_LIMIT', 500),
 });
 
 /** The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`. */

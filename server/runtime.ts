@@ -4,12 +4,15 @@ import { ProjectionDaemon } from '../projections/runner';
 import { createPgEventStore } from './adapters/pg-event-store';
 import { PgListener } from './adapters/pg-listener';
 import { createApp } from './app';
+import { certificateReconciler } from './certificates/certificate-reconciler';
 import type { ProgrammeSettings } from './config';
 import { migrate } from './db/migrate';
 import type { Deps } from './deps';
+import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
 import { LiveHub, type HubOptions } from './live/hub';
 import { ProjectionProgress } from './live/progress';
 import type { EventStore } from './ports/event-store';
+import { treatmentScheduler } from './treatments/treatment-scheduler';
 
 export interface RuntimeOptions {
   databaseUrl: string;
@@ -23,6 +26,8 @@ export interface RuntimeOptions {
   /** Tests may drive projections by hand; the server keeps them running. */
   runProjections?: boolean;
   poolSize?: number;
+  /** The nightly treatment processing runs inside the server; tests turn it off to drive the job themselves. */
+  runScheduler?: boolean;
 }
 
 export interface Runtime {
@@ -51,16 +56,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const progress = new ProjectionProgress(pool, listener, allProjections.map((p) => p.name));
   await progress.start();
   const hub = new LiveHub(pool, progress, log, options.hub);
-  const daemon = new ProjectionDaemon(pool, store, allProjections, log);
+  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
+  await listener.listen(SESSION_REVOKED_CHANNEL);
+  // The certificate reconciler rides the same runner (its own checkpoint) but is a process, not a read model.
+  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store)], log);
   if (options.runProjections !== false) daemon.start();
   const deps: Deps = { pool, store, settings: options.settings, now: options.now ?? (() => new Date()), progress, hub, log, embedded: options.embedded ?? false };
   const app = createApp(deps);
+  const scheduler = treatmentScheduler(deps);
+  if (options.runScheduler !== false) scheduler.start();
   return {
     deps,
     app,
     listener,
     async stop() {
       hub.close();
+      await scheduler.stop();
       await daemon.stop();
       await store.close();
       await listener.close();

@@ -19,8 +19,41 @@ export const memberPointsProjection: Projection = {
         await changeBalance(db, e, d.paxId, d.amount, 0, d.amount);
         return { paxIds: [d.paxId] };
       }
+      case 'PointsRedeemed': {
+        const d = e.event.data;
+        await spendLots(db, d.paxId, d.consumed);
+        await changeBalance(db, e, d.paxId, -d.amount, 0);
+        return { paxIds: [d.paxId] };
+      }
+      case 'PointsExpired': {
+        const d = e.event.data;
+        await spendLots(db, d.paxId, [d]);
+        await changeBalance(db, e, d.paxId, -d.amount, 0);
+        return { paxIds: [d.paxId] };
+      }
+      // A recorded treatment shows its estimate as pending until the member stream decides the award.
+      case 'TreatmentRecorded': {
+        const d = e.event.data;
+        await changeBalance(db, e, d.paxId, 0, d.expectedPoints);
+        return { paxIds: [d.paxId] };
+      }
+      // The estimate leaves pending; the PointsAwarded appended with this event adds the real award to the balance.
+      case 'TreatmentPointsComputed': {
+        const d = e.event.data;
+        await changeBalance(db, e, d.paxId, 0, -d.expectedPoints);
+        return { paxIds: [d.paxId] };
+      }
+      case 'TreatmentApprovalRequested':
+      case 'TreatmentApproved':
+      case 'TreatmentProcessed':
+        return;
+      // The certificates projection keeps these.
+      case 'CertificateIssued':
+      case 'CertificateStatusChanged':
       case 'ImpersonationStarted':
       case 'ImpersonationEnded':
+      // Survey points arrive as their own PointsAwarded.
+      case 'SurveySubmitted':
         return;
       default: {
         const never: never = e.event;
@@ -42,4 +75,9 @@ export async function changeBalance(db: pg.PoolClient, e: ProjectedEvent, paxId:
   );
   const { balance, pending } = r.rows[0];
   await pushLive(db, paxId, e, 'points', { paxId, balance: Number(balance), pending: Number(pending), position: formatPosition(e.position) });
+}
+
+/** Lowers what is left of each lot a redemption or expiry took points from. */
+async function spendLots(db: pg.PoolClient, paxId: number, spent: readonly { lotId: string; amount: number }[]) {
+  for (const s of spent) await db.query('UPDATE rm_point_lots SET remaining = remaining - $3 WHERE pax_id = $1 AND lot_id = $2', [paxId, s.lotId, s.amount]);
 }

@@ -9,7 +9,8 @@ import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
 import { hashPassword, isStrongPassword, passwordRule } from './passwords';
 import { loginAnswer } from './routes';
-import { createSession } from './sessions';
+import { assertResetRequestAllowed, mayMailReset } from './reset-throttle';
+import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()));
@@ -84,9 +85,10 @@ export const enrollmentRoutes = (deps: Deps) => [
     access: 'public',
     body: t.type({ email: Email }),
     responses: { 202: { description: 'Accepted' } },
-    handler: async ({ body }) => {
+    handler: async ({ body, req }) => {
+      await assertResetRequestAllowed(deps.pool, req.ip ?? 'unknown');
       const r = await deps.pool.query<{ pax_id: string }>('SELECT pax_id FROM participants WHERE lower(username) = lower($1)', [body.email.trim()]);
-      if (r.rowCount) {
+      if (r.rowCount && (await mayMailReset(deps.pool, Number(r.rows[0].pax_id)))) {
         const token = newToken();
         await deps.pool.query(`INSERT INTO password_resets (token_hash, pax_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`, [
           hashToken(token),
@@ -112,14 +114,16 @@ export const enrollmentRoutes = (deps: Deps) => [
     body: t.type({ token: t.string, password: Password }),
     responses: { 204: { description: 'Changed' }, 400: { description: 'Bad or used token, or weak password' } },
     handler: async ({ body }) => {
+      const badToken = () => validationProblem([{ path: 'body.token', message: 'is not valid, has expired or was already used' }]);
+      const live = 'token_hash = $1 AND used_at IS NULL AND expires_at > now()';
+      // Check the token before the (deliberately expensive) hash, so bad tokens cannot make the server hash at will.
+      const found = await deps.pool.query(`SELECT 1 FROM password_resets WHERE ${live}`, [hashToken(body.token)]);
+      if (!found.rowCount) throw badToken();
       const passwordHash = await hashPassword(body.password);
-      const used = await deps.pool.query<{ pax_id: string }>(
-        `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING pax_id`,
-        [hashToken(body.token)],
-      );
-      if (!used.rowCount) throw validationProblem([{ path: 'body.token', message: 'is not valid, has expired or was already used' }]);
+      const used = await deps.pool.query<{ pax_id: string }>(`UPDATE password_resets SET used_at = now() WHERE ${live} RETURNING pax_id`, [hashToken(body.token)]);
+      if (!used.rowCount) throw badToken();
       await deps.pool.query('UPDATE participants SET password_hash = $2 WHERE pax_id = $1', [used.rows[0].pax_id, passwordHash]);
-      await deps.pool.query('UPDATE sessions SET revoked_at = now() WHERE pax_id = $1 AND revoked_at IS NULL', [used.rows[0].pax_id]);
+      await revokeAllSessions(deps.pool, Number(used.rows[0].pax_id));
       return { status: 204 };
     },
   }),

@@ -8,7 +8,7 @@ import { forbidden, notFound, Problem, unauthorized, validationProblem } from '.
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import type { SignedIn } from './caller';
-import { assertNotThrottled, clearAccountFailures, recordFailure } from './login-throttle';
+import { clearAccountFailures, recordAttempt } from './login-throttle';
 import { decoyHash, verifyPassword } from './passwords';
 import { callerForToken, createSession, paxOf, revokeSession, type SessionPax } from './sessions';
 
@@ -43,14 +43,13 @@ export const authRoutes = (deps: Deps) => [
       }
       const { username, password } = decodeOrThrow(LoginBody, req.body ?? {}, 'body');
       const address = req.ip ?? 'unknown';
-      await assertNotThrottled(deps.pool, username, address);
+      const attempt = await recordAttempt(deps.pool, username, address);
       const r = await deps.pool.query<{ pax_id: string; password_hash: string }>('SELECT pax_id, password_hash FROM participants WHERE lower(username) = lower($1)', [username.trim()]);
       const row = r.rows[0];
       const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
-      if (!row || !ok) {
-        await recordFailure(deps.pool, username, address);
-        throw unauthorized('The e-mail or password is not right');
-      }
+      // A failure stays recorded; a success withdraws its attempt and forgives the account.
+      if (!row || !ok) throw unauthorized('The e-mail or password is not right');
+      await attempt.withdraw();
       await clearAccountFailures(deps.pool, username);
       const paxId = Number(row.pax_id);
       const token = await createSession(deps.pool, paxId);

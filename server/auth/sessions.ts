@@ -42,8 +42,21 @@ export async function callerForTokenHash(db: pg.Pool, tokenHash: Buffer): Promis
   };
 }
 
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+
+/** Tells every server process which sessions ended, so their open live streams close too. */
+const announceRevoked = async (db: pg.Pool, hashes: Buffer[]) => {
+  if (hashes.length) await db.query(`SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', $1)`, [JSON.stringify(hashes.map((h) => h.toString('hex')))]);
+};
+
 export async function revokeSession(db: pg.Pool, tokenHash: Buffer): Promise<void> {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+  await announceRevoked(db, [tokenHash]);
+}
+
+export async function revokeAllSessions(db: pg.Pool, paxId: number): Promise<void> {
+  const r = await db.query<{ token_hash: Buffer }>('UPDATE sessions SET revoked_at = now() WHERE pax_id = $1 AND revoked_at IS NULL RETURNING token_hash', [paxId]);
+  await announceRevoked(db, r.rows.map((row) => row.token_hash));
 }
 
 export async function paxOf(db: pg.Pool, paxId: number): Promise<SessionPax | undefined> {

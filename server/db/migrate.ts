@@ -3,9 +3,13 @@ import { projectionMigrations } from '../../projections/migrations';
 import { eventStoreMigrations } from '../adapters/pg-event-store-schema';
 import type { Migration } from './migration';
 import { platformMigrations } from './platform-schema';
+import { surveyConfigMigrations } from '../surveys/survey-tables';
+import { treatmentConfigMigrations } from '../treatments/treatment-tables';
+import { contentMigrations } from '../content';
+import { specialistMigrations } from '../specialists';
 
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
 
 /** Applies pending migrations under an advisory lock, so several server processes can start at once. */
 export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrations()): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type pg from 'pg';
-import { formatPosition, type Position } from '../ports/position';
+import { comparePositions, formatPosition, type Position } from '../ports/position';
 import type { ProgressMessage, ProjectionProgress } from './progress';
 import { SSE_HEADERS, sseFrame } from './sse';
 
@@ -11,11 +11,15 @@ interface Cursor {
 
 interface LiveClient {
   paxId: number;
+  /** The session behind the stream (hex of its hash): when it is revoked the stream ends. */
+  session: string;
   res: Response;
   cursor: Cursor;
   busy: boolean;
   again: boolean;
   closed: boolean;
+  /** Messages wait past what every projection has reached; pumped again when the slowest one moves on. */
+  held: boolean;
 }
 
 export interface HubOptions {
@@ -39,7 +43,7 @@ export class LiveHub {
 
   constructor(
     private readonly pool: pg.Pool,
-    progress: ProjectionProgress,
+    private readonly progress: ProjectionProgress,
     private readonly log: (message: string, error?: unknown) => void,
     options: Partial<HubOptions> = {},
   ) {
@@ -56,11 +60,11 @@ export class LiveHub {
   }
 
   /** Opens a stream for `paxId`; replays after `lastEventId`, or starts with a snapshot of the current points. */
-  async open(paxId: number, res: Response, lastEventId: Position | undefined): Promise<void> {
+  async open(paxId: number, sessionHash: Buffer, res: Response, lastEventId: Position | undefined): Promise<void> {
     res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     res.write('retry: 2000\n\n');
-    const client: LiveClient = { paxId, res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false };
+    const client: LiveClient = { paxId, session: sessionHash.toString('hex'), res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false, held: false };
     if (lastEventId) client.cursor = { position: lastEventId, kind: '\uffff' };
     else await this.sendSnapshot(client);
     let set = this.clients.get(paxId);
@@ -90,6 +94,22 @@ export class LiveHub {
 
   private onProgress(m: ProgressMessage): void {
     for (const paxId of m.paxIds) for (const c of this.clients.get(paxId) ?? []) void this.pump(c);
+    // A pump in flight may have read the bound before this progress: pumping it again (busy) makes it re-read.
+    for (const set of this.clients.values()) for (const c of set) if (c.held || c.busy) void this.pump(c);
+  }
+
+  /**
+   * The position every projection has reached. Projections write messages at their own pace, so a faster one can
+   * commit a later message before a slower one commits an earlier message; sending past this bound would move the
+   * cursor beyond the earlier message and lose it.
+   */
+  private settled(): Position | undefined {
+    let min: Position | undefined;
+    for (const p of Object.values(this.progress.positions())) {
+      if (!p) return undefined;
+      if (!min || comparePositions(p, min) < 0) min = p;
+    }
+    return min;
   }
 
   private async pump(c: LiveClient): Promise<void> {
@@ -101,6 +121,8 @@ export class LiveHub {
     try {
       do {
         c.again = false;
+        c.held = false;
+        const bound = this.settled();
         const rows = await this.pool.query<{ position_major: string; position_minor: string; kind: string; data: unknown }>(
           `SELECT position_major, position_minor, kind, data FROM member_live_messages
            WHERE pax_id = $1 AND (position_major, position_minor, kind) > ($2, $3, $4)
@@ -110,11 +132,15 @@ export class LiveHub {
         for (const row of rows.rows) {
           if (c.closed) return;
           const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
+          if (!bound || comparePositions(position, bound) > 0) {
+            c.held = true;
+            break;
+          }
           const flushed = c.res.write(sseFrame(row.kind, formatPosition(position), row.data));
           c.cursor = { position, kind: row.kind };
           if (!flushed && !(await this.drained(c))) return;
         }
-        if (rows.rows.length === this.options.batchSize) c.again = true;
+        if (rows.rows.length === this.options.batchSize && !c.held) c.again = true;
       } while (c.again && !c.closed);
     } catch (error) {
       this.log(`live stream for participant ${c.paxId} failed`, error);
@@ -141,7 +167,11 @@ export class LiveHub {
 
   private beat(): void {
     for (const set of this.clients.values())
-      for (const c of set) if (!c.busy && c.res.writableLength === 0) c.res.write(': heartbeat\n\n');
+      for (const c of set) {
+        if (!c.busy && c.res.writableLength === 0) c.res.write(': heartbeat\n\n');
+        // A lost notification (listener reconnecting) must not hold messages until the member's next change.
+        if (c.held) void this.pump(c);
+      }
   }
 
   private drop(c: LiveClient): void {
@@ -149,6 +179,12 @@ export class LiveHub {
     const set = this.clients.get(c.paxId);
     set?.delete(c);
     if (set?.size === 0) this.clients.delete(c.paxId);
+  }
+
+  /** Ends the streams of sessions that were signed out or revoked (in this process or another). */
+  closeSessions(sessionHashesHex: string[]): void {
+    const ended = new Set(sessionHashesHex);
+    for (const set of this.clients.values()) for (const c of set) if (ended.has(c.session)) c.res.end();
   }
 
   close(): void {

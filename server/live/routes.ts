@@ -46,7 +46,7 @@ export const liveRoutes = (deps: Deps) => [
       }
       if (who.kind !== 'participant') throw unauthorized('Send auth-token, or a ticket from POST /api/rest/live/tickets');
       const lastId = req.header('last-event-id') ?? query.lastEventId;
-      await deps.hub.open(who.paxId, res, lastId ? parsePosition(lastId) : undefined);
+      await deps.hub.open(who.paxId, who.tokenHash, res, lastId ? parsePosition(lastId) : undefined);
       return 'streamed';
     },
   }),

@@ -8,6 +8,12 @@ import type { Deps } from '../deps';
 const Participant = t.type({ paxId: t.number, firstName: t.string, lastName: t.string, postalCode: t.union([t.string, t.null]), refCode: t.union([t.string, t.null]), isAdmin: t.boolean });
 const Flag = t.keyof({ Y: null, N: null });
 
+/** An admin may ask about any id; an unknown one is 404 (CONTRACT.md), not an empty list. */
+const assertExists = async (deps: Deps, paxId: number) => {
+  const r = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [paxId]);
+  if (!r.rowCount) throw notFound(`Participant ${paxId}`);
+};
+
 export const participantRoutes = (deps: Deps) => [
   route({
     method: 'get',
@@ -35,9 +41,10 @@ export const participantRoutes = (deps: Deps) => [
     summary: "A participant's e-mail addresses with the preferred flag",
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'E-mails', schema: t.array(t.type({ emailAddress: t.string, preferred: Flag })) }, 403: { description: 'Another participant' } },
+    responses: { 200: { description: 'E-mails', schema: t.array(t.type({ emailAddress: t.string, preferred: Flag })) }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
+      await assertExists(deps, params.paxId);
       const r = await deps.pool.query<{ email_address: string; preferred: 'Y' | 'N' }>('SELECT email_address, preferred FROM participant_emails WHERE pax_id = $1 ORDER BY id', [params.paxId]);
       return { status: 200, body: r.rows.map((e) => ({ emailAddress: e.email_address, preferred: e.preferred })) };
     },
@@ -49,9 +56,10 @@ export const participantRoutes = (deps: Deps) => [
     summary: "A participant's phone numbers with the preferred flag",
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'Phones', schema: t.array(t.type({ phone: t.string, preferred: Flag })) }, 403: { description: 'Another participant' } },
+    responses: { 200: { description: 'Phones', schema: t.array(t.type({ phone: t.string, preferred: Flag })) }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
+      await assertExists(deps, params.paxId);
       const r = await deps.pool.query<{ phone: string; preferred: 'Y' | 'N' }>('SELECT phone, preferred FROM participant_phones WHERE pax_id = $1 ORDER BY id', [params.paxId]);
       return { status: 200, body: r.rows.map((p) => ({ phone: p.phone, preferred: p.preferred })) };
     },

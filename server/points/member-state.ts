@@ -26,12 +26,41 @@ export const evolveMember = (state: MemberState, event: DomainEvent): MemberStat
         usedAwardKeys: d.idempotencyKey ? new Set([...state.usedAwardKeys, d.idempotencyKey]) : state.usedAwardKeys,
       };
     }
+    case 'PointsRedeemed':
+      return spendLots(state, event.data.consumed);
+    case 'PointsExpired':
+      return spendLots(state, [event.data]);
+    // Certificates live on their own streams; a member stream never holds these.
+    case 'CertificateIssued':
+    case 'CertificateStatusChanged':
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
+    // A survey's points arrive as their own PointsAwarded in the same append.
+    case 'SurveySubmitted':
+    // Treatment facts; the earning state that reads them lives in server/treatments/earning-state.ts.
+    case 'TreatmentRecorded':
+    case 'TreatmentApprovalRequested':
+    case 'TreatmentApproved':
+    case 'TreatmentPointsComputed':
+    case 'TreatmentProcessed':
       return state;
     default: {
       const never: never = event;
       return never;
     }
   }
+};
+
+/** Takes spent or expired points out of their lots; the balance is always the sum of what the lots have left. */
+const spendLots = (state: MemberState, spent: readonly { lotId: string; amount: number }[]): MemberState => {
+  const byLot = new Map<string, number>();
+  for (const s of spent) byLot.set(s.lotId, (byLot.get(s.lotId) ?? 0) + s.amount);
+  let total = 0;
+  const lots = state.lots.map((l) => {
+    const amount = byLot.get(l.lotId);
+    if (amount === undefined) return l;
+    total += amount;
+    return { ...l, remaining: l.remaining - amount };
+  });
+  return { ...state, balance: state.balance - total, lots };
 };

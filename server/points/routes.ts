@@ -22,9 +22,11 @@ export const pointsRoutes = (deps: Deps) => [
     summary: 'Balance, pending points and the next expiring amounts',
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'Points', schema: PointsAnswer }, 403: { description: 'Another participant' } },
+    responses: { 200: { description: 'Points', schema: PointsAnswer }, 403: { description: 'Another participant' }, 404: { description: 'Unknown participant' } },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
+      const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
+      if (!exists.rowCount) throw notFound(`Participant ${params.paxId}`);
       return { status: 200, body: await pointsSummary(deps.pool, params.paxId, dateIn(deps.settings.timeZone, deps.now())) };
     },
   }),

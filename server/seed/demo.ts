@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { hashPassword } from '../auth/passwords';
 import { addApiKey } from '../practices/api-keys';
+import { seedDemoSurveys } from './demo-surveys';
+import { seedDemoProducts } from './demo-products';
 
 /** Demo accounts of CONTRACT.md. They exist only in the embedded default, never with a configured DATABASE_URL. */
 export const DEMO = {
@@ -11,6 +13,8 @@ export const DEMO = {
 };
 
 export async function seedDemo(db: pg.Pool, log: (line: string) => void): Promise<boolean> {
+  await seedDemoSurveys(db, log);
+  await seedDemoProducts(db, log);
   const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
   if (existing.rowCount) return false;
   const hash = await hashPassword(DEMO.password);

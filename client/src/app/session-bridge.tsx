@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { api } from '../lib/api';
 import { openLiveStream } from '../lib/live-stream';
 import { useSession, useSessionActor } from '../session/session-provider';
+import { liveCertificateReceived, type CertificateItem } from '../stores/certificates';
 import { fetchParticipantFx } from '../stores/participant';
 import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
 
@@ -11,6 +12,9 @@ const isPointsChanged = (data: unknown): data is PointsChanged =>
   typeof (data as PointsChanged).paxId === 'number' &&
   typeof (data as PointsChanged).balance === 'number' &&
   typeof (data as PointsChanged).pending === 'number';
+
+const isCertificate = (data: unknown): data is CertificateItem =>
+  typeof data === 'object' && data !== null && typeof (data as CertificateItem).id === 'string' && typeof (data as CertificateItem).amount === 'number';
 
 /** Wires the session to what lives beside it: the live stream while signed in, and the participant record. */
 export function SessionBridge() {
@@ -32,6 +36,7 @@ export function SessionBridge() {
       fetchTicket: async () => (await api.post<{ ticket: string }>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
       onEvent: (type, data) => {
         if (type === 'points' && isPointsChanged(data)) livePointsReceived(data);
+        else if (type === 'certificate' && isCertificate(data)) liveCertificateReceived(data);
       },
       // An award made between the first read and the stream opening would otherwise never show.
       onOpen: () => pointsRequested(paxId),

@@ -1,10 +1,15 @@
-/** Paths from the member spec's route table that the shell links to; screens arrive with their own issues. */
+/** Paths of the member spec's route table. */
 export const paths = {
   landing: '/landing',
   login: '/login',
+  register: '/register',
   joinNow: '/join-now',
+  enrollment: '/enrollment',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   home: '/home',
   wallet: '/wallet',
+  walletRewards: '/wallet/rewards',
   earn: '/earn-points',
   profile: '/profile/personal-info',
   activitySummary: '/points-certificates/activity-summary',
@@ -12,5 +17,10 @@ export const paths = {
   buyGiftCertificates: '/gift-certificates/landing',
   referAFriend: '/refer-a-friend',
   faq: '/faq',
+  contact: '/contact',
+  terms: '/terms',
+  prescribingInformation: '/prescribing-information',
+  cookiePolicy: '/cookie-policy',
+  surveys: '/surveys',
   adminTools: '/admin-tools',
 } as const;

@@ -1,7 +1,11 @@
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../../components/not-found-page';
 import { AdminGuard } from './admin-guard';
 import { AdminToolsPage } from './admin-tools-page';
+
+const SurveyListPage = lazy(() => import('../survey-builder/survey-list-page'));
+const SurveyConfigurePage = lazy(() => import('../survey-builder/survey-configure-page'));
 
 /** Everything under /admin-tools (nested, so paths here are relative); each tool adds its route here. */
 export default function AdminRoutes() {
@@ -9,6 +13,8 @@ export default function AdminRoutes() {
     <AdminGuard>
       <Switch>
         <Route path="/" component={AdminToolsPage} />
+        <Route path="/survey-builder" component={SurveyListPage} />
+        <Route path="/survey-builder/configure" component={SurveyConfigurePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </AdminGuard>

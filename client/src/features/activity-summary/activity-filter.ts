@@ -1,0 +1,23 @@
+import { parseUsDate } from '../../lib/format';
+import { dateRangeErrors } from '../../lib/validation';
+
+export type FilterMode = 'year' | 'range';
+
+export interface FilterInput {
+  mode: FilterMode;
+  year: number;
+  start: string;
+  end: string;
+}
+
+/** The range to ask for, or the messages to show: Year covers Jan 1 to Dec 31; a range needs two valid dates in order. */
+export const resolveFilter = (input: FilterInput): { range: { start: string; end: string } } | { errors: ReturnType<typeof dateRangeErrors> } => {
+  if (input.mode === 'year') return { range: { start: `${input.year}-01-01`, end: `${input.year}-12-31` } };
+  const start = parseUsDate(input.start);
+  const end = parseUsDate(input.end);
+  const errors = dateRangeErrors(start, end);
+  if (errors.start || errors.end || !start || !end) return { errors };
+  return { range: { start, end } };
+};
+
+export const yearsBack = (now: Date, count = 5): number[] => Array.from({ length: count }, (_, i) => now.getUTCFullYear() - i);

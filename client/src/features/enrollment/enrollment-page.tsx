@@ -1,0 +1,76 @@
+import { useUnit } from 'effector-react';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useState, type FormEvent } from 'react';
+import { Link, Redirect } from 'wouter';
+import { ValidatedInput } from '../../components/validated-input';
+import { paths } from '../../config/routes';
+import { api } from '../../lib/api';
+import { parseUsDate } from '../../lib/format';
+import { isApiError, problemMessage } from '../../lib/problem';
+import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
+import { useSession } from '../../session/session-provider';
+import type { LoginAnswer } from '../../session/types';
+import { $trackedQuery } from '../../stores/route-query';
+
+const enrollmentError = (e: unknown): string => {
+  if (!isApiError(e)) return 'An unknown error occurred';
+  const first = e.problem?.errors?.[0];
+  return first ? `${first.path.replace(/^body\./, '')} ${first.message}` : problemMessage(e.problem);
+};
+
+const empty = { firstName: '', lastName: '', email: '', password: '', postalCode: '', dateOfBirth: '', phone: '' };
+
+export default function EnrollmentPage() {
+  const { status, sessionReceived } = useSession();
+  const { refCode } = useUnit($trackedQuery);
+  const [form, setForm] = useState(empty);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (status === 'authenticated') return <Redirect to={paths.home} replace />;
+  const set = (key: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const dateOfBirth = parseUsDate(form.dateOfBirth);
+    if (!event.currentTarget.checkValidity() || !dateOfBirth) {
+      setError('Please correct the highlighted fields.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.post<LoginAnswer>(
+        '/api/rest/enrollment',
+        { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password, postalCode: form.postalCode.trim(), dateOfBirth, phone: form.phone.replace(/\D/g, '') || undefined, refCode },
+        { quiet: true },
+      );
+      sessionReceived(answer);
+    } catch (e) {
+      setError(enrollmentError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="form-page" aria-labelledby="enroll-title">
+      <h1 id="enroll-title">Enroll</h1>
+      <p>Membership is free. {refCode ? 'You were referred by a friend: you both earn a reward after your first treatment.' : ''}</p>
+      <form className="form-grid" onSubmit={submit} noValidate>
+        <ValidatedInput id="enroll-first" label="First name" value={form.firstName} onValueChange={set('firstName')} required autoComplete="given-name" check={isLettersOnly} errorMessage="Use letters only" />
+        <ValidatedInput id="enroll-last" label="Last name" value={form.lastName} onValueChange={set('lastName')} required autoComplete="family-name" check={isLettersOnly} errorMessage="Use letters only" />
+        <ValidatedInput id="enroll-email" label="E-mail address" type="email" value={form.email} onValueChange={set('email')} required autoComplete="email" check={isEmail} errorMessage="Enter a valid e-mail address" />
+        <ValidatedInput id="enroll-password" label="Password" type="password" value={form.password} onValueChange={set('password')} required minLength={10} autoComplete="new-password" check={(v) => /[A-Za-z]/.test(v) && /\d/.test(v)} errorMessage="Use at least 10 characters, with a letter and a digit" />
+        <ValidatedInput id="enroll-zip" label="ZIP code" value={form.postalCode} onValueChange={set('postalCode')} required inputMode="numeric" check={isPostalCode} errorMessage="Enter 5 digits, or 5+4 as 12345-6789" />
+        <ValidatedInput id="enroll-dob" label="Date of birth (MM/DD/YYYY)" value={form.dateOfBirth} onValueChange={set('dateOfBirth')} required maxLength={10} check={(v) => parseUsDate(v) !== null} errorMessage="Enter a date as MM/DD/YYYY" />
+        <ValidatedInput id="enroll-phone" label="Mobile phone (optional)" type="tel" value={form.phone} onValueChange={set('phone')} autoComplete="tel-national" check={(v) => v === '' || isPhone(v)} errorMessage="Enter 10 digits, as 949-555-0142" />
+        {error && <Message severity="error" text={error} role="alert" />}
+        <Button type="submit" label="JOIN NOW" loading={busy} disabled={busy} />
+      </form>
+      <p>
+        Already a member? <Link href={paths.login}>Sign in</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button } from 'primereact/button';
+import { useState, type FormEvent } from 'react';
+import { ValidatedInput } from '../../components/validated-input';
+import { api } from '../../lib/api';
+import { formatPhone } from '../../lib/format';
+import { isApiError, problemMessage } from '../../lib/problem';
+import { isPostalCode } from '../../lib/validation';
+
+interface Specialist {
+  id: number;
+  name: string;
+  address: string;
+  phone: string;
+  brands: string[];
+  distanceMiles: number;
+}
+
+const radii = [5, 10, 25, 50];
+
+export default function FindSpecialistPage() {
+  const [zip, setZip] = useState('');
+  const [radius, setRadius] = useState(25);
+  const [result, setResult] = useState<Specialist[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPostalCode(zip)) {
+      setError('Enter a ZIP code: 5 digits, or 5+4 as 12345-6789');
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await api.get<{ items: Specialist[] }>('/api/rest/specialists', { query: { postalCode: zip.trim(), radiusMiles: radius }, quiet: true });
+      setResult(answer.items);
+    } catch (e) {
+      setResult(null);
+      setError(isApiError(e) ? problemMessage(e.problem) : 'An unknown error occurred');
+    }
+  };
+  return (
+    <section className="specialists" aria-labelledby="specialist-title">
+      <h1 id="specialist-title">Find a Specialist</h1>
+      <form className="inline-form" onSubmit={search} noValidate role="search">
+        <ValidatedInput id="specialist-zip" label="ZIP code" value={zip} onValueChange={setZip} required inputMode="numeric" check={isPostalCode} errorMessage="Enter 5 digits, or 5+4 as 12345-6789" />
+        <div className="field">
+          <label htmlFor="specialist-radius">Within</label>
+          <select id="specialist-radius" className="p-inputtext" value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
+            {radii.map((r) => (
+              <option key={r} value={r}>
+                {r} miles
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" label="SEARCH" />
+      </form>
+      {error && <p role="alert">{error}</p>}
+      {result && (
+        <>
+          <p role="status">
+            {result.length} specialist{result.length === 1 ? '' : 's'} found
+          </p>
+          <ol className="specialist-list" data-testid="specialists">
+            {result.map((s) => (
+              <li key={s.id} className="tile">
+                <h2>{s.name}</h2>
+                <p>{s.address}</p>
+                <p>
+                  <a href={`tel:${s.phone}`}>{formatPhone(s.phone)}</a> · <span data-testid="distance">{s.distanceMiles.toFixed(1)} miles</span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

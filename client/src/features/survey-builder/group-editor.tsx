@@ -1,0 +1,73 @@
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { surveyBuilderApi, type ComparisonExpression, type LogicalExpression, type ParticipantField, type ParticipantGroup } from './api';
+import { removeAt, replaceAt } from './survey-draft';
+
+const blankRule = (): ComparisonExpression => ({ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: [''] });
+
+/**
+ * A simple editor for the survey's participant group: pick an existing group, or write one level of rules joined by
+ * AND or OR. Values are comma-separated (IN takes several, BETWEEN two).
+ */
+export function GroupEditor({ groupId, onChange, onError }: { groupId: number | null; onChange: (groupId: number | null) => void; onError: (message: string) => void }) {
+  const [groups, setGroups] = useState<ParticipantGroup[]>([]);
+  const [fields, setFields] = useState<ParticipantField[]>([]);
+  const [name, setName] = useState('');
+  const [operator, setOperator] = useState<LogicalExpression['logicalOperatorCode']>('AND');
+  const [rules, setRules] = useState<ComparisonExpression[]>([blankRule()]);
+
+  useEffect(() => {
+    surveyBuilderApi.groups().then((p) => setGroups(p.items), () => onError('Could not load the groups'));
+    surveyBuilderApi.fields().then(setFields, () => onError('Could not load the participant fields'));
+  }, [onError]);
+  useEffect(() => {
+    const group = groups.find((g) => g.id === groupId);
+    if (!group) return;
+    setName(group.name);
+    setOperator(group.logicalExpression.logicalOperatorCode);
+    setRules(group.logicalExpression.comparisonExpressions.length ? group.logicalExpression.comparisonExpressions : [blankRule()]);
+  }, [groupId, groups]);
+
+  const save = async () => {
+    const expression: LogicalExpression = { logicalOperatorCode: operator, comparisonExpressions: rules, logicalExpressions: [] };
+    try {
+      const saved = groupId ? await surveyBuilderApi.updateGroup(groupId, name || new Date().toISOString(), expression) : await surveyBuilderApi.createGroup(name || new Date().toISOString(), expression);
+      setGroups((gs) => [...gs.filter((g) => g.id !== saved.id), saved]);
+      onChange(saved.id);
+    } catch (e) {
+      onError(e instanceof Error ? e.message : 'Could not save the group');
+    }
+  };
+  const operatorsOf = (fieldCode: string) => fields.find((f) => f.fieldCode === fieldCode)?.operators ?? [];
+
+  return (
+    <fieldset className="survey-builder__group">
+      <legend>Participant group</legend>
+      <label htmlFor="survey-group">Offered to</label>
+      <Dropdown
+        inputId="survey-group"
+        value={groupId}
+        options={[{ label: 'Every member', value: null }, ...groups.map((g) => ({ label: g.groupName, value: g.id }))]}
+        onChange={(e) => onChange(e.value as number | null)}
+      />
+      <label htmlFor="group-name">Group name</label>
+      <InputText id="group-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="group-operator">Members match</label>
+      <Dropdown inputId="group-operator" value={operator} options={[{ label: 'all rules (AND)', value: 'AND' }, { label: 'any rule (OR)', value: 'OR' }]} onChange={(e) => setOperator(e.value as 'AND' | 'OR')} />
+      {rules.map((r, i) => (
+        <div key={i} className="survey-builder__rule">
+          <Dropdown aria-label="Field" value={r.fieldCode} options={fields.map((f) => ({ label: f.name, value: f.fieldCode }))} onChange={(e) => setRules(replaceAt(rules, i, { ...r, fieldCode: e.value as string }))} />
+          <Dropdown aria-label="Operator" value={r.comparisonOperatorCode} options={operatorsOf(r.fieldCode)} onChange={(e) => setRules(replaceAt(rules, i, { ...r, comparisonOperatorCode: e.value as string }))} />
+          <InputText aria-label="Values" value={r.values.join(',')} onChange={(e) => setRules(replaceAt(rules, i, { ...r, values: e.target.value.split(',').map((v) => v.trim()) }))} />
+          <Button icon="pi pi-trash" text aria-label="Remove rule" onClick={() => setRules(removeAt(rules, i))} disabled={rules.length === 1} />
+        </div>
+      ))}
+      <div className="survey-builder__row-actions">
+        <Button label="Add rule" text onClick={() => setRules([...rules, blankRule()])} />
+        <Button label={groupId ? 'Save group' : 'Create group'} outlined onClick={() => void save()} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PageLoader } from '../../components/page-loader';
+import { isApiError } from '../../lib/problem';
+import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api';
+import { GroupEditor } from './group-editor';
+import { SectionEditor } from './section-editor';
+import { newSection, newSurvey, removeAt, replaceAt, toPayload } from './survey-draft';
+import './survey-builder.css';
+
+const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /admin-tools/survey-builder/configure[?id=]: the survey record, its pages, questions, answers and group. */
+export default function SurveyConfigurePage() {
+  const id = Number(new URLSearchParams(useSearch()).get('id')) || null;
+  const [, navigate] = useLocation();
+  const [survey, setSurvey] = useState<SurveyRecord | null>(id ? null : newSurvey(today()));
+  const [types, setTypes] = useState<{ code: string; name: string }[]>([{ code: 'SURVEY', name: 'Survey' }]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const showError = useCallback((message: string) => setErrors([message]), []);
+
+  useEffect(() => {
+    surveyBuilderApi.testTypes().then((r) => setTypes(r.items), () => undefined);
+    if (id) surveyBuilderApi.get(id).then(setSurvey, () => showError(`Survey ${id} could not be loaded`));
+  }, [id, showError]);
+
+  if (!survey) return errors.length ? <Message severity="error" text={errors[0]} /> : <PageLoader label="Loading the survey" />;
+  const set = (patch: Partial<SurveyRecord>) => setSurvey({ ...survey, ...patch });
+
+  const save = async () => {
+    setSaving(true);
+    setErrors([]);
+    try {
+      const payload = toPayload(survey);
+      const saved = id ? await surveyBuilderApi.update(id, payload) : await surveyBuilderApi.create(payload);
+      setSurvey(saved);
+      navigate(`/survey-builder/configure?id=${saved.id}`, { replace: true });
+      setErrors([]);
+    } catch (e) {
+      setErrors(isApiError(e) && e.problem?.errors?.length ? e.problem.errors.map((x) => `${x.path}: ${x.message}`) : [e instanceof Error ? e.message : 'Could not save']);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="survey-builder" aria-labelledby="configure-title">
+      <h1 id="configure-title">{id ? 'Edit survey' : 'New survey'}</h1>
+      <div className="survey-builder__form">
+        <label htmlFor="survey-name">Name</label>
+        <InputText id="survey-name" value={survey.name} onChange={(e) => set({ name: e.target.value })} />
+        <label htmlFor="survey-description">Description</label>
+        <InputTextarea id="survey-description" value={survey.description} rows={2} onChange={(e) => set({ description: e.target.value })} />
+        <label htmlFor="survey-type">Type</label>
+        <Dropdown inputId="survey-type" value={survey.testTypeCode} options={types.map((t) => ({ label: t.name, value: t.code }))} onChange={(e) => set({ testTypeCode: e.value as string })} />
+        {id && (
+          <>
+            <label htmlFor="survey-status">Status</label>
+            <Dropdown inputId="survey-status" value={survey.statusTypeCode} options={STATUSES} onChange={(e) => set({ statusTypeCode: e.value as SurveyStatus })} />
+          </>
+        )}
+        <label htmlFor="survey-from">From</label>
+        <InputText id="survey-from" type="date" value={survey.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
+        <label htmlFor="survey-thru">Through</label>
+        <InputText id="survey-thru" type="date" value={survey.thruDate ?? ''} onChange={(e) => set({ thruDate: e.target.value || null })} />
+        <label htmlFor="survey-points">Points</label>
+        <InputNumber inputId="survey-points" value={survey.surveyPointsAmount} min={0} onValueChange={(e) => set({ surveyPointsAmount: e.value ?? 0 })} />
+        <label htmlFor="survey-attempts">Maximum attempts</label>
+        <InputNumber inputId="survey-attempts" value={survey.maxAttempts} min={1} onValueChange={(e) => set({ maxAttempts: e.value ?? 1 })} />
+        <div className="survey-builder__checks">
+          <Checkbox inputId="survey-no-points" checked={survey.pointIssuanceDisabled} onChange={(e) => set({ pointIssuanceDisabled: !!e.checked })} />
+          <label htmlFor="survey-no-points">Point issuance disabled</label>
+          <Checkbox inputId="survey-pending" checked={!!survey.pendingApproval} onChange={(e) => set({ pendingApproval: !!e.checked })} />
+          <label htmlFor="survey-pending">Needs approval (PENDING) when targeted to a group</label>
+        </div>
+      </div>
+      <GroupEditor groupId={survey.groupIds[0] ?? null} onChange={(g) => set({ groupIds: g === null ? [] : [g] })} onError={showError} />
+      {survey.sections.map((s, i) => (
+        <SectionEditor key={i} index={i} section={s} onChange={(next) => set({ sections: replaceAt(survey.sections, i, next) })} onRemove={() => set({ sections: removeAt(survey.sections, i) })} />
+      ))}
+      <Button label="Add page" text onClick={() => set({ sections: [...survey.sections, newSection()] })} />
+      {errors.length > 0 && (
+        <Message
+          severity="error"
+          content={
+            <ul className="survey-builder__errors">
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <div className="survey-builder__row-actions">
+        <Button label="Back to list" text onClick={() => navigate('/survey-builder')} />
+        <Button label="Save" loading={saving} onClick={() => void save()} />
+      </div>
+    </section>
+  );
+}

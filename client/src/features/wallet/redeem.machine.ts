@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export const REDEEM_OPTIONS = [1000, 900, 800, 700, 600, 500, 400, 300, 200, 100] as const;
+
+export interface RedeemedCertificate {
+  id: string;
+  code: string;
+  name: string;
+  amount: number;
+  status: string;
+  expirationDate: string;
+}
+
+export interface RedeemAnswer {
+  certificate: RedeemedCertificate;
+  balance: number;
+}
+
+export interface RedeemContext {
+  paxId: number;
+  balance: number;
+  amount: number | null;
+  result: RedeemAnswer | null;
+  error: string | null;
+}
+
+export type RedeemEvent =
+  | { type: 'OPEN'; paxId: number; balance: number }
+  | { type: 'BALANCE_CHANGED'; balance: number }
+  | { type: 'CHOOSE'; amount: number }
+  | { type: 'REDEEM' }
+  | { type: 'CONFIRM' }
+  | { type: 'BACK' }
+  | { type: 'CLOSE' };
+
+/** Options above the balance are disabled. */
+export const isOptionEnabled = (amount: number, balance: number) => amount <= balance;
+
+export const createRedeemMachine = (redeem: (input: { paxId: number; amount: number }) => Promise<RedeemAnswer>) =>
+  setup({
+    types: { context: {} as RedeemContext, events: {} as RedeemEvent },
+    actors: { redeem: fromPromise<RedeemAnswer, { paxId: number; amount: number }>(({ input }) => redeem(input)) },
+    guards: {
+      amountAllowed: ({ context, event }) => event.type === 'CHOOSE' && (REDEEM_OPTIONS as readonly number[]).includes(event.amount) && isOptionEnabled(event.amount, context.balance),
+      amountChosen: ({ context }) => context.amount !== null && isOptionEnabled(context.amount, context.balance),
+    },
+    actions: {
+      reset: assign({ amount: null, result: null, error: null }),
+    },
+  }).createMachine({
+    id: 'redeem',
+    initial: 'closed',
+    context: { paxId: 0, balance: 0, amount: null, result: null, error: null },
+    on: {
+      BALANCE_CHANGED: {
+        actions: assign(({ context, event }) => ({ balance: event.balance, amount: context.amount !== null && context.amount > event.balance ? null : context.amount })),
+      },
+    },
+    states: {
+      closed: {
+        entry: 'reset',
+        on: { OPEN: { target: 'choosing', actions: assign(({ event }) => ({ paxId: event.paxId, balance: event.balance })) } },
+      },
+      choosing: {
+        on: {
+          CHOOSE: { guard: 'amountAllowed', actions: assign(({ event }) => ({ amount: event.amount, error: null })) },
+          REDEEM: { guard: 'amountChosen', target: 'confirming' },
+          CLOSE: 'closed',
+        },
+      },
+      confirming: {
+        on: { CONFIRM: 'redeeming', BACK: 'choosing', CLOSE: 'closed' },
+      },
+      redeeming: {
+        invoke: {
+          src: 'redeem',
+          input: ({ context }) => ({ paxId: context.paxId, amount: context.amount ?? 0 }),
+          onDone: { target: 'success', actions: assign(({ event }) => ({ result: event.output, balance: event.output.balance })) },
+          onError: {
+            target: 'choosing',
+            actions: assign(({ event }) => ({ error: event.error instanceof Error ? event.error.message : 'An unknown error occurred' })),
+          },
+        },
+      },
+      success: {
+        on: { CLOSE: 'closed' },
+      },
+    },
+  });

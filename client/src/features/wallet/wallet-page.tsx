@@ -1,0 +1,93 @@
+import { useUnit } from 'effector-react';
+import { Button } from 'primereact/button';
+import { useEffect, useState } from 'react';
+import { Link, useRoute } from 'wouter';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/routes';
+import { loadClientConfig } from '../../lib/client-config';
+import { formatDate, formatDollars, formatPoints } from '../../lib/format';
+import { useSession } from '../../session/session-provider';
+import { $certificates, $certificatesError, certificatesRequested, type CertificateItem } from '../../stores/certificates';
+import { $points } from '../../stores/points';
+import { BonusPoints } from './bonus-points';
+import { RedeemDialog } from './redeem-dialog';
+
+const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
+
+function CertificateList({ items, empty }: { items: CertificateItem[]; empty: string }) {
+  if (!items.length) return <p>{empty}</p>;
+  return (
+    <ul className="certificate-list" data-testid="certificates">
+      {items.map((c) => (
+        <li key={c.id} className="certificate" data-testid="certificate">
+          <span className="certificate__amount">{formatDollars(c.amount)}</span>
+          <span className="certificate__name">{c.name}</span>
+          <span>
+            Code <strong>{c.code}</strong>
+          </span>
+          <span>
+            {displayStatus(c)} · expires {formatDate(c.expirationDate)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function WalletPage() {
+  const { pax } = useSession();
+  const [rewardsOnly] = useRoute(paths.walletRewards);
+  const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
+  const [divisor, setDivisor] = useState(10);
+  const [redeemOpen, setRedeemOpen] = useState(false);
+  useEffect(() => {
+    certificatesRequested();
+    loadClientConfig()
+      .then((c) => setDivisor(c.redemptionDivisor))
+      .catch(() => undefined);
+  }, []);
+  const active = (certificates ?? []).filter((c) => c.status === 'ACTIVE');
+  const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
+  return (
+    <section className="wallet" aria-labelledby="wallet-title">
+      <h1 id="wallet-title">{rewardsOnly ? 'My Rewards' : 'Wallet'}</h1>
+      <nav className="sub-nav" aria-label="Wallet">
+        <Link href={paths.wallet} className={(a) => (a ? 'sub-nav__link sub-nav__link--active' : 'sub-nav__link')}>
+          Summary
+        </Link>
+        <Link href={paths.walletRewards} className={(a) => (a ? 'sub-nav__link sub-nav__link--active' : 'sub-nav__link')}>
+          Rewards
+        </Link>
+      </nav>
+      <div className="wallet__summary">
+        <div className="points-card" aria-live="polite">
+          <span className="points-card__label">Available points</span>
+          <span className="points-card__balance" data-testid="wallet-balance">
+            {points === null ? '…' : formatPoints(points.balance)}
+          </span>
+          <span className="points-card__pending">{points && points.pending > 0 ? `${formatPoints(points.pending)} points pending` : '\u00a0'}</span>
+          <Button label="REDEEM" onClick={() => setRedeemOpen(true)} disabled={!points || points.balance < 100} />
+        </div>
+        <div className="wallet__expiring">
+          <h2>Expiring points</h2>
+          {points && points.expiring.length ? (
+            <ul data-testid="expiring-points">
+              {points.expiring.map((e) => (
+                <li key={e.expirationDate}>
+                  {formatPoints(e.amount)} points expire {formatDate(e.expirationDate)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No points are expiring soon.</p>
+          )}
+        </div>
+      </div>
+      <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
+      {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
+      {certificates === null && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} empty="You have no active certificates yet." />}
+      {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
+      {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
+    </section>
+  );
+}

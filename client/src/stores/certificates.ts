@@ -1,0 +1,39 @@
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { api } from '../lib/api';
+import { sessionEnded } from '../session/session-events';
+
+export interface CertificateItem {
+  id: string;
+  status: string;
+  displayStatus?: string;
+  expirationDate: string;
+  certificateCategoryType: string | null;
+  summaryDisplay: string;
+  amount: number;
+  name: string;
+  code: string;
+  purchasePrice?: number;
+  displayCategory?: string;
+}
+
+export const certificatesRequested = createEvent();
+export const liveCertificateReceived = createEvent<CertificateItem>();
+
+export const fetchCertificatesFx = createEffect(async () =>
+  (await api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc' } })).items,
+);
+
+const byExpiryDesc = (a: CertificateItem, b: CertificateItem) => b.expirationDate.localeCompare(a.expirationDate) || b.id.localeCompare(a.id);
+
+/** The member's certificates, newest expiry first; live `certificate` messages insert or replace by id. */
+export const $certificates = createStore<CertificateItem[] | null>(null)
+  .on(fetchCertificatesFx.doneData, (_, items) => [...items].sort(byExpiryDesc))
+  .on(liveCertificateReceived, (items, item) => [...(items ?? []).filter((c) => c.id !== item.id), item].sort(byExpiryDesc))
+  .reset(sessionEnded);
+
+export const $certificatesError = createStore(false)
+  .on(fetchCertificatesFx.fail, () => true)
+  .on(fetchCertificatesFx.done, () => false)
+  .reset(sessionEnded);
+
+sample({ clock: certificatesRequested, source: fetchCertificatesFx.pending, filter: (pending) => !pending, target: fetchCertificatesFx });

@@ -1,0 +1,30 @@
+import * as t from 'io-ts';
+import { defineEvent } from './define-event';
+import { Instant, IsoDate, NonNegativeInteger, PaxId, Uuid } from './primitives';
+import { Dollars } from './points-redeemed';
+
+export const CertificateStatus = t.keyof({ ACTIVE: null, EXPIRED: null, VOID: null, CHARGEBACK: null, REFUND: null });
+export type CertificateStatus = t.TypeOf<typeof CertificateStatus>;
+
+/** PURCHASABLE certificates were bought; rewards (bought with points) have no category type, as in the spec. */
+export const CertificateCategoryType = t.union([t.literal('PURCHASABLE'), t.null]);
+export type CertificateCategoryType = t.TypeOf<typeof CertificateCategoryType>;
+
+/** The first event of a `certificate-{id}` stream. `amount` is its value in dollars, `pointsCost` what it cost. */
+export const CertificateIssued = defineEvent(
+  'CertificateIssued',
+  1,
+  t.type({
+    certificateId: Uuid,
+    code: t.string,
+    paxId: PaxId,
+    amount: Dollars,
+    pointsCost: NonNegativeInteger,
+    name: t.string,
+    certificateCategoryType: CertificateCategoryType,
+    displayCategory: t.string,
+    status: CertificateStatus,
+    issuedAt: Instant,
+    expirationDate: IsoDate,
+  }),
+);

@@ -1,0 +1,44 @@
+import type { LineAward } from '../../event-schemas/treatment-points-computed';
+import type { TreatmentLineItem, RedeemedCertificate } from '../../event-schemas/treatment-recorded';
+
+interface DetailLine {
+  quantity: number;
+  product: { name: string; category: string; brand: string; msrpPerUnit: number };
+  isPriviPlan: boolean;
+  injector: { firstName: string; lastName: string };
+  award: { amount: number; expirationDate: string | null } | null;
+}
+
+/** The spec's "Activity detail (treatment)" as recorded; awards are filled in when the treatment is processed. */
+export const recordedDetail = (d: {
+  hcpName: string;
+  status: string;
+  dateOfService: string;
+  lineItems: TreatmentLineItem[];
+  redeemedCertificates: RedeemedCertificate[];
+  expectedPoints: number;
+}) => ({
+  hcpName: d.hcpName,
+  treatmentStatus: d.status,
+  dateOfService: d.dateOfService,
+  treatmentLineItems: d.lineItems.map(
+    (l): DetailLine => ({
+      quantity: l.quantity,
+      product: { name: l.productName, category: l.category, brand: l.brand, msrpPerUnit: l.msrpPerUnit },
+      isPriviPlan: l.isPriviPlan,
+      injector: l.injector,
+      award: null,
+    }),
+  ),
+  redeemedCertificates: d.redeemedCertificates.map((c) => ({ amount: c.amount, name: c.name, code: c.code, certificateCategoryType: c.certificateCategoryType })),
+  // Promotions are not built yet; the shape is the spec's so the client needs no change when they are.
+  promotionAwards: [],
+  expectedPoints: d.expectedPoints,
+  whyNoPoints: [] as string[],
+});
+
+export const awardLines = (detail: Record<string, unknown>, awards: readonly LineAward[]): DetailLine[] =>
+  ((detail.treatmentLineItems as DetailLine[] | undefined) ?? []).map((line, i) => {
+    const a = awards.find((x) => x.lineIndex === i);
+    return { ...line, award: a ? { amount: a.awarded, expirationDate: a.expirationDate } : line.award, ...(a?.cutReason ? { cutReason: a.cutReason } : {}) };
+  });

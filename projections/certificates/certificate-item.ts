@@ -1,0 +1,48 @@
+import type { CertificateCategoryType, CertificateStatus } from '../../event-schemas';
+
+/** The spec's certificate item, plus `displayStatus` (refunds and chargebacks show as VOIDED). */
+export interface CertificateItem {
+  id: string;
+  status: CertificateStatus;
+  displayStatus: string;
+  expirationDate: string;
+  certificateCategoryType: CertificateCategoryType;
+  summaryDisplay: string;
+  amount: number;
+  name: string;
+  code: string;
+  /** What it cost in points. */
+  purchasePrice: number;
+  displayCategory: string;
+}
+
+export interface CertificateFacts {
+  certificateId: string;
+  status: CertificateStatus;
+  expirationDate: string;
+  certificateCategoryType: CertificateCategoryType;
+  amount: number;
+  name: string;
+  code: string;
+  pointsCost: number;
+  displayCategory: string;
+}
+
+export const displayStatusOf = (s: CertificateStatus): string => (s === 'REFUND' || s === 'CHARGEBACK' ? 'VOIDED' : s);
+
+/** Spec section 5: dates display as MM/DD/YYYY. */
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+export const certificateItem = (c: CertificateFacts): CertificateItem => ({
+  id: c.certificateId,
+  status: c.status,
+  displayStatus: displayStatusOf(c.status),
+  expirationDate: c.expirationDate,
+  certificateCategoryType: c.certificateCategoryType,
+  summaryDisplay: c.status === 'ACTIVE' ? `${c.name}, expires ${usDate(c.expirationDate)}` : `${c.name}, ${displayStatusOf(c.status)}`,
+  amount: c.amount,
+  name: c.name,
+  code: c.code,
+  purchasePrice: c.pointsCost,
+  displayCategory: c.displayCategory,
+});

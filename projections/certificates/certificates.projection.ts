@@ -1,0 +1,61 @@
+import type pg from 'pg';
+import { pushLive, type Projection, type ProjectedEvent } from '../projection';
+import { certificateItem } from './certificate-item';
+import { CERTIFICATE_COLUMNS, rowToFacts, type CertificateRow } from './certificates-query';
+
+/** Every member's certificates, the source of GET /participants/{paxId}/certificates and of live `certificate` messages. */
+export const certificatesProjection: Projection = {
+  name: 'certificates',
+  tables: ['rm_certificates'],
+  liveKinds: ['certificate'],
+  async apply(db, e) {
+    switch (e.event.type) {
+      case 'CertificateIssued': {
+        const d = e.event.data;
+        await db.query(
+          `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
+             expiration_date, issued_at, last_position_major, last_position_minor)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
+          [d.certificateId, d.paxId, d.code, d.name, d.amount, d.pointsCost, d.certificateCategoryType, d.displayCategory, d.status,
+            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString()],
+        );
+        await pushCertificate(db, e, d.certificateId);
+        return { paxIds: [d.paxId] };
+      }
+      case 'CertificateStatusChanged': {
+        const d = e.event.data;
+        await db.query(
+          `UPDATE rm_certificates SET status = $2, expiration_date = $3, last_position_major = $4, last_position_minor = $5 WHERE certificate_id = $1`,
+          [d.certificateId, d.to, d.expirationDate, e.position.major.toString(), e.position.minor.toString()],
+        );
+        await pushCertificate(db, e, d.certificateId);
+        return { paxIds: [d.paxId] };
+      }
+      // Points and member facts belong to the member-points projection.
+      case 'PointsAwarded':
+      case 'PointsRedeemed':
+      case 'PointsExpired':
+      case 'ImpersonationStarted':
+      case 'ImpersonationEnded':
+      case 'SurveySubmitted':
+      // Treatment facts touch no certificate.
+      case 'TreatmentRecorded':
+      case 'TreatmentApprovalRequested':
+      case 'TreatmentApproved':
+      case 'TreatmentPointsComputed':
+      case 'TreatmentProcessed':
+        return;
+      default: {
+        const never: never = e.event;
+        return never;
+      }
+    }
+  },
+};
+
+/** Tells the owner's live stream the certificate as the read model now has it. */
+async function pushCertificate(db: pg.PoolClient, e: ProjectedEvent, certificateId: string) {
+  const r = await db.query<CertificateRow>(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates WHERE certificate_id = $1`, [certificateId]);
+  const row = r.rows[0];
+  if (row) await pushLive(db, Number(row.pax_id), e, 'certificate', certificateItem(rowToFacts(row)));
+}

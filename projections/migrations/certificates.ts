@@ -1,0 +1,29 @@
+import type { Migration } from '../../server/db/migration';
+
+export const certificateMigrations: Migration[] = [
+  {
+    id: '0300-certificates',
+    sql: `
+      CREATE TABLE rm_certificates (
+        certificate_id uuid PRIMARY KEY,
+        pax_id bigint NOT NULL,
+        code text NOT NULL,
+        name text NOT NULL,
+        amount numeric(12, 2) NOT NULL,
+        points_cost bigint NOT NULL,
+        category_type text,
+        display_category text NOT NULL,
+        status text NOT NULL,
+        expiration_date date NOT NULL,
+        issued_at timestamptz NOT NULL,
+        last_position_major numeric(20) NOT NULL,
+        last_position_minor numeric(20) NOT NULL
+      );
+      -- A member's wallet, sorted by expiry either way, costs the same with ten members or ten million.
+      CREATE INDEX rm_certificates_by_member ON rm_certificates (pax_id, expiration_date);
+      -- The nightly expiry finds only what is still ACTIVE and past its date.
+      CREATE INDEX rm_certificates_active_expiry ON rm_certificates (expiration_date) WHERE status = 'ACTIVE';
+      CREATE INDEX rm_certificates_code ON rm_certificates (code);
+    `,
+  },
+];

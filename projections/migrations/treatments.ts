@@ -1,0 +1,39 @@
+import type { Migration } from '../../server/db/migration';
+
+export const treatmentReadMigrations: Migration[] = [
+  {
+    id: '0510-rm-treatments',
+    sql: `
+      -- What the nightly job needs to find due treatments; the treatment stream stays the authority.
+      CREATE TABLE rm_treatments (
+        treatment_id uuid PRIMARY KEY,
+        pax_id bigint NOT NULL,
+        practice_id bigint,
+        external_id text NOT NULL,
+        date_of_service date NOT NULL,
+        status text NOT NULL,
+        recorded_at timestamptz NOT NULL
+      );
+      CREATE INDEX rm_treatments_due ON rm_treatments (date_of_service, recorded_at) WHERE status = 'PENDING';
+      CREATE INDEX rm_treatments_pax ON rm_treatments (pax_id);
+    `,
+  },
+  {
+    id: '0511-rm-activity',
+    sql: `
+      -- Activity headers with their detail; a member's page is one index range scan however long the history.
+      CREATE TABLE rm_activity (
+        id text PRIMARY KEY,
+        pax_id bigint NOT NULL,
+        activity_type text NOT NULL,
+        activity_date date NOT NULL,
+        points bigint NOT NULL,
+        description text NOT NULL,
+        detail jsonb,
+        position_major numeric(20) NOT NULL,
+        position_minor numeric(20) NOT NULL
+      );
+      CREATE INDEX rm_activity_by_member ON rm_activity (pax_id, activity_date DESC, position_major DESC, position_minor DESC);
+    `,
+  },
+];

@@ -1,0 +1,58 @@
+import * as t from 'io-ts';
+import { certificateStream, decodeEvent, memberStream, type DecodedEvent } from '../../event-schemas';
+import { Uuid } from '../../event-schemas/primitives';
+import { DateParam, PaxIdParam } from '../core/http-codecs';
+import { notFound } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import type { StoredEvent } from '../ports/event-store';
+import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
+
+const decoded = (s: StoredEvent): HistoryEvent & DecodedEvent => ({ ...decodeEvent(s.type, s.data, s.metadata), position: s.position });
+
+const Entry = t.type({ type: t.string, data: t.unknown, actor: t.unknown, occurredAt: t.string, position: t.string });
+
+/** Both answers are read from the event streams themselves, never from a second log that could disagree. */
+export const auditRoutes = (deps: Deps) => [
+  route({
+    method: 'get',
+    path: '/admin/audit/certificates/:id',
+    tag: 'Admin',
+    summary: "A certificate's full history, oldest first: the redemption that bought it, its issue and every status change",
+    access: 'admin',
+    params: t.type({ id: Uuid }),
+    responses: { 200: { description: 'History', schema: t.array(Entry) }, 404: { description: 'Unknown certificate' } },
+    handler: async ({ params }) => {
+      const own = (await deps.store.readStream(certificateStream(params.id))).map(decoded);
+      const first = own[0]?.event;
+      if (!first) throw notFound(`Certificate ${params.id}`);
+      const origin =
+        first.type === 'CertificateIssued'
+          ? (await deps.store.readStream(memberStream(first.data.paxId)))
+              .filter((s) => s.type === 'PointsRedeemed')
+              .map(decoded)
+              .filter((h) => h.event.type === 'PointsRedeemed' && h.event.data.certificateId === params.id)
+          : [];
+      return { status: 200, body: [...origin, ...own].map(auditEntry) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/admin/participants/:paxId/timeline',
+    tag: 'Admin',
+    summary: "Support replay: a member's events with the balance after each; with asOf, only up to the end of that programme date",
+    access: 'admin',
+    params: t.type({ paxId: PaxIdParam }),
+    query: t.partial({ asOf: DateParam }),
+    responses: {
+      200: { description: 'Timeline', schema: t.type({ balanceAsOf: t.number, events: t.array(t.intersection([Entry, t.type({ balanceAfter: t.number })])) }) },
+      404: { description: 'Unknown participant' },
+    },
+    handler: async ({ params, query }) => {
+      const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
+      if (!exists.rowCount) throw notFound(`Participant ${params.paxId}`);
+      const history = (await deps.store.readStream(memberStream(params.paxId))).map(decoded);
+      return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };
+    },
+  }),
+];

@@ -1,0 +1,47 @@
+import type { Actor, DomainEvent, EventMetadata } from '../../event-schemas';
+import { dateIn } from '../config';
+import { evolveMember, initialMemberState } from '../points/member-state';
+import { formatPosition, type Position } from '../ports/position';
+
+export interface HistoryEvent {
+  event: DomainEvent;
+  metadata: EventMetadata;
+  position: Position;
+}
+
+export interface AuditEntry {
+  type: string;
+  data: unknown;
+  actor: Actor;
+  occurredAt: string;
+  position: string;
+}
+
+export const auditEntry = (h: HistoryEvent): AuditEntry => ({
+  type: h.event.type,
+  data: h.event.data,
+  actor: h.metadata.actor,
+  occurredAt: h.metadata.occurredAt,
+  position: formatPosition(h.position),
+});
+
+export interface Timeline {
+  balanceAsOf: number;
+  events: (AuditEntry & { balanceAfter: number })[];
+}
+
+/**
+ * Replays a member's stream through the same evolve the write side decides with, so the balances shown are the
+ * ones the programme acted on. With `asOf`, the replay stops after the last event on or before that programme
+ * date (end of day in the programme's time zone): support sees the member's history exactly as it stood then.
+ */
+export function memberTimeline(history: readonly HistoryEvent[], timeZone: string, asOf?: string): Timeline {
+  let state = initialMemberState;
+  const events: Timeline['events'] = [];
+  for (const h of history) {
+    if (asOf !== undefined && dateIn(timeZone, new Date(h.metadata.occurredAt)) > asOf) break;
+    state = evolveMember(state, h.event);
+    events.push({ ...auditEntry(h), balanceAfter: state.balance });
+  }
+  return { balanceAsOf: state.balance, events };
+}

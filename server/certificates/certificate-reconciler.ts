@@ -1,0 +1,46 @@
+import { certificateStream } from '../../event-schemas';
+import type { Projection } from '../../projections/projection';
+import type { EventStore } from '../ports/event-store';
+import { issueCertificate } from './issue-certificate';
+
+/**
+ * A process manager on the projection runner: for every PointsRedeemed whose certificate stream is missing (the
+ * server stopped between spending the points and writing the certificate) it writes the CertificateIssued. The
+ * write is idempotent, so racing the redeem route, or replaying after a crash mid-batch, issues nothing twice.
+ * It owns no tables and is never rebuilt: it only ever adds what is missing.
+ */
+export const certificateReconciler = (store: EventStore): Projection => ({
+  name: 'certificate-reconciler',
+  tables: [],
+  liveKinds: [],
+  async apply(_db, e) {
+    switch (e.event.type) {
+      case 'PointsRedeemed': {
+        const d = e.event.data;
+        const existing = await store.readStream(certificateStream(d.certificateId), { maxCount: 1 });
+        if (existing.length > 0) return;
+        const { actor, correlationId, causationId, occurredAt } = e.metadata;
+        await issueCertificate(store, d, { actor, correlationId, causationId, occurredAt });
+        return;
+      }
+      case 'PointsAwarded':
+      case 'PointsExpired':
+      case 'CertificateIssued':
+      case 'CertificateStatusChanged':
+      case 'ImpersonationStarted':
+      case 'ImpersonationEnded':
+      case 'SurveySubmitted':
+      // Treatment facts touch no certificate.
+      case 'TreatmentRecorded':
+      case 'TreatmentApprovalRequested':
+      case 'TreatmentApproved':
+      case 'TreatmentPointsComputed':
+      case 'TreatmentProcessed':
+        return;
+      default: {
+        const never: never = e.event;
+        return never;
+      }
+    }
+  },
+});

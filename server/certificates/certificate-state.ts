@@ -1,0 +1,61 @@
+import type { CertificateCategoryType, CertificateStatus, DomainEvent } from '../../event-schemas';
+
+export interface IssuedCertificate {
+  kind: 'issued';
+  certificateId: string;
+  paxId: number;
+  code: string;
+  name: string;
+  amount: number;
+  pointsCost: number;
+  certificateCategoryType: CertificateCategoryType;
+  displayCategory: string;
+  status: CertificateStatus;
+  expirationDate: string;
+}
+
+/** A certificate stream folded: nothing yet, or the certificate as it stands now. */
+export type CertificateState = { kind: 'none' } | IssuedCertificate;
+
+export const initialCertificateState: CertificateState = { kind: 'none' };
+
+export const evolveCertificate = (state: CertificateState, event: DomainEvent): CertificateState => {
+  switch (event.type) {
+    case 'CertificateIssued': {
+      const d = event.data;
+      return {
+        kind: 'issued',
+        certificateId: d.certificateId,
+        paxId: d.paxId,
+        code: d.code,
+        name: d.name,
+        amount: d.amount,
+        pointsCost: d.pointsCost,
+        certificateCategoryType: d.certificateCategoryType,
+        displayCategory: d.displayCategory,
+        status: d.status,
+        expirationDate: d.expirationDate,
+      };
+    }
+    case 'CertificateStatusChanged':
+      return state.kind === 'issued' ? { ...state, status: event.data.to, expirationDate: event.data.expirationDate } : state;
+    // Member-stream events never appear on a certificate stream.
+    case 'PointsAwarded':
+    case 'PointsRedeemed':
+    case 'PointsExpired':
+    case 'ImpersonationStarted':
+    case 'ImpersonationEnded':
+    case 'SurveySubmitted':
+    // Treatment facts touch no certificate.
+    case 'TreatmentRecorded':
+    case 'TreatmentApprovalRequested':
+    case 'TreatmentApproved':
+    case 'TreatmentPointsComputed':
+    case 'TreatmentProcessed':
+      return state;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+};

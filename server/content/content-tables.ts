@@ -1,0 +1,31 @@
+import type { Migration } from '../db/migration';
+import { seedEntries } from './seed-entries';
+
+const literal = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
+const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * Content entries are configuration (DESIGN.md "Write side"): a plain table edited by admins, each change written to
+ * config_audit. The sample copy is written for this project: it is no real product's prescribing or safety text.
+ */
+export const contentMigrations: Migration[] = [
+  {
+    id: '0600-content-entries',
+    sql: `
+      CREATE TABLE content_entries (
+        id text PRIMARY KEY,
+        content_type text NOT NULL,
+        fields jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX content_entries_type ON content_entries (content_type);
+    `,
+  },
+  {
+    id: '0601-content-sample-entries',
+    sql: seedEntries
+      .map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${literal(e.fields)}) ON CONFLICT (id) DO NOTHING;`)
+      .join('\n'),
+  },
+];

@@ -1,0 +1,2 @@
+export { contentMigrations } from './content-tables';
+export { contentRoutes } from './routes';

@@ -1,0 +1,103 @@
+import * as t from 'io-ts';
+import { actorOf } from '../auth/caller';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { readConfigAudit } from '../db/config-audit';
+import { refined } from '../../event-schemas/primitives';
+import { insertContent, listContent, readContent, updateContent } from './content-repository';
+import { answerEntries, parseEntriesQuery } from './query-entries';
+import { SITE_ID } from './seed-entries';
+
+/** The space our own delivery endpoint answers for; a real space is chosen with CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN. */
+export const LOCAL_SPACE = 'rewards-local';
+const LOCAL_TOKEN = 'local-delivery-token';
+
+const EntryId = refined(t.string, 'EntryId', 'must be 1 to 64 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,64}$/.test(s));
+const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s));
+const Fields = t.UnknownRecord;
+const Entry = t.type({ id: t.string, contentType: t.string, fields: Fields, createdAt: t.string, updatedAt: t.string });
+
+export const contentRoutes = (deps: Deps) => [
+  route(
+    {
+      method: 'get',
+      path: '/cda/spaces/:space/environments/:env/entries',
+      tag: 'Content',
+      summary: 'Contentful-compatible delivery: content_type, sys.id, fields.<x> (and [in] lists), order, skip, limit',
+      access: 'public',
+      params: t.type({ space: t.string, env: t.string }),
+      query: t.UnknownRecord,
+      responses: { 200: { description: 'A Contentful entries collection' } },
+      handler: async ({ params, query }) => {
+        const parsed = parseEntriesQuery(query);
+        const rows = await listContent(deps.pool, parsed.contentType);
+        return { status: 200, body: answerEntries(rows, parsed, params.space, params.env), headers: { 'cache-control': 'no-cache' } };
+      },
+    },
+    '',
+  ),
+  route({
+    method: 'get',
+    path: '/client-config',
+    tag: 'Content',
+    summary: 'What the browser needs to read content: the Contentful space (ours by default), the site id and the reward divisor',
+    access: 'public',
+    responses: { 200: { description: 'Client configuration' } },
+    handler: async () => {
+      const space = process.env.CONTENTFUL_SPACE_ID;
+      const accessToken = process.env.CONTENTFUL_ACCESS_TOKEN;
+      const contentful = space && accessToken ? { space, accessToken, environment: process.env.CONTENTFUL_ENVIRONMENT ?? 'master', local: false } : { space: LOCAL_SPACE, accessToken: LOCAL_TOKEN, environment: 'master', local: true };
+      return { status: 200, body: { contentful, siteId: process.env.CONTENT_SITE_ID ?? SITE_ID, redemptionDivisor: deps.settings.redemptionDivisor } };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/content',
+    tag: 'Content',
+    summary: 'Every content entry, optionally of one content type (admins)',
+    access: 'admin',
+    query: t.partial({ contentType: t.string }),
+    responses: { 200: { description: 'Entries', schema: t.array(Entry) } },
+    handler: async ({ query }) => ({ status: 200, body: await listContent(deps.pool, query.contentType) }),
+  }),
+  route({
+    method: 'get',
+    path: '/content/:id',
+    tag: 'Content',
+    summary: 'One content entry (admins)',
+    access: 'admin',
+    params: t.type({ id: EntryId }),
+    responses: { 200: { description: 'The entry', schema: Entry }, 404: { description: 'Unknown id' } },
+    handler: async ({ params }) => ({ status: 200, body: await readContent(deps.pool, params.id) }),
+  }),
+  route({
+    method: 'get',
+    path: '/content/:id/audit',
+    tag: 'Content',
+    summary: "A content entry's change history from config_audit (admins)",
+    access: 'admin',
+    params: t.type({ id: EntryId }),
+    responses: { 200: { description: 'Changes, oldest first' } },
+    handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'content', params.id) }),
+  }),
+  route({
+    method: 'post',
+    path: '/content/insert',
+    tag: 'Content',
+    summary: 'Adds a content entry (admins); audited',
+    access: 'admin',
+    body: t.type({ id: EntryId, contentType: ContentType, fields: Fields }),
+    responses: { 201: { description: 'Created', schema: Entry }, 409: { description: 'The id is taken' } },
+    handler: async ({ body, caller }) => ({ status: 201, body: await insertContent(deps.pool, actorOf(caller), body) }),
+  }),
+  route({
+    method: 'put',
+    path: '/content/update',
+    tag: 'Content',
+    summary: "Replaces a content entry's fields (admins); audited",
+    access: 'admin',
+    body: t.type({ id: EntryId, fields: Fields }),
+    responses: { 200: { description: 'Updated', schema: Entry }, 404: { description: 'Unknown id' } },
+    handler: async ({ body, caller }) => ({ status: 200, body: await updateContent(deps.pool, actorOf(caller), body) }),
+  }),
+];

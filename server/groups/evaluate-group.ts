@@ -1,0 +1,89 @@
+import { isCalendarDate } from '../../event-schemas/primitives';
+import type { FieldError } from '../core/problem';
+import { operatorsFor, participantFields, type ComparisonExpression, type FieldCode, type FieldKind, type LogicalExpression } from './group-expression';
+
+/** What a group can be decided on, for one participant. Pure data: the evaluator does no I/O. */
+export type ParticipantFacts = Record<FieldCode, string | number | null>;
+
+const kindOf = new Map<string, FieldKind>(participantFields.map((f) => [f.fieldCode, f.kind]));
+
+const valueCount = (op: ComparisonExpression['comparisonOperatorCode']): [number, number] =>
+  op === 'IN' || op === 'NOT_IN' ? [1, 100] : op === 'BETWEEN' ? [2, 2] : [1, 1];
+
+const validValue = (kind: FieldKind, v: string | number): boolean =>
+  kind === 'number' ? Number.isFinite(Number(v)) && String(v).trim() !== '' : kind === 'date' ? isCalendarDate(String(v)) : String(v).trim() !== '';
+
+/** Checks that every comparison names a known field, an operator that suits it and usable values. */
+export function checkExpression(e: LogicalExpression, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  if (e.comparisonExpressions.length === 0 && e.logicalExpressions.length === 0) errors.push({ path, message: 'must hold at least one comparison' });
+  e.comparisonExpressions.forEach((c, i) => {
+    const at = `${path}.comparisonExpressions.${i}`;
+    const kind = kindOf.get(c.fieldCode);
+    if (!kind) return errors.push({ path: `${at}.fieldCode`, message: `must be one of ${participantFields.map((f) => f.fieldCode).join(', ')}` });
+    if (!operatorsFor[kind].includes(c.comparisonOperatorCode)) return errors.push({ path: `${at}.comparisonOperatorCode`, message: `must be one of ${operatorsFor[kind].join(', ')} for ${c.fieldCode}` });
+    const [min, max] = valueCount(c.comparisonOperatorCode);
+    if (c.values.length < min || c.values.length > max) return errors.push({ path: `${at}.values`, message: min === max ? `must hold exactly ${min} value(s)` : `must hold ${min} to ${max} values` });
+    const bad = c.values.findIndex((v) => !validValue(kind, v));
+    if (bad >= 0) errors.push({ path: `${at}.values.${bad}`, message: kind === 'date' ? 'must be a date as YYYY-MM-DD' : kind === 'number' ? 'must be a number' : 'must not be empty' });
+  });
+  e.logicalExpressions.forEach((nested, i) => errors.push(...checkExpression(nested, `${path}.logicalExpressions.${i}`)));
+  return errors;
+}
+
+const compare = (kind: FieldKind, a: string | number, b: string | number): number => {
+  if (kind === 'number') return Number(a) - Number(b);
+  const x = kind === 'text' ? String(a).toLowerCase() : String(a);
+  const y = kind === 'text' ? String(b).toLowerCase() : String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** A comparison against a missing fact is false (NE and NOT_IN included): unknown data never widens a group. */
+export function matchesComparison(c: ComparisonExpression, facts: ParticipantFacts): boolean {
+  const kind = kindOf.get(c.fieldCode);
+  const actual = facts[c.fieldCode as FieldCode];
+  if (!kind || actual === null || actual === undefined) return false;
+  const cmp = (v: string | number) => compare(kind, actual, v);
+  const [first, second] = c.values;
+  switch (c.comparisonOperatorCode) {
+    case 'EQ':
+      return cmp(first) === 0;
+    case 'NE':
+      return cmp(first) !== 0;
+    case 'IN':
+      return c.values.some((v) => cmp(v) === 0);
+    case 'NOT_IN':
+      return c.values.every((v) => cmp(v) !== 0);
+    case 'GT':
+      return cmp(first) > 0;
+    case 'GTE':
+      return cmp(first) >= 0;
+    case 'LT':
+      return cmp(first) < 0;
+    case 'LTE':
+      return cmp(first) <= 0;
+    case 'BETWEEN':
+      return cmp(first) >= 0 && cmp(second) <= 0;
+    case 'CONTAINS':
+      return String(actual).toLowerCase().includes(String(first).toLowerCase());
+    case 'STARTS_WITH':
+      return String(actual).toLowerCase().startsWith(String(first).toLowerCase());
+    default: {
+      const never: never = c.comparisonOperatorCode;
+      return never;
+    }
+  }
+}
+
+export function matchesExpression(e: LogicalExpression, facts: ParticipantFacts): boolean {
+  const results = [...e.comparisonExpressions.map((c) => () => matchesComparison(c, facts)), ...e.logicalExpressions.map((n) => () => matchesExpression(n, facts))];
+  if (results.length === 0) return false;
+  return e.logicalOperatorCode === 'AND' ? results.every((r) => r()) : results.some((r) => r());
+}
+
+/** Whole years between a date of birth and today, both `YYYY-MM-DD`. */
+export const ageOn = (dateOfBirth: string, today: string): number => {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+};

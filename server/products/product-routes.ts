@@ -1,0 +1,87 @@
+import * as t from 'io-ts';
+import { boundedString, NonNegativeInteger } from '../../event-schemas/primitives';
+import { Dollars } from '../../event-schemas/points-redeemed';
+import { ProductCategory } from '../../event-schemas/treatment-recorded';
+import { actorOf } from '../auth/caller';
+import { readConfigAudit } from '../db/config-audit';
+import { BooleanFromString, IntFromString } from '../core/http-codecs';
+import { forbidden } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { BRANDS, changeProduct, createProduct, listProducts, type Product } from './product-repository';
+
+const Brand = t.keyof(BRANDS);
+const ProductBody = t.type({
+  name: boundedString(120),
+  category: ProductCategory,
+  brand: Brand,
+  msrpPerUnit: Dollars,
+  pointsPerUnit: NonNegativeInteger,
+});
+const ProductIdParam = t.type({ id: IntFromString('ProductId', 'must be a product id (a whole number above 0)', (n) => n > 0) });
+const ProductAnswer = t.type({ id: t.number, name: t.string, category: t.string, brand: t.string, msrpPerUnit: t.number, pointsPerUnit: t.number });
+
+/** CONTRACT.md's product shape; admins also see whether it is retired. */
+const publicShape = ({ retired: _retired, ...rest }: Product) => rest;
+
+export const productRoutes = (deps: Deps) => [
+  route({
+    method: 'get',
+    path: '/products',
+    tag: 'Products',
+    summary: 'Active products; admins may add ?includeRetired=true',
+    access: 'signed-in',
+    query: t.partial({ includeRetired: BooleanFromString }),
+    responses: { 200: { description: 'Products', schema: t.array(ProductAnswer) } },
+    handler: async ({ query, caller }) => {
+      const includeRetired = query.includeRetired === true;
+      if (includeRetired && !(caller.kind === 'participant' && caller.isAdmin)) throw forbidden('Only admins may see retired products');
+      const products = await listProducts(deps.pool, includeRetired);
+      return { status: 200, body: products.map((p) => (includeRetired ? p : publicShape(p))) };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/admin/products',
+    tag: 'Admin',
+    summary: 'Create a product (audited)',
+    access: 'admin',
+    body: ProductBody,
+    responses: { 201: { description: 'Created', schema: ProductAnswer }, 400: { description: 'Invalid' } },
+    handler: async ({ body, caller }) => ({ status: 201, body: await createProduct(deps.pool, { ...body, name: body.name.trim() }, actorOf(caller)) }),
+  }),
+  route({
+    method: 'put',
+    path: '/admin/products/:id',
+    tag: 'Admin',
+    summary: 'Replace a product’s fields (audited); treatments already recorded keep their snapshot',
+    access: 'admin',
+    params: ProductIdParam,
+    body: ProductBody,
+    responses: { 200: { description: 'Updated', schema: ProductAnswer }, 400: { description: 'Invalid' }, 404: { description: 'Unknown product' } },
+    handler: async ({ params, body, caller }) => ({
+      status: 200,
+      body: await changeProduct(deps.pool, params.id, 'update', actorOf(caller), (p) => ({ ...p, ...body, name: body.name.trim() })),
+    }),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/products/:id/retire',
+    tag: 'Admin',
+    summary: 'Retire a product: no longer listed or accepted on new treatments (audited)',
+    access: 'admin',
+    params: ProductIdParam,
+    responses: { 200: { description: 'Retired', schema: ProductAnswer }, 404: { description: 'Unknown product' } },
+    handler: async ({ params, caller }) => ({ status: 200, body: await changeProduct(deps.pool, params.id, 'retire', actorOf(caller), (p) => ({ ...p, retired: true })) }),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/audit/products/:id',
+    tag: 'Admin',
+    summary: 'Every change to a product, oldest first',
+    access: 'admin',
+    params: ProductIdParam,
+    responses: { 200: { description: 'Audit entries' } },
+    handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'product', params.id) }),
+  }),
+];

@@ -1,0 +1,62 @@
+import type pg from 'pg';
+import type { SurveyDraft } from '../surveys/survey-codecs';
+import { createSurvey } from '../surveys/survey-writes';
+
+const choices = (...texts: string[]) => texts.map((text) => ({ text }));
+const single = (text: string, answers: string[], type: 'MULTIPLE_ONE' | 'TRUE_FALSE' | 'SCALE' = 'MULTIPLE_ONE') => ({
+  questionTypeCode: type,
+  maxAnswers: 1,
+  requiredAnswers: 1,
+  text,
+  answers: choices(...answers),
+});
+const section = (name: string, description: string, questions: SurveyDraft['sections'][number]['questions']) => ({
+  name,
+  description,
+  instructions: 'Choose the answers that fit you best.',
+  numberOfQuestions: questions.length,
+  showInstructions: true,
+  showName: true,
+  questions,
+});
+
+export const DEMO_SURVEY_NAME = 'Your Treatment Experience';
+
+/** CONTRACT.md demo data: a survey of several pages, open to every member and worth points. */
+export function demoSurvey(today: string): SurveyDraft {
+  return {
+    name: DEMO_SURVEY_NAME,
+    description: 'Three short pages about your visits and the rewards you would like.',
+    statusTypeCode: 'ACTIVE',
+    pointIssuanceDisabled: false,
+    testTypeCode: 'SURVEY',
+    fromDate: today,
+    thruDate: null,
+    maxAttempts: 50,
+    score: null,
+    surveyPointsAmount: 50,
+    groupIds: [],
+    sections: [
+      section('About your visit', 'Tell us how you found us.', [
+        single('How did you first hear about the programme?', ['From my provider', 'From a friend', 'Social media', 'Online search']),
+        single('Was this your first treatment with your current provider?', ['True', 'False'], 'TRUE_FALSE'),
+      ]),
+      section('Your experience', 'How did it go?', [
+        single('How satisfied were you with your most recent treatment?', ['1 - Not at all', '2', '3', '4', '5 - Very satisfied'], 'SCALE'),
+        { questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 3, requiredAnswers: 1, text: 'Which rewards interest you most? Choose up to three.', answers: choices('Gift certificates', 'Partner offers', 'Bonus points events', 'Early access to new treatments') },
+      ]),
+      section('Anything else?', 'Your own words help us most.', [
+        { questionTypeCode: 'USER_RESPONSE', maxAnswers: 1, requiredAnswers: 1, text: 'What could we do to make the programme better for you?', answers: [] },
+      ]),
+    ],
+  };
+}
+
+export async function seedDemoSurveys(db: pg.Pool, log: (line: string) => void): Promise<void> {
+  const existing = await db.query('SELECT 1 FROM surveys LIMIT 1');
+  if (existing.rowCount) return;
+  // Yesterday in UTC is never after today in the programme's time zone, so the survey is open at once.
+  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await createSurvey(db, { kind: 'system', job: 'demo-seed' }, demoSurvey(today));
+  log('seeded demo survey');
+}

@@ -1,0 +1,2 @@
+export { specialistMigrations } from './specialist-tables';
+export { specialistRoutes } from './routes';

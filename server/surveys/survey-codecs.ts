@@ -1,0 +1,115 @@
+import * as t from 'io-ts';
+import { boundedString, IsoDate, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
+
+export const QuestionTypeCode = t.keyof({ TRUE_FALSE: null, MULTIPLE_CHOICE: null, SCALE: null, MULTIPLE_ONE: null, USER_RESPONSE: null });
+export type QuestionTypeCode = t.TypeOf<typeof QuestionTypeCode>;
+/** Types that take exactly one selected answer (member spec section 5). */
+export const SINGLE_CHOICE: readonly QuestionTypeCode[] = ['TRUE_FALSE', 'SCALE', 'MULTIPLE_ONE'];
+
+export const SurveyStatus = t.keyof({ NEW: null, PENDING: null, ACTIVE: null, INACTIVE: null, DELETED: null });
+export type SurveyStatus = t.TypeOf<typeof SurveyStatus>;
+/** DELETED is reached only through DELETE /tests/{id}. */
+export const SettableStatus = t.keyof({ NEW: null, PENDING: null, ACTIVE: null, INACTIVE: null });
+export const TestTypeCode = t.keyof({ SURVEY: null, TEST: null });
+export type TestTypeCode = t.TypeOf<typeof TestTypeCode>;
+
+const Text = (max: number) => refined(t.string, `Text(..${max})`, `must be at most ${max} characters`, (s) => s.length <= max);
+const OptionalId = t.partial({ id: t.union([PositiveInteger, t.null]) });
+
+export const AnswerInput = t.intersection([t.type({ text: boundedString(500) }), OptionalId]);
+
+export const QuestionInput = t.intersection([
+  t.type({ text: boundedString(1000), answers: t.array(AnswerInput) }),
+  t.partial({ questionTypeCode: QuestionTypeCode, maxAnswers: NonNegativeInteger, requiredAnswers: NonNegativeInteger }),
+  OptionalId,
+]);
+
+export const SectionInput = t.intersection([
+  t.type({ questions: t.array(QuestionInput) }),
+  t.partial({
+    name: Text(200),
+    description: Text(2000),
+    instructions: Text(2000),
+    numberOfQuestions: NonNegativeInteger,
+    showInstructions: t.boolean,
+    showName: t.boolean,
+  }),
+  OptionalId,
+]);
+
+/** The admin spec's survey/test record; what is left out takes the spec's defaults (survey-rules.ts). */
+export const SurveyInput = t.intersection([
+  t.type({ name: boundedString(200), sections: t.array(SectionInput) }),
+  t.partial({
+    description: Text(2000),
+    statusTypeCode: SettableStatus,
+    /** "The caller flags it": asks for PENDING (approval) instead of ACTIVE when the survey targets a group. */
+    pendingApproval: t.boolean,
+    pointIssuanceDisabled: t.boolean,
+    testTypeCode: TestTypeCode,
+    fromDate: IsoDate,
+    thruDate: t.union([IsoDate, t.null]),
+    maxAttempts: PositiveInteger,
+    surveyPointsAmount: refined(t.number, 'SurveyPoints', 'must be a whole number from 0 to 100000', (n) => Number.isInteger(n) && n >= 0 && n <= 100_000),
+    groupIds: t.array(PositiveInteger),
+    score: t.union([t.number, t.null]),
+    attemptId: t.unknown,
+    id: t.unknown,
+  }),
+]);
+export type SurveyInput = t.TypeOf<typeof SurveyInput>;
+
+export interface Answer {
+  id: number;
+  text: string;
+}
+export interface Question {
+  id: number;
+  questionTypeCode: QuestionTypeCode;
+  maxAnswers: number;
+  requiredAnswers: number;
+  text: string;
+  answers: Answer[];
+}
+export interface Section {
+  id: number;
+  name: string;
+  description: string;
+  instructions: string;
+  numberOfQuestions: number;
+  showInstructions: boolean;
+  showName: boolean;
+  questions: Question[];
+}
+/** A stored survey as admins read it (GET /tests/{id}). */
+export interface Survey {
+  id: number;
+  name: string;
+  description: string;
+  statusTypeCode: SurveyStatus;
+  pointIssuanceDisabled: boolean;
+  testTypeCode: TestTypeCode;
+  fromDate: string;
+  thruDate: string | null;
+  maxAttempts: number;
+  attemptId: null;
+  score: number | null;
+  surveyPointsAmount: number;
+  groupIds: number[];
+  sections: Section[];
+}
+
+/** A survey as the repository writes it: ids on children are kept when they already belong to the survey. */
+export type SurveyDraft = Omit<Survey, 'id' | 'sections' | 'attemptId'> & {
+  sections: (Omit<Section, 'id' | 'questions'> & { id?: number; questions: (Omit<Question, 'id' | 'answers'> & { id?: number; answers: { id?: number; text: string }[] })[] })[];
+};
+
+export const AnswersBody = t.type({
+  answers: t.array(
+    t.intersection([
+      t.type({ questionId: PositiveInteger, answerIds: t.array(PositiveInteger) }),
+      t.partial({ userResponse: t.union([refined(t.string, 'UserResponse', 'must be at most 4000 characters', (s) => s.length <= 4000), t.null]) }),
+    ]),
+  ),
+});
+export type AnswersBody = t.TypeOf<typeof AnswersBody>;

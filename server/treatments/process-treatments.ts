@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEvent, memberStream, TreatmentProcessed, type Actor } from '../../event-schemas';
+import { dateIn } from '../config';
+import { handleCommand, loadStream } from '../core/command-handler';
+import { deterministicUuid } from '../core/deterministic-id';
+import { Problem } from '../core/problem';
+import type { Deps } from '../deps';
+import { DuplicateEventId } from '../ports/event-store';
+import { earnTreatmentPoints } from './earn-treatment-points';
+import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
+
+const ACTOR: Actor = { kind: 'system', job: 'process-treatments' };
+type JobDeps = Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'progress'>;
+
+/**
+ * Processes one PENDING treatment: the member stream decides the award (once: it remembers processed treatments),
+ * then the treatment stream is marked processed with an event id derived from the treatment, so a retry after a
+ * crash between the two appends, or a second process doing the same, cannot write it twice.
+ * Answers the points this call awarded (0 when someone else already had).
+ */
+export async function processTreatment(deps: JobDeps, treatmentId: string): Promise<{ processed: boolean; pointsAwarded: number }> {
+  const stream = treatmentStream(treatmentId);
+  const { state } = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
+  if (state.kind !== 'recorded' || state.status !== 'PENDING') return { processed: false, pointsAwarded: 0 };
+  const now = deps.now();
+  const ctx = { actor: ACTOR, correlationId: randomUUID(), causationId: treatmentId, now };
+  const result = await handleCommand(
+    deps.store,
+    earnTreatmentPoints,
+    memberStream(state.paxId),
+    {
+      treatmentId,
+      paxId: state.paxId,
+      dateOfService: state.dateOfService,
+      lineItems: state.lineItems,
+      redeemedCertificates: state.redeemedCertificates,
+      expectedPoints: state.expectedPoints,
+      today: dateIn(deps.settings.timeZone, now),
+      expiryMonths: deps.settings.pointsExpiryMonths,
+      partnerDailyLimit: deps.settings.partnerDailyPointsLimit,
+    },
+    ctx,
+  );
+  const computed = [...result.appended, ...result.history.map((h) => h.event)].find((e) => e.type === 'TreatmentPointsComputed' && e.data.treatmentId === treatmentId);
+  if (!computed || computed.type !== 'TreatmentPointsComputed') throw new Error(`treatment ${treatmentId} has no computed award`);
+  const processed = TreatmentProcessed.of({ treatmentId, paxId: state.paxId, pointsAwarded: computed.data.totalAwarded, reasons: computed.data.reasons });
+  const meta = { actor: ACTOR, correlationId: ctx.correlationId, causationId: treatmentId, occurredAt: now.toISOString() };
+  try {
+    await deps.store.appendToStream(stream, [encodeEvent(deterministicUuid(`treatment-processed|${treatmentId}`), processed, meta)], { expectedRevision: 'any' });
+  } catch (error) {
+    // A concurrent twin inserted the same event id between our check and our insert: it is written, once.
+    if (!(error instanceof DuplicateEventId)) throw error;
+  }
+  const awardedHere = result.appended.length > 0;
+  return { processed: awardedHere, pointsAwarded: awardedHere ? computed.data.totalAwarded : 0 };
+}
+
+/**
+ * Processes every PENDING treatment whose date of service is on or before `runDate`, one member append at a time so
+ * write transactions stay short. Waits (bounded) for the treatments read model to include what is already written.
+ */
+export async function runProcessTreatments(deps: JobDeps, runDate: string): Promise<{ processed: number; pointsAwarded: number }> {
+  const head = await deps.store.headPosition();
+  // Running on a read model that lags would leave due treatments for tomorrow; refusing lets the caller retry.
+  if (head && !(await deps.progress.waitFor(head, 5000, ['treatments']))) throw new Problem('unavailable', 'The treatments read model is catching up; try again shortly');
+  const due = await deps.pool.query<{ treatment_id: string }>(
+    `SELECT treatment_id FROM rm_treatments WHERE status = 'PENDING' AND date_of_service <= $1 ORDER BY date_of_service, recorded_at`,
+    [runDate],
+  );
+  let processed = 0;
+  let pointsAwarded = 0;
+  for (const row of due.rows) {
+    const r = await processTreatment(deps, row.treatment_id);
+    if (r.processed) processed += 1;
+    pointsAwarded += r.pointsAwarded;
+  }
+  return { processed, pointsAwarded };
+}

@@ -1,0 +1,67 @@
+import type pg from 'pg';
+import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
+import { validationProblem, type FieldError } from '../core/problem';
+import { productsByIds } from '../products/product-repository';
+import type { RecordTreatmentBody } from './record-treatment';
+
+/**
+ * Checks what the body's shape cannot: the member and products exist, the date is not in the future. All problems
+ * are answered together, each naming its field. An unknown paxId is a 400 on body.paxId (it is a field of the body,
+ * not the resource addressed), like an unknown productId.
+ */
+export async function resolveLineItems(db: pg.Pool, body: RecordTreatmentBody, today: string): Promise<TreatmentLineItem[]> {
+  const errors: FieldError[] = [];
+  if (body.dateOfService > today) errors.push({ path: 'body.dateOfService', message: `must not be in the future (today is ${today})` });
+  const member = await db.query('SELECT 1 FROM participants WHERE pax_id = $1', [body.paxId]);
+  if (!member.rowCount) errors.push({ path: 'body.paxId', message: 'must be an enrolled participant' });
+  const products = await productsByIds(db, [...new Set(body.lineItems.map((l) => l.productId))]);
+  const lines: TreatmentLineItem[] = [];
+  body.lineItems.forEach((l, i) => {
+    const p = products.get(l.productId);
+    if (!p || p.retired) {
+      errors.push({ path: `body.lineItems.${i}.productId`, message: 'must be an active product' });
+      return;
+    }
+    lines.push({
+      productId: p.id,
+      productName: p.name,
+      category: p.category,
+      brand: p.brand,
+      msrpPerUnit: p.msrpPerUnit,
+      pointsPerUnit: p.pointsPerUnit,
+      quantity: l.quantity,
+      isPriviPlan: l.isPriviPlan ?? false,
+      injector: { firstName: l.injector.firstName.trim(), lastName: l.injector.lastName.trim() },
+    });
+  });
+  if (body.practiceId !== undefined) {
+    const practice = await db.query('SELECT 1 FROM practices WHERE practice_id = $1', [body.practiceId]);
+    if (!practice.rowCount) errors.push({ path: 'body.practiceId', message: 'must be a known practice' });
+  }
+  if (errors.length) throw validationProblem(errors);
+  return lines;
+}
+
+/**
+ * Snapshots each presented code from the certificates read model. A certificate's category is the certificate
+ * category whose code equals its displayCategory; a code or category we do not know is kept, but cannot nullify.
+ */
+export async function resolveCertificates(db: pg.Pool, codes: readonly string[]): Promise<RedeemedCertificate[]> {
+  if (codes.length === 0) return [];
+  const r = await db.query<{ code: string; name: string | null; amount: string | null; category_type: string | null; category_code: string | null; nullify_awards: boolean | null }>(
+    `SELECT x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards
+       FROM unnest($1::text[]) WITH ORDINALITY AS x(code, n)
+       LEFT JOIN LATERAL (SELECT * FROM rm_certificates WHERE code = x.code LIMIT 1) c ON true
+       LEFT JOIN certificate_categories cc ON lower(cc.code) = lower(c.display_category)
+      ORDER BY x.n`,
+    [codes.map((c) => c.trim())],
+  );
+  return r.rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    amount: row.amount === null ? null : Number(row.amount),
+    certificateCategoryType: row.category_type === 'PURCHASABLE' ? 'PURCHASABLE' : null,
+    categoryCode: row.category_code,
+    nullifyAwards: row.nullify_awards === true,
+  }));
+}

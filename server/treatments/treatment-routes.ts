@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import * as t from 'io-ts';
+import { boundedString, Uuid } from '../../event-schemas/primitives';
+import { actorOf } from '../auth/caller';
+import { newToken } from '../auth/tokens';
+import { dateIn } from '../config';
+import { handleCommand, loadStream } from '../core/command-handler';
+import { deterministicUuid } from '../core/deterministic-id';
+import { notFound } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { enqueue } from '../mail/outbox';
+import { formatPosition } from '../ports/position';
+import { confirmTreatment, hashApprovalToken } from './confirm-treatment';
+import { estimatePoints } from './earning-rules';
+import { recordTreatment, RecordTreatmentBody } from './record-treatment';
+import { resolveCertificates, resolveLineItems } from './resolve-treatment-input';
+import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
+
+const Accepted = t.type({ treatmentId: t.string, status: t.string });
+
+async function contactsOf(deps: Deps, paxId: number) {
+  const [emails, phones] = await Promise.all([
+    deps.pool.query<{ email_address: string }>(`SELECT email_address FROM participant_emails WHERE pax_id = $1 ORDER BY preferred DESC, id LIMIT 1`, [paxId]),
+    deps.pool.query<{ phone: string }>(`SELECT phone FROM participant_phones WHERE pax_id = $1 ORDER BY preferred DESC, id LIMIT 1`, [paxId]),
+  ]);
+  return { email: emails.rows[0]?.email_address, phone: phones.rows[0]?.phone };
+}
+
+export const treatmentRoutes = (deps: Deps) => [
+  route({
+    method: 'post',
+    path: '/treatments',
+    tag: 'Treatments',
+    summary: 'A practice reports a treatment (x-api-key, or an admin token); idempotent by externalId per practice',
+    access: 'practice-or-admin',
+    body: RecordTreatmentBody,
+    responses: {
+      202: { description: 'Recorded', schema: Accepted },
+      200: { description: 'Already recorded with this externalId', schema: Accepted },
+      400: { description: 'Invalid fields, unknown paxId or productId, or a future dateOfService' },
+    },
+    handler: async ({ body, caller }) => {
+      const practiceId = caller.kind === 'practice' ? caller.practiceId : (body.practiceId ?? null);
+      const treatmentId = deterministicUuid(`treatment|${practiceId ?? 'admin'}|${body.externalId.trim()}`);
+      const stream = treatmentStream(treatmentId);
+      const existing = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
+      if (existing.state.kind === 'recorded') return { status: 200, body: { treatmentId, status: existing.state.status } };
+      const now = deps.now();
+      const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
+      const redeemedCertificates = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? []);
+      const financed = body.financed ?? false;
+      const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
+      const token = financed ? newToken() : null;
+      const result = await handleCommand(
+        deps.store,
+        recordTreatment,
+        stream,
+        {
+          treatmentId,
+          externalId: body.externalId.trim(),
+          practiceId,
+          paxId: body.paxId,
+          dateOfService: body.dateOfService,
+          hcpName: body.hcpName.trim(),
+          financed,
+          lineItems,
+          redeemedCertificates,
+          expectedPoints: estimatePoints(lineItems, redeemedCertificates, deps.settings.partnerDailyPointsLimit),
+          approvalTokenHash: token ? hashApprovalToken(token) : null,
+          approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
+        },
+        { actor: actorOf(caller), correlationId: randomUUID(), now },
+      );
+      const status = result.state.kind === 'recorded' ? result.state.status : 'PENDING';
+      // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.
+      if (result.appended.length === 0) return { status: 200, body: { treatmentId, status } };
+      if (token) {
+        const link = `/treatments/${treatmentId}/confirm?token=${token}`;
+        const text = `Please confirm your financed treatment of ${body.dateOfService} so its points can be processed: ${link}`;
+        if (contacts.email) await enqueue(deps.pool, { channel: 'email', recipient: contacts.email, subject: 'Confirm your treatment', body: text });
+        if (contacts.phone) await enqueue(deps.pool, { channel: 'sms', recipient: contacts.phone, subject: 'Confirm your treatment', body: text });
+      }
+      return { status: 202, body: { treatmentId, status }, headers: result.position ? { 'x-position': formatPosition(result.position) } : undefined };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/treatments/:id/confirm',
+    tag: 'Treatments',
+    summary: 'The patient confirms a financed treatment with the single-use token from the e-mail or text',
+    access: 'public',
+    params: t.type({ id: Uuid }),
+    body: t.type({ token: boundedString(200) }),
+    responses: { 200: { description: 'Confirmed: the treatment is now PENDING', schema: Accepted }, 400: { description: 'Bad or used token' }, 404: { description: 'Unknown treatment' } },
+    handler: async ({ params, body, caller }) => {
+      const stream = treatmentStream(params.id);
+      const existing = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
+      if (existing.state.kind !== 'recorded') throw notFound(`Treatment ${params.id}`);
+      const paxId = existing.state.paxId;
+      // Whoever follows the link acts for the patient who received it.
+      const actor = caller.kind === 'anonymous' ? ({ kind: 'participant', paxId } as const) : actorOf(caller);
+      const result = await handleCommand(deps.store, confirmTreatment, stream, { token: body.token }, { actor, correlationId: randomUUID(), now: deps.now() });
+      return { status: 200, body: { treatmentId: params.id, status: result.state.kind === 'recorded' ? result.state.status : 'PENDING' } };
+    },
+  }),
+];

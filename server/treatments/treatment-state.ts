@@ -1,0 +1,69 @@
+import { streamName, type DomainEvent } from '../../event-schemas';
+import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
+
+export const treatmentStream = (treatmentId: string) => streamName('treatment', treatmentId);
+
+export type TreatmentStatus = 'PENDING' | 'PENDING_APPROVAL' | 'PROCESSED';
+
+export interface RecordedTreatment {
+  kind: 'recorded';
+  treatmentId: string;
+  paxId: number;
+  practiceId: number | null;
+  externalId: string;
+  dateOfService: string;
+  status: TreatmentStatus;
+  lineItems: TreatmentLineItem[];
+  redeemedCertificates: RedeemedCertificate[];
+  expectedPoints: number;
+  /** Hash of the single-use confirmation token while a financed treatment waits for the patient. */
+  approvalTokenHash: string | null;
+}
+
+/** A `treatment-{id}` stream folded: nothing yet, or the treatment as it stands. */
+export type TreatmentState = { kind: 'none' } | RecordedTreatment;
+
+export const initialTreatmentState: TreatmentState = { kind: 'none' };
+
+export const evolveTreatment = (state: TreatmentState, event: DomainEvent): TreatmentState => {
+  switch (event.type) {
+    case 'TreatmentRecorded': {
+      const d = event.data;
+      return {
+        kind: 'recorded',
+        treatmentId: d.treatmentId,
+        paxId: d.paxId,
+        practiceId: d.practiceId,
+        externalId: d.externalId,
+        dateOfService: d.dateOfService,
+        status: d.status,
+        lineItems: d.lineItems,
+        redeemedCertificates: d.redeemedCertificates,
+        expectedPoints: d.expectedPoints,
+        approvalTokenHash: null,
+      };
+    }
+    case 'TreatmentApprovalRequested':
+      return state.kind === 'recorded' ? { ...state, approvalTokenHash: event.data.tokenHash } : state;
+    case 'TreatmentApproved':
+      // The token is spent: it cannot confirm twice.
+      return state.kind === 'recorded' ? { ...state, status: 'PENDING', approvalTokenHash: null } : state;
+    case 'TreatmentProcessed':
+      return state.kind === 'recorded' ? { ...state, status: 'PROCESSED' } : state;
+    // Member-stream and certificate facts never appear on a treatment stream.
+    case 'TreatmentPointsComputed':
+    case 'PointsAwarded':
+    case 'PointsRedeemed':
+    case 'PointsExpired':
+    case 'CertificateIssued':
+    case 'CertificateStatusChanged':
+    case 'ImpersonationStarted':
+    case 'ImpersonationEnded':
+    case 'SurveySubmitted':
+      return state;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+};

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { randomUUID } from 'node:crypto';
+import { admin, member, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+
+const publicRoutes: [string, string][] = [
+  ['/landing', 'Rewards for the treatments you already love'],
+  ['/login', 'Sign in'],
+  ['/join-now', 'Join Now'],
+  ['/enrollment', 'Enroll'],
+  ['/forgot-password', 'Forgot password'],
+  ['/find-specialist', 'Find a Specialist'],
+  ['/faq', 'Frequently Asked Questions'],
+  ['/contact', 'Contact Us'],
+  ['/terms', 'Terms & Conditions'],
+  ['/prescribing-information', 'Prescribing Information'],
+  ['/cookie-policy', 'Cookie Policy'],
+];
+
+const memberRoutes: [string, string][] = [
+  ['/home', 'Welcome back'],
+  ['/wallet', 'Wallet'],
+  ['/wallet/rewards', 'My Rewards'],
+  ['/earn-points', 'Earn Points'],
+  ['/profile/personal-info', 'Personal Info'],
+  ['/points-certificates/activity-summary', 'Activity Summary'],
+  ['/refer-a-friend', 'Refer a Friend'],
+];
+
+test('public routes have no serious or critical axe violations', async ({ page }) => {
+  for (const [path, heading] of publicRoutes) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByTestId('review-code')).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  }
+});
+
+test('member routes and the redeem dialog have no serious or critical axe violations, and work with the keyboard', async ({ page, request }) => {
+  await signInThroughPage(page, member);
+  const { authToken } = await signInThroughApi(request, admin);
+  await request.post(`/api/rest/admin/participants/${await storedPaxId(page)}/points`, { headers: { 'auth-token': authToken }, data: { amount: 300, description: 'E2E', idempotencyKey: randomUUID() } });
+  for (const [path, heading] of memberRoutes) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) })).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  }
+
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: 'REDEEM' }).focus();
+  await expect(page.getByRole('button', { name: 'REDEEM' })).toBeEnabled();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'REDEEM POINTS' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolations(page, 'redeem dialog');
+  await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const toggle = page.getByRole('button', { name: /account menu/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expectNoSeriousViolations(page, 'account menu');
+});

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { admin, member, pointsShown, signInThroughPage } from './support/demo-users';
+
+type MarkedWindow = Window & { e2eSurveyMarker?: string };
+
+test('a member takes the three-page survey, tries to leave, submits, and sees the points land on /home', async ({ page }) => {
+  await signInThroughPage(page, member);
+  const before = await pointsShown(page);
+
+  // The invitation greets the member on /home once per browser session and leads to the survey list.
+  const invitation = page.getByRole('dialog', { name: 'SHARE YOUR THOUGHTS' });
+  await expect(invitation).toContainText('earn up to 50 points');
+  await invitation.getByRole('button', { name: 'TAKE A SURVEY' }).click();
+  await expect(page).toHaveURL(/\/surveys$/);
+  await expect(page.getByRole('heading', { name: 'Available surveys' })).toBeVisible();
+  await expect(page.getByTestId('highest-survey-points')).toHaveText('Earn up to 50 points per survey.');
+  await page.getByRole('link', { name: 'Your Treatment Experience' }).click();
+  await page.evaluate(() => {
+    (window as MarkedWindow).e2eSurveyMarker = 'same document';
+  });
+
+  await expect(page.getByRole('heading', { name: 'Share Your Thoughts' })).toBeVisible();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(page.getByText('Please complete the survey all at once, as answers cannot be saved for later. Thank you for your feedback.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'BACK' })).toHaveCount(0);
+  const next = page.getByRole('button', { name: 'NEXT' });
+  await expect(next).toBeDisabled();
+  await page.getByText('From my provider').click();
+  await expect(next).toBeDisabled();
+  await page.getByText('True', { exact: true }).click();
+  await next.click();
+
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'BACK' })).toBeVisible();
+
+  // An in-app link asks first; CONTINUE SURVEY stays on the same page with nothing lost.
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'LEAVING SO SOON?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("It looks like you haven't completed all the questions. If you leave now, your feedback will not be saved.");
+  await expect(dialog.getByRole('button', { name: 'DISCARD UNSAVED CHANGES' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'CONTINUE SURVEY' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/take-survey\/\d+$/);
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+
+  // So does the browser's back button.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'CONTINUE SURVEY' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+
+  await page.getByText('5 - Very satisfied').click();
+  await page.getByText('Gift certificates').click();
+  await page.getByText('Partner offers').click();
+  await next.click();
+
+  await expect(page.getByText('Page 3 of 3')).toBeVisible();
+  const submit = page.getByRole('button', { name: 'SUBMIT' });
+  await expect(submit).toBeDisabled();
+  await page.getByPlaceholder('Enter your answer here').fill('More partner offers, please.');
+  await submit.click();
+
+  await expect(page.getByText('Thank you for completing the survey!')).toBeVisible();
+  await expect(page.getByText('You have received 50 POINTS.')).toBeVisible();
+  await page.getByRole('link', { name: 'BACK TO HOME' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('points-balance')).toHaveText((before + 50).toLocaleString('en-US'));
+  expect(await page.evaluate(() => (window as MarkedWindow).e2eSurveyMarker), 'no reload on the way').toBe('same document');
+  await expect(invitation).toHaveCount(0);
+
+  await page.goto('/surveys');
+  await expect(page.getByRole('heading', { name: 'Completed surveys' })).toBeVisible();
+  await expect(page.getByText('Your Treatment Experience')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Your Treatment Experience' })).toHaveCount(0);
+});
+
+test('an admin finds the seeded survey in the survey builder, copies it and opens the copy', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.getByRole('link', { name: 'Admin Tools' }).click();
+  await page.getByRole('link', { name: 'Survey Builder' }).click();
+  await expect(page.getByRole('heading', { name: 'Survey Builder' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Your Treatment Experience' }).first();
+  await expect(row).toContainText('ACTIVE');
+  await row.getByRole('button', { name: 'Copy' }).click();
+  const copy = page.getByRole('row').filter({ hasText: 'Your Treatment Experience - Copy' });
+  await expect(copy).toContainText('NEW');
+  await copy.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit survey' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Your Treatment Experience - Copy');
+  await expect(page.getByRole('group', { name: 'Page 3' })).toBeVisible();
+});

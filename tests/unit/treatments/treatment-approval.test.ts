@@ -1,0 +1,69 @@
+import { isLeft, isRight } from 'fp-ts/Either';
+import type { DomainEvent } from '../../../event-schemas';
+import { fold } from '../../../server/core/decider';
+import { confirmTreatment, hashApprovalToken } from '../../../server/treatments/confirm-treatment';
+import { recordTreatment, type RecordTreatment } from '../../../server/treatments/record-treatment';
+import { line, PAX, T1 } from './treatment-fixtures';
+
+const record = (over: Partial<RecordTreatment> = {}): RecordTreatment => ({
+  treatmentId: T1,
+  externalId: 'ext-1',
+  practiceId: 1,
+  paxId: PAX,
+  dateOfService: '2026-05-01',
+  hcpName: 'Dr. Example',
+  financed: false,
+  lineItems: [line('TREATMENT', 2, 100)],
+  redeemedCertificates: [],
+  expectedPoints: 200,
+  approvalTokenHash: null,
+  approvalChannels: [],
+  ...over,
+});
+const events = (r: ReturnType<typeof recordTreatment.decide>): DomainEvent[] => (isRight(r) ? r.right : []);
+const given = (...es: DomainEvent[]) => fold(recordTreatment.evolve, recordTreatment.initialState, es);
+
+describe('recording a treatment', () => {
+  describe('when it is not financed', () => {
+    it('records it PENDING', () => {
+      const es = events(recordTreatment.decide(record(), given()));
+      expect(es.map((e) => e.type)).toEqual(['TreatmentRecorded']);
+      expect(given(...es)).toMatchObject({ status: 'PENDING' });
+    });
+  });
+
+  describe('when it was already recorded', () => {
+    it('records nothing new', () => {
+      const history = events(recordTreatment.decide(record(), given()));
+      expect(events(recordTreatment.decide(record({ hcpName: 'Someone else' }), given(...history)))).toEqual([]);
+    });
+  });
+});
+
+describe('a financed treatment', () => {
+  const token = 'the-token';
+  const history = events(recordTreatment.decide(record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email', 'sms'] }), given()));
+
+  it('waits PENDING_APPROVAL with an approval request holding only the token’s hash', () => {
+    expect(history.map((e) => e.type)).toEqual(['TreatmentRecorded', 'TreatmentApprovalRequested']);
+    expect(given(...history)).toMatchObject({ status: 'PENDING_APPROVAL' });
+    expect(JSON.stringify(history)).not.toContain(token);
+  });
+
+  describe('when the patient confirms with the token', () => {
+    it('is approved and becomes PENDING', () => {
+      const r = confirmTreatment.decide({ token }, given(...history));
+      expect(events(r).map((e) => e.type)).toEqual(['TreatmentApproved']);
+      expect(given(...history, ...events(r))).toMatchObject({ status: 'PENDING' });
+    });
+  });
+
+  describe('when the token is wrong or already used', () => {
+    it('refuses with a 400 naming body.token', () => {
+      const wrong = confirmTreatment.decide({ token: 'guess' }, given(...history));
+      expect(isLeft(wrong) && wrong.left).toMatchObject({ slug: 'validation', field: 'body.token' });
+      const approved = [...history, ...events(confirmTreatment.decide({ token }, given(...history)))];
+      expect(isLeft(confirmTreatment.decide({ token }, given(...approved)))).toBe(true);
+    });
+  });
+});
