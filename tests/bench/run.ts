@@ -3,12 +3,14 @@ import { startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
 import { benchAppendThroughput } from './append-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
+import { benchRedemptions } from './redemption-throughput';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
 const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   append: (url) => benchAppendThroughput(url),
   sse: () => benchAwardToSse(),
   weight: () => benchClientWeight(),
+  redeem: () => benchRedemptions(),
 };
 
 async function main() {
