@@ -55,7 +55,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   const progress = new ProjectionProgress(pool, listener, allProjections.map((p) => p.name));
   await progress.start();
-  const hub = new LiveHub(pool, progress, log, options.hub);
+  const liveProjections = allProjections.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
+  const hub = new LiveHub(pool, progress, log, liveProjections, options.hub);
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
   await listener.listen(SESSION_REVOKED_CHANNEL);
   // The certificate reconciler rides the same runner (its own checkpoint) but is a process, not a read model.

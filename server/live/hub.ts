@@ -45,6 +45,8 @@ export class LiveHub {
     private readonly pool: pg.Pool,
     private readonly progress: ProjectionProgress,
     private readonly log: (message: string, error?: unknown) => void,
+    /** Projections that write member live messages: only they can hold a message back. */
+    private readonly liveProjections: string[],
     options: Partial<HubOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
@@ -105,7 +107,9 @@ export class LiveHub {
    */
   private settled(): Position | undefined {
     let min: Position | undefined;
-    for (const p of Object.values(this.progress.positions())) {
+    const positions = this.progress.positions();
+    for (const name of this.liveProjections) {
+      const p = positions[name];
       if (!p) return undefined;
       if (!min || comparePositions(p, min) < 0) min = p;
     }
