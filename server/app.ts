@@ -11,6 +11,7 @@ import { notFound } from './core/problem';
 import { route, type AnyRoute } from './core/route';
 import type { Deps } from './deps';
 import { healthRoutes } from './health';
+import { statusRoutes } from './operations/status-routes';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
@@ -38,6 +39,7 @@ import { specialistRoutes } from './specialists';
 export const allRoutes = (deps: Deps): AnyRoute[] => {
   const routes = [
     ...healthRoutes(deps),
+    ...statusRoutes(deps),
     ...authRoutes(deps),
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { ProgrammeSettings } from './config';
 import type { LiveHub } from './live/hub';
 import type { ProjectionProgress } from './live/progress';
+import type { StatusSampler } from './operations/status-sampler';
 import type { EventStore } from './ports/event-store';
 
 /** Everything a route needs, built once in server/index.ts (or by a test). */
@@ -12,6 +13,8 @@ export interface Deps {
   now: () => Date;
   progress: ProjectionProgress;
   hub: LiveHub;
+  /** Recent event-store and projection-lag samples for the admin status page. */
+  status: StatusSampler;
   log: (message: string, error?: unknown) => void;
   /** True when running on the embedded default: demo conveniences (readable mailbox) are on. */
   embedded: boolean;

@@ -8,7 +8,7 @@ import { formatPosition } from './ports/position';
 const LAG_CAP = 1000;
 
 /** How far each projection trails the log: events not yet applied (capped) and the age of the oldest. */
-export async function projectionLag(deps: Deps) {
+export async function projectionLag(deps: Pick<Deps, 'pool' | 'store'>) {
   return Promise.all(
     allProjections.map(async (p) => {
       const cp = await readCheckpoint(deps.pool, p.name);

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import type { Deps } from './deps';
 import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
 import { LiveHub, type HubOptions } from './live/hub';
+import { StatusSampler } from './operations/status-sampler';
 import { ProjectionProgress } from './live/progress';
 import type { EventStore } from './ports/event-store';
 import { treatmentScheduler } from './treatments/treatment-scheduler';
@@ -62,7 +63,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The certificate reconciler rides the same runner (its own checkpoint) but is a process, not a read model.
   const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store)], log);
   if (options.runProjections !== false) daemon.start();
-  const deps: Deps = { pool, store, settings: options.settings, now: options.now ?? (() => new Date()), progress, hub, log, embedded: options.embedded ?? false };
+  const status = new StatusSampler(pool, store);
+  if (options.runProjections !== false) status.start();
+  const deps: Deps = { pool, store, settings: options.settings, now: options.now ?? (() => new Date()), progress, hub, status, log, embedded: options.embedded ?? false };
   const app = createApp(deps);
   const scheduler = treatmentScheduler(deps);
   if (options.runScheduler !== false) scheduler.start();
@@ -71,6 +74,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     app,
     listener,
     async stop() {
+      status.stop();
       hub.close();
       await scheduler.stop();
       await daemon.stop();

@@ -6,6 +6,7 @@ import { AdminToolsPage } from './admin-tools-page';
 
 const SurveyListPage = lazy(() => import('../survey-builder/survey-list-page'));
 const SurveyConfigurePage = lazy(() => import('../survey-builder/survey-configure-page'));
+const StatusPage = lazy(() => import('../admin-status/status-page'));
 
 /** Everything under /admin-tools (nested, so paths here are relative); each tool adds its route here. */
 export default function AdminRoutes() {
@@ -15,6 +16,7 @@ export default function AdminRoutes() {
         <Route path="/" component={AdminToolsPage} />
         <Route path="/survey-builder" component={SurveyListPage} />
         <Route path="/survey-builder/configure" component={SurveyConfigurePage} />
+        <Route path="/status" component={StatusPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </AdminGuard>

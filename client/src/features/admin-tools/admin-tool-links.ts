@@ -8,4 +8,5 @@ export const adminToolLinks = [
   { label: 'Product Configuration', href: '/admin-tools/product-configuration' },
   { label: 'Promo Builder', href: '/admin-tools/promo-builder' },
   { label: 'Survey Builder', href: '/admin-tools/survey-builder' },
+  { label: 'System Status', href: '/admin-tools/status' },
 ] as const;

@@ -1,0 +1,75 @@
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { statusApi, type SystemStatus } from './api';
+import { LineChart } from './line-chart';
+import './status-page.css';
+
+const REFRESH_MS = 5000;
+
+/** /admin-tools/status: projection lag and event-store throughput, drawn over the last minutes. */
+export default function StatusPage() {
+  const [status, setStatus] = useState<SystemStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      statusApi.load().then(
+        (s) => !stopped && (setStatus(s), setError(null)),
+        (e: unknown) => !stopped && setError(e instanceof Error ? e.message : 'Could not load the status'),
+      );
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+
+  const names = status?.projections.map((p) => p.name) ?? [];
+  const history = status?.history ?? [];
+  return (
+    <main className="status-page">
+      <h1>System Status</h1>
+      {error && <Message severity="error" text={error} />}
+      {status && (
+        <>
+          <dl className="status-page__facts">
+            <dt>Event store</dt>
+            <dd>{status.eventStore}</dd>
+            <dt>Events stored</dt>
+            <dd data-testid="total-events">{status.totalEvents ?? 'not reported by this backend'}</dd>
+            <dt>Open live streams</dt>
+            <dd>{status.liveConnections}</dd>
+          </dl>
+          <LineChart title="Projection lag (events behind the log)" unit="events" series={names.map((n) => ({ name: n, values: history.map((h) => h.lagEvents[n] ?? null) }))} />
+          <LineChart title="Appends per second" unit="events/s" series={[{ name: 'appends/s', values: history.map((h) => (h.appendsPerSecond === null ? null : Math.round(h.appendsPerSecond * 10) / 10)) }]} />
+          <table className="status-page__table">
+            <caption>Projections now</caption>
+            <thead>
+              <tr>
+                <th scope="col">Projection</th>
+                <th scope="col">Events applied</th>
+                <th scope="col">Behind</th>
+                <th scope="col">Oldest unapplied</th>
+              </tr>
+            </thead>
+            <tbody>
+              {status.projections.map((p) => (
+                <tr key={p.name}>
+                  <td>{p.name}</td>
+                  <td>{p.eventsApplied}</td>
+                  <td>
+                    {p.lagEvents}
+                    {p.lagCapped ? '+' : ''}
+                  </td>
+                  <td>{p.lagEvents ? `${p.lagSeconds.toFixed(1)} s` : 'up to date'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </main>
+  );
+}
