@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { RichText } from '../../client/src/components/content/rich-text';
-import { setContentReader, type ContentReader, type EntryQuery } from '../../client/src/lib/content/contentful-client';
+import { clientOptions, setContentReader, type ContentReader, type EntryQuery } from '../../client/src/lib/content/contentful-client';
 import { importantSafetyInformation, prescribingInformation, readTextCopyFx, safetyInformationHeader } from '../../client/src/stores/content';
 
 const fakeReader = (entries: Record<string, { fields: Record<string, unknown> }[]>) => {
@@ -45,6 +45,19 @@ describe('content states', () => {
     await expect(readTextCopyFx('k')).resolves.toEqual({ text: 'Hello' });
     setContentReader(fakeReader({}).reader);
     await expect(readTextCopyFx('k')).resolves.toEqual({});
+  });
+});
+
+describe('the contentful client options', () => {
+  it('point at our own delivery endpoint by default, and at Contentful for a configured space', () => {
+    const here = { host: 'localhost:3000', protocol: 'http:' };
+    expect(clientOptions({ space: 'rewards-local', accessToken: 't', environment: 'master', local: true }, here)).toMatchObject({
+      space: 'rewards-local', environment: 'master', host: 'localhost:3000', basePath: '/cda', insecure: true, timeout: 30000, retryLimit: 5,
+    });
+    const real = clientOptions({ space: 'abc', accessToken: 'tok', environment: 'master', local: false }, here);
+    expect(real).toMatchObject({ space: 'abc', accessToken: 'tok' });
+    expect(real).not.toHaveProperty('host');
+    expect(real).not.toHaveProperty('basePath');
   });
 });
 

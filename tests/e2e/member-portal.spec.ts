@@ -145,10 +145,12 @@ test.describe('enrollment and passwords', () => {
     await page.getByLabel('Mobile phone (optional)').fill('555-0142');
     await page.getByLabel('Mobile phone (optional)').blur();
     await expect(page.getByText('Enter 10 digits, as 949-555-0142')).toBeVisible();
-    await page.getByLabel('Mobile phone (optional)').fill('949-555-0199');
+    await page.getByLabel('Mobile phone (optional)').fill('');
     await page.getByRole('button', { name: 'JOIN NOW' }).click();
     await expect(page).toHaveURL(/\/home/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Riley Referred' })).toBeVisible();
+    await page.getByTestId('account-panel').getByRole('link', { name: 'Add a phone number' }).click();
+    await expect(page).toHaveURL(/\/profile\/personal-info/);
   });
 
   test('forgot password always confirms; a reset link asks for the new password', async ({ page }) => {
@@ -183,4 +185,35 @@ test('an impersonating admin sees the banner, no Admin Tools, and LEAVE SESSION 
   await expect(page.getByText('YOU ARE LOGGED IN AS')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /Welcome back, Avery Admin/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Tools' })).toBeVisible();
+});
+
+test('a reported treatment shows in the activity summary as Points Pending with its explanation and detail, then Points Earned live once processed', async ({ page, request }) => {
+  const memberLogin = await signInThroughApi(request, member);
+  const products = (await (await request.get('/api/rest/products', { headers: { 'auth-token': memberLogin.authToken } })).json()) as { id: number; category: string; name: string }[];
+  const product = products.find((p) => p.category === 'TREATMENT') ?? products[0];
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const reported = await request.post('/api/rest/treatments', {
+    headers: { 'x-api-key': 'demo-practice-key' },
+    data: { externalId: `e2e-${randomUUID()}`, paxId: memberLogin.pax.paxId, dateOfService: yesterday, hcpName: 'Dr. Casey Example', lineItems: [{ productId: product.id, quantity: 2, injector: { firstName: 'Jamie', lastName: 'Injector' } }] },
+  });
+  expect(reported.status(), await reported.text()).toBe(202);
+
+  await signInThroughPage(page, member);
+  await page.goto('/points-certificates/activity-summary');
+  const row = page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'TREATMENT PENDING' }).first();
+  await expect(row).toContainText('Points Pending');
+  await expect(page.getByText('Points are processed after 11:59 pm PST each day.')).toBeVisible();
+  await row.getByRole('button', { name: /^Details of/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('activity-detail')).toContainText('Dr. Casey Example');
+  await expect(dialog).toContainText(product.name);
+  await expect(dialog).toContainText('Jamie Injector');
+  await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const { authToken } = await signInThroughApi(request, admin);
+  const job = await request.post('/api/rest/admin/jobs/process-treatments', { headers: { 'auth-token': authToken }, data: {} });
+  expect(job.status(), await job.text()).toBe(200);
+  const earned = page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'Dr. Casey Example' }).or(page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'Points Earned' }));
+  await expect(earned.first()).toContainText('Points Earned');
 });

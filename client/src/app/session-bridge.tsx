@@ -3,6 +3,7 @@ import { api } from '../lib/api';
 import { openLiveStream } from '../lib/live-stream';
 import { useSession, useSessionActor } from '../session/session-provider';
 import { liveCertificateReceived, type CertificateItem } from '../stores/certificates';
+import { liveActivityReceived } from '../stores/live-activity';
 import { fetchParticipantFx } from '../stores/participant';
 import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
 
@@ -37,6 +38,7 @@ export function SessionBridge() {
       onEvent: (type, data) => {
         if (type === 'points' && isPointsChanged(data)) livePointsReceived(data);
         else if (type === 'certificate' && isCertificate(data)) liveCertificateReceived(data);
+        else if (type === 'activity') liveActivityReceived(data);
       },
       // An award made between the first read and the stream opening would otherwise never show.
       onOpen: () => pointsRequested(paxId),

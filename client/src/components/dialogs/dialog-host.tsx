@@ -52,12 +52,15 @@ export default function DialogHost() {
       >
         <p>{ask?.message}</p>
       </Dialog>
-      <Dialog visible={innerLoader.open} onHide={() => undefined} closable={false} showHeader={false} className="dialog dialog--loader" ariaCloseIconLabel="Close">
-        <div role="status" className="dialog__loader">
-          <ProgressSpinner style={{ width: '3rem', height: '3rem' }} aria-hidden="true" />
-          <span>{innerLoader.content?.message ?? 'Please wait…'}</span>
+      {/* A plain overlay: PrimeReact's dialog can keep its mask when closed mid-animation, and a loader often is. */}
+      {innerLoader.open && (
+        <div className="inner-loader" role="status" aria-live="polite">
+          <div className="inner-loader__box">
+            <ProgressSpinner style={{ width: '3rem', height: '3rem' }} aria-hidden="true" />
+            <span>{innerLoader.content?.message ?? 'Please wait…'}</span>
+          </div>
         </div>
-      </Dialog>
+      )}
       <Dialog
         visible={leavePage.open}
         onHide={close('leavePage')}

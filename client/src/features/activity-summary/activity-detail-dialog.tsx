@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { fetchActivityDetail, type ActivityHeader, type TreatmentDetail } from './api/activity-api';
-import { isPendingStatus } from './pending';
+import { isPendingStatus, PENDING_EXPLANATION } from './pending';
 
 export function ActivityDetailDialog({ header, onClose }: { header: ActivityHeader | null; onClose: () => void }) {
   const [detail, setDetail] = useState<TreatmentDetail | null | 'failed'>(null);
@@ -18,7 +18,7 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
       live = false;
     };
   }, [header]);
-  const d = detail && detail !== 'failed' ? detail : null;
+  const d = detail && detail !== 'failed' ? { ...detail, treatmentLineItems: detail.treatmentLineItems ?? [], redeemedCertificates: detail.redeemedCertificates ?? [], promotionAwards: detail.promotionAwards ?? [] } : null;
   return (
     <Dialog visible={header !== null} onHide={onClose} header={header ? `${header.activityType} · ${formatDate(header.activityDate)}` : ''} className="dialog activity-dialog" footer={<Button label="CLOSE" onClick={onClose} autoFocus />}>
       {header && !header.detailUrl && <p>{header.description}</p>}
@@ -26,9 +26,15 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
       {header?.detailUrl && detail === null && <p>Loading…</p>}
       {d && (
         <div data-testid="activity-detail">
-          <p>
-            Provider: <strong>{d.hcpName}</strong>
-          </p>
+          {d.hcpName && (
+            <p>
+              Provider: <strong>{d.hcpName}</strong>
+            </p>
+          )}
+          {header?.activityType.startsWith('TREATMENT') && isPendingStatus(d.treatmentStatus ?? '') && <p>{PENDING_EXPLANATION}</p>}
+          {d.treatmentLineItems.length === 0 && <p>{header?.description}</p>}
+          {d.treatmentLineItems.length > 0 && (
+          <div className="table-scroll">
           <table className="simple-table">
             <caption className="visually-hidden">Line items</caption>
             <thead>
@@ -46,13 +52,15 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
                   <td>{line.quantity}</td>
                   <td>{line.injector ? `${line.injector.firstName} ${line.injector.lastName}` : ''}</td>
                   <td>
-                    {isPendingStatus(d.treatmentStatus) ? 'Points Pending' : 'Points Earned'}
+                    {isPendingStatus(d.treatmentStatus ?? '') ? 'Points Pending' : 'Points Earned'}
                     {line.award ? `: ${formatPoints(line.award.amount)}` : ''}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </div>
+          )}
           {d.redeemedCertificates.length > 0 && (
             <>
               <h3>Redeemed certificates</h3>

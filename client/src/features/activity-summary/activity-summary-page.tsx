@@ -3,6 +3,7 @@ import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatDate, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
+import { liveActivityReceived } from '../../stores/live-activity';
 import { ActivityDetailDialog } from './activity-detail-dialog';
 import { resolveFilter, yearsBack, type FilterMode } from './activity-filter';
 import { ACTIVITY_PAGE_SIZE, fetchActivityHeaders, type ActivityHeader, type ActivityPage } from './api/activity-api';
@@ -35,17 +36,20 @@ export default function ActivitySummaryPage() {
   const [data, setData] = useState<ActivityPage | null | 'failed'>(null);
   const [selected, setSelected] = useState<ActivityHeader | null>(null);
 
+  const [revision, setRevision] = useState(0);
+  useEffect(() => liveActivityReceived.watch(() => setRevision((r) => r + 1)).unsubscribe, []);
+
   const load = useCallback(() => {
     if (!pax) return () => undefined;
     let live = true;
-    setData(null);
+    if (revision === 0) setData(null);
     fetchActivityHeaders(pax.paxId, range, page)
       .then((d) => live && setData(d))
       .catch(() => live && setData('failed'));
     return () => {
       live = false;
     };
-  }, [pax, range, page]);
+  }, [pax, range, page, revision]);
   useEffect(load, [load]);
 
   const apply = (event?: FormEvent) => {
@@ -125,6 +129,7 @@ export default function ActivitySummaryPage() {
           {rows.length === 0 ? (
             <p>No activity in this period.</p>
           ) : (
+            <div className="table-scroll" role="region" aria-label="Activity table" tabIndex={0}>
             <table className="simple-table" data-testid="activity-table">
               <caption className="visually-hidden">Activity</caption>
               <thead>
@@ -154,6 +159,7 @@ export default function ActivitySummaryPage() {
                 ))}
               </tbody>
             </table>
+            </div>
           )}
           {anyPending && <p className="activity__pending">{PENDING_EXPLANATION}</p>}
           <nav className="pager" aria-label="Activity pages">

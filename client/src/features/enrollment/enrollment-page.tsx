@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
+import { useLeavePageWarning } from '../../components/dialogs/use-leave-page-warning';
 import { ValidatedInput } from '../../components/validated-input';
 import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
@@ -11,6 +12,7 @@ import { isApiError, problemMessage } from '../../lib/problem';
 import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
+import { dialogClosed, dialogOpened } from '../../stores/dialogs';
 import { $trackedQuery } from '../../stores/route-query';
 
 const enrollmentError = (e: unknown): string => {
@@ -27,6 +29,7 @@ export default function EnrollmentPage() {
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useLeavePageWarning(status !== 'authenticated' && Object.values(form).some((v) => v !== ''));
   if (status === 'authenticated') return <Redirect to={paths.home} replace />;
   const set = (key: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -39,6 +42,7 @@ export default function EnrollmentPage() {
     }
     setBusy(true);
     setError(null);
+    dialogOpened({ name: 'innerLoader', content: { message: 'Creating your membership…' } });
     try {
       const answer = await api.post<LoginAnswer>(
         '/api/rest/enrollment',
@@ -50,6 +54,7 @@ export default function EnrollmentPage() {
       setError(enrollmentError(e));
     } finally {
       setBusy(false);
+      dialogClosed('innerLoader');
     }
   };
 

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
-import { Redirect } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/routes';
 import { useSession } from '../../session/session-provider';
@@ -47,6 +47,12 @@ export default function LoginPage() {
         {signInError && <Message severity="error" text={signInError} role="alert" className="login-form__error" />}
         <Button type="submit" label="SIGN IN" loading={signingIn} disabled={signingIn} />
       </form>
+      <p>
+        <Link href={paths.forgotPassword}>Forgot password?</Link>
+      </p>
+      <p>
+        Not a member yet? <Link href={paths.joinNow}>Join now</Link>
+      </p>
     </section>
   );
 }

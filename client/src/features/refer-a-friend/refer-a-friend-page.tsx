@@ -1,14 +1,13 @@
 import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { paths } from '../../config/routes';
+import { notify } from '../../stores/dialogs';
 import { $participant } from '../../stores/participant';
 
 export const referralLink = (origin: string, refCode: string) => `${origin}${paths.enrollment}?refCode=${encodeURIComponent(refCode)}`;
 
 export default function ReferAFriendPage() {
   const participant = useUnit($participant);
-  const [copied, setCopied] = useState(false);
   const refCode = typeof participant?.refCode === 'string' ? participant.refCode : null;
   const link = refCode ? referralLink(window.location.origin, refCode) : null;
   return (
@@ -20,9 +19,13 @@ export default function ReferAFriendPage() {
           <label htmlFor="refer-link">Your personal link</label>
           <input id="refer-link" className="p-inputtext" readOnly value={link} data-testid="referral-link" onFocus={(e) => e.target.select()} />
           <Button
-            label={copied ? 'COPIED' : 'COPY LINK'}
+            label="COPY LINK"
             onClick={() => {
-              void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined);
+              const copied = navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject(new Error('no clipboard'));
+              copied.then(
+                () => notify({ severity: 'success', message: 'Your personal link was copied. Share it with a friend.' }),
+                () => notify({ severity: 'error', message: 'The link could not be copied. Select it in the box above and copy it yourself.' }),
+              );
             }}
           />
         </div>

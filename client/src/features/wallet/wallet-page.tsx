@@ -8,18 +8,19 @@ import { loadClientConfig } from '../../lib/client-config';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $certificates, $certificatesError, certificatesRequested, type CertificateItem } from '../../stores/certificates';
+import { readCardArtFx, type CardArt } from '../../stores/content';
 import { $points } from '../../stores/points';
 import { BonusPoints } from './bonus-points';
 import { RedeemDialog } from './redeem-dialog';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 
-function CertificateList({ items, empty }: { items: CertificateItem[]; empty: string }) {
+function CertificateList({ items, empty, art }: { items: CertificateItem[]; empty: string; art: CardArt | null }) {
   if (!items.length) return <p>{empty}</p>;
   return (
     <ul className="certificate-list" data-testid="certificates">
       {items.map((c) => (
-        <li key={c.id} className="certificate" data-testid="certificate">
+        <li key={c.id} className="certificate" data-testid="certificate" style={art ? { background: art.background, color: art.foreground } : undefined}>
           <span className="certificate__amount">{formatDollars(c.amount)}</span>
           <span className="certificate__name">{c.name}</span>
           <span>
@@ -40,8 +41,12 @@ export default function WalletPage() {
   const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
+  const [art, setArt] = useState<CardArt | null>(null);
   useEffect(() => {
     certificatesRequested();
+    readCardArtFx({ name: 'DEFAULT' })
+      .then(setArt)
+      .catch(() => undefined);
     loadClientConfig()
       .then((c) => setDivisor(c.redemptionDivisor))
       .catch(() => undefined);
@@ -85,7 +90,7 @@ export default function WalletPage() {
       </div>
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {certificates === null && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} empty="You have no active certificates yet." />}
+      {certificates === null && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
     </section>

@@ -25,17 +25,17 @@ export const fetchActivityHeaders = (paxId: number, range: { start: string; end:
   api.get<ActivityPage>(`/api/rest/patients/${paxId}/activity-headers`, { query: { 'start-date': range.start, 'end-date': range.end, page, size: ACTIVITY_PAGE_SIZE } });
 
 export interface TreatmentDetail {
-  hcpName: string;
-  treatmentStatus: string;
-  treatmentLineItems: {
+  hcpName?: string;
+  treatmentStatus?: string;
+  treatmentLineItems?: {
     quantity: number;
     product: { name: string; category: string; brand: string; msrpPerUnit: number };
     isPriviPlan?: boolean;
     injector?: { firstName: string; lastName: string } | null;
     award?: { amount: number; expirationDate: string | null } | null;
   }[];
-  redeemedCertificates: { amount: number; name: string; code: string; certificateCategoryType?: string | null }[];
-  promotionAwards: { awardType: string; certificateType?: string; promotion: { name: string }; award: { amount: number; expirationDate: string | null } }[];
+  redeemedCertificates?: { amount: number; name: string; code: string; certificateCategoryType?: string | null }[];
+  promotionAwards?: { awardType: string; certificateType?: string; promotion: { name: string }; award: { amount: number; expirationDate: string | null } }[];
 }
 
 /** The detail is read from the URL the header gives. */

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { admin, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+
+type ShiftWindow = Window & { layoutShift?: number };
+
+test('a live balance update shifts nothing on /home', async ({ page, request }) => {
+  await signInThroughPage(page, member);
+  await expect(page.getByTestId('account-panel')).toContainText('member@example.com');
+  await expect(page.getByTestId('content-banner')).toBeVisible();
+  const before = await pointsShown(page);
+  await page.evaluate(() => {
+    const w = window as ShiftWindow;
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.layoutShift = (w.layoutShift ?? 0) + entry.value;
+    }).observe({ type: 'layout-shift', buffered: false });
+  });
+  const { authToken } = await signInThroughApi(request, admin);
+  await request.post(`/api/rest/admin/participants/${await storedPaxId(page)}/points`, { headers: { 'auth-token': authToken }, data: { amount: 25, description: 'E2E shift', idempotencyKey: randomUUID() } });
+  await expect(page.getByTestId('points-balance')).toHaveText((before + 25).toLocaleString('en-US'));
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as ShiftWindow).layoutShift)).toBeLessThan(0.01);
+});
+
+test('pages fit a phone-sized screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/landing', '/login', '/find-specialist', '/faq']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await signInThroughPage(page, member);
+  for (const path of ['/home', '/wallet', '/points-certificates/activity-summary']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+test('the notification dialog has a default title and an Ok button', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInThroughPage(page, member);
+  await page.goto('/refer-a-friend');
+  await expect(page.getByTestId('referral-link')).toHaveValue(/refCode=/);
+  await page.getByRole('button', { name: 'COPY LINK' }).click();
+  const dialog = page.getByRole('dialog', { name: /^(SUCCESS|ERROR)$/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ok', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an offer-claim login event shows its dialog once, with the spec text', async ({ page, request }) => {
+  const login = await signInThroughApi(request, member);
+  await page.goto('/landing');
+  await page.evaluate((s) => {
+    localStorage.setItem('user', JSON.stringify({ authToken: s.authToken, pax: s.pax, events: [{ code: 'MKT_LOGIN_CERT_ENDED_SPRING' }] }));
+    localStorage.setItem('token', s.authToken);
+  }, login);
+  await page.goto('/home');
+  const dialog = page.getByRole('dialog', { name: 'OFFER ENDED' });
+  await expect(dialog).toContainText('This offer is no longer valid. Keep checking back for exciting new offers.');
+  await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('public top bar: section links scroll the landing page, SIGN IN and JOIN NOW', async ({ page }) => {
+  await page.goto('/faq');
+  await page.getByRole('banner').getByRole('link', { name: 'Our brands' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.locator('#our-brands')).toBeInViewport({ timeout: 6000 });
+  await page.getByRole('banner').getByRole('link', { name: 'SIGN IN' }).click();
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
+});
+
+test('leaving a half-filled enrollment form asks first', async ({ page }) => {
+  await page.goto('/enrollment');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'LEAVE THIS PAGE?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'STAY' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/enrollment$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Sam');
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('dialog', { name: 'LEAVE THIS PAGE?' }).getByRole('button', { name: 'LEAVE' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
