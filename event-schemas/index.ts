@@ -13,6 +13,7 @@ import { TreatmentRecorded } from './treatment-recorded';
 import { TreatmentApprovalRequested, TreatmentApproved } from './treatment-approval';
 import { TreatmentPointsComputed } from './treatment-points-computed';
 import { TreatmentProcessed } from './treatment-processed';
+import { GiftCertificatesPurchased, OrderPlaced } from './gift-certificates';
 
 export * from './metadata';
 export * from './stream-names';
@@ -20,11 +21,12 @@ export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
 export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
+export { GiftCertificatesPurchased, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
 export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };
 
-const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded, SurveySubmitted, PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged, TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed] as const;
+const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded, SurveySubmitted, PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged, TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed, GiftCertificatesPurchased, OrderPlaced] as const;
 
-export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec, SurveySubmitted.codec, PointsRedeemed.codec, PointsExpired.codec, CertificateIssued.codec, CertificateStatusChanged.codec, TreatmentRecorded.codec, TreatmentApprovalRequested.codec, TreatmentApproved.codec, TreatmentPointsComputed.codec, TreatmentProcessed.codec]);
+export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec, SurveySubmitted.codec, PointsRedeemed.codec, PointsExpired.codec, CertificateIssued.codec, CertificateStatusChanged.codec, TreatmentRecorded.codec, TreatmentApprovalRequested.codec, TreatmentApproved.codec, TreatmentPointsComputed.codec, TreatmentProcessed.codec, GiftCertificatesPurchased.codec, OrderPlaced.codec]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

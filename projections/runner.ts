@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
 import type { EventStore, StoredEvent } from '../server/ports/event-store';
 import { comparePositions, formatPosition, type Position } from '../server/ports/position';
-import type { Projection, ProjectedEvent } from './projection';
+import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEvent } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
@@ -25,8 +25,43 @@ export async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, 
 
 const samePlace = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
 
+// Every projection reads the same log, usually close together (a catch-up or a rebuild of several runs them side
+// by side). Reads are shared: a batch another projection asked for a moment ago is not read and parsed again, and an
+// event is decoded once for all of them. Only full batches are kept: a full batch after a position never changes
+// (readAll returns nothing a later commit could still precede), while a short one may grow as events arrive.
+// Shared events and decodings are read-only to projections (they only read and spread them).
+const recentReads = new WeakMap<EventStore, Map<string, Promise<StoredEvent[]>>>();
+const READS_KEPT = 32;
+const readShared = (store: EventStore, after: Position | 'start', count: number): Promise<StoredEvent[]> => {
+  let reads = recentReads.get(store);
+  if (!reads) recentReads.set(store, (reads = new Map()));
+  const key = `${after === 'start' ? 'start' : formatPosition(after)}/${count}`;
+  const hit = reads.get(key);
+  if (hit) return hit;
+  const kept = reads;
+  const read = store.readAll(after, count).then(
+    (events) => {
+      if (events.length < count) kept.delete(key);
+      return events;
+    },
+    (error: unknown) => {
+      kept.delete(key);
+      throw error;
+    },
+  );
+  reads.set(key, read);
+  if (reads.size > READS_KEPT) reads.delete(reads.keys().next().value as string);
+  return read;
+};
+const decoded = new WeakMap<StoredEvent, ReturnType<typeof decodeEvent>>();
+const decodeShared = (s: StoredEvent) => {
+  let d = decoded.get(s);
+  if (!d) decoded.set(s, (d = decodeEvent(s.type, s.data, s.metadata)));
+  return d;
+};
+
 const toProjected = (s: StoredEvent): ProjectedEvent => ({
-  ...decodeEvent(s.type, s.data, s.metadata),
+  ...decodeShared(s),
   streamName: s.streamName,
   revision: s.revision,
   position: s.position,
@@ -44,7 +79,7 @@ export interface BatchResult {
  */
 export async function applyBatch(pool: pg.Pool, store: EventStore, projection: Projection, batchSize: number): Promise<BatchResult> {
   const start = await readCheckpoint(pool, projection.name);
-  const events = await store.readAll(start.position, batchSize);
+  const events = await readShared(store, start.position, batchSize);
   if (events.length === 0) return { applied: 0, position: start.position };
   const db = await pool.connect();
   try {
@@ -55,10 +90,16 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
       return { applied: 0, position: locked.position };
     }
     const touched = new Set<number>();
-    for (const stored of events) {
-      const result = await projection.apply(db, toProjected(stored));
-      for (const p of result?.paxIds ?? []) touched.add(p);
+    bufferLive(db);
+    if (projection.applyAll) {
+      for (const p of (await projection.applyAll(db, events.map(toProjected))).paxIds) touched.add(p);
+    } else {
+      for (const stored of events) {
+        const result = await projection.apply(db, toProjected(stored));
+        for (const p of result?.paxIds ?? []) touched.add(p);
+      }
     }
+    await flushLive(db);
     const last = events[events.length - 1].position;
     await db.query(
       `UPDATE projection_checkpoints SET position_major = $2, position_minor = $3, events_applied = events_applied + $4, updated_at = now() WHERE name = $1`,
@@ -72,6 +113,7 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
     await db.query('COMMIT');
     return { applied: events.length, position: last };
   } catch (error) {
+    discardLive(db);
     await db.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {

@@ -15,8 +15,10 @@ import { statusRoutes } from './operations/status-routes';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
+import { referralRoutes } from './referrals/referral-routes';
 import { parsePosition } from './ports/position';
 import { pointsRoutes } from './points/routes';
+import { bonusPointsRoutes } from './points/bonus-points-route';
 import { auditRoutes } from './audit/routes';
 import { certificateExpiryRoutes } from './certificates/expire-certificates-job';
 import { certificateRoutes } from './certificates/routes';
@@ -34,6 +36,7 @@ import { activityRoutes } from './activity/activity-routes';
 import { certificateCategoryRoutes } from './certificate-categories/category-routes';
 import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
+import { giftCertificateRoutes } from './gift-certificates';
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export const allRoutes = (deps: Deps): AnyRoute[] => {
@@ -43,7 +46,9 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...authRoutes(deps),
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
+    ...referralRoutes(deps),
     ...pointsRoutes(deps),
+    ...bonusPointsRoutes(deps),
     ...redeemRoutes(deps),
     ...pointsExpiryRoutes(deps),
     ...certificateRoutes(deps),
@@ -61,6 +66,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...activityRoutes(deps),
     ...certificateCategoryRoutes(deps),
     ...contentRoutes(deps), ...specialistRoutes(deps),
+    ...giftCertificateRoutes(deps),
   ];
   const doc: AnyRoute = route({
     method: 'get',

@@ -6,6 +6,10 @@ export interface ProgrammeSettings {
   redemptionDivisor: number;
   /** Most partner-purchase points a member earns per day (PARTNER_DAILY_POINTS_LIMIT; default 500, see README). */
   partnerDailyPointsLimit: number;
+  /** Points for a member whose referred friend completes a first treatment (REFERRER_REWARD_POINTS; default 200; 0 = none). */
+  referrerRewardPoints: number;
+  /** Points for the referred friend on that first treatment (REFERRED_REWARD_POINTS; default 100; 0 = none). */
+  referredRewardPoints: number;
 }
 
 const intFromEnv = (name: string, fallback: number): number => {
@@ -27,8 +31,16 @@ export const settingsFromEnv = (): ProgrammeSettings => ({
   pointsExpiryMonths: intFromEnv('POINTS_EXPIRY_MONTHS', 12),
   redemptionDivisor: positive('REDEMPTION_DIVISOR', intFromEnv('REDEMPTION_DIVISOR', 10)),
   partnerDailyPointsLimit: intFromEnv('PARTNER_DAILY_POINTS_LIMIT', 500),
+  // 0 turns that side's reward off (an award of 0 points is never written).
+  referrerRewardPoints: intFromEnv('REFERRER_REWARD_POINTS', 200),
+  referredRewardPoints: intFromEnv('REFERRED_REWARD_POINTS', 100),
 });
 
 /** The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`. */
-export const dateIn = (timeZone: string, instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+// Building a DateTimeFormat costs far more than formatting with one; projections date every event.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+export const dateIn = (timeZone: string, instant: Date): string => {
+  let format = dateFormats.get(timeZone);
+  if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(instant);
+};

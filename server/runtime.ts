@@ -5,7 +5,9 @@ import { createPgEventStore } from './adapters/pg-event-store';
 import { PgListener } from './adapters/pg-listener';
 import { createApp } from './app';
 import { certificateReconciler } from './certificates/certificate-reconciler';
-import type { ProgrammeSettings } from './config';
+import { referralRewards } from './referrals/referral-rewards';
+import { dateIn, type ProgrammeSettings } from './config';
+import { spendablePointsMessage } from '../projections/member-points/points-query';
 import { migrate } from './db/migrate';
 import type { Deps } from './deps';
 import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
@@ -14,6 +16,7 @@ import { StatusSampler } from './operations/status-sampler';
 import { ProjectionProgress } from './live/progress';
 import type { EventStore } from './ports/event-store';
 import { treatmentScheduler } from './treatments/treatment-scheduler';
+import { expiryScheduler } from './points/expiry-scheduler';
 
 export interface RuntimeOptions {
   databaseUrl: string;
@@ -27,7 +30,7 @@ export interface RuntimeOptions {
   /** Tests may drive projections by hand; the server keeps them running. */
   runProjections?: boolean;
   poolSize?: number;
-  /** The nightly treatment processing runs inside the server; tests turn it off to drive the job themselves. */
+  /** The nightly jobs (treatment processing, points and certificate expiry) run inside the server; tests turn them off to drive the jobs themselves. */
   runScheduler?: boolean;
 }
 
@@ -57,18 +60,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const progress = new ProjectionProgress(pool, listener, allProjections.map((p) => p.name));
   await progress.start();
   const liveProjections = allProjections.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
-  const hub = new LiveHub(pool, progress, log, liveProjections, options.hub);
+  const now = options.now ?? (() => new Date());
+  // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
+  const present = (paxId: number, kind: string, data: unknown) =>
+    kind === 'points' ? spendablePointsMessage(pool, paxId, data, dateIn(options.settings.timeZone, now())) : Promise.resolve(data);
+  const hub = new LiveHub(pool, progress, log, liveProjections, { present, ...options.hub });
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
   await listener.listen(SESSION_REVOKED_CHANNEL);
-  // The certificate reconciler rides the same runner (its own checkpoint) but is a process, not a read model.
-  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store)], log);
+  // The certificate reconciler and referral rewards ride the same runner (own checkpoints) but are processes, not read models.
+  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store), referralRewards({ store, settings: options.settings, now })], log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
   if (options.runProjections !== false) status.start();
-  const deps: Deps = { pool, store, settings: options.settings, now: options.now ?? (() => new Date()), progress, hub, status, log, embedded: options.embedded ?? false };
+  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false };
   const app = createApp(deps);
-  const scheduler = treatmentScheduler(deps);
-  if (options.runScheduler !== false) scheduler.start();
+  const schedulers = [treatmentScheduler(deps), expiryScheduler(deps)];
+  if (options.runScheduler !== false) for (const s of schedulers) s.start();
   return {
     deps,
     app,
@@ -76,7 +83,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     async stop() {
       status.stop();
       hub.close();
-      await scheduler.stop();
+      for (const s of schedulers) await s.stop();
       await daemon.stop();
       await store.close();
       await listener.close();

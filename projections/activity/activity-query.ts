@@ -13,7 +13,9 @@ export async function activityHeaders(pool: pg.Pool, paxId: number, range: { sta
   const filter = `pax_id = $1 AND ($2::date IS NULL OR activity_date >= $2) AND ($3::date IS NULL OR activity_date <= $3)`;
   const args = [paxId, range.start ?? null, range.end ?? null];
   const [rows, count] = await Promise.all([
-    pool.query(`SELECT ${HEADER_COLUMNS} FROM rm_activity WHERE ${filter} ORDER BY activity_date DESC, position_major DESC, position_minor DESC LIMIT $4 OFFSET $5`, [
+    // ORDER BY names the table's column: a bare `activity_date` would mean HEADER_COLUMNS' text alias, which no index
+    // serves, so every page would sort all of the member's rows.
+    pool.query(`SELECT ${HEADER_COLUMNS} FROM rm_activity a WHERE ${filter} ORDER BY a.activity_date DESC, a.position_major DESC, a.position_minor DESC LIMIT $4 OFFSET $5`, [
       ...args,
       size,
       page * size,

@@ -32,33 +32,98 @@ export const toHeader = (r: Row): ActivityHeader => ({
   detailUrl: detailUrl(Number(r.pax_id), r.id),
 });
 
-/** Inserts a header (keeping its first position for ordering) and tells the member's live stream. */
-export async function insertActivity(db: pg.PoolClient, e: ProjectedEvent, paxId: number, row: Omit<ActivityHeader, 'detailUrl'>, detail: unknown) {
-  const r = await db.query<Row>(
-    `INSERT INTO rm_activity (id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING ${HEADER_COLUMNS}`,
-    [row.id, paxId, row.activityType, row.activityDate, row.points, row.description, JSON.stringify(detail), e.position.major.toString(), e.position.minor.toString()],
-  );
-  if (r.rows[0]) await pushLive(db, paxId, e, 'activity', toHeader(r.rows[0]));
+type Detail = Record<string, unknown>;
+interface HeldRow {
+  paxId: number;
+  activityType: ActivityType;
+  activityDate: string;
+  points: number;
+  description: string;
+  detail: Detail;
+  position: ProjectedEvent['position'];
 }
 
-/** Rewrites a header's type, points or detail; `change` gets the stored detail. */
-export async function updateActivity(
-  db: pg.PoolClient,
-  e: ProjectedEvent,
-  id: string,
-  change: (current: { activityType: ActivityType; points: number; detail: Record<string, unknown> }) => { activityType: ActivityType; points: number; detail: Record<string, unknown> },
-) {
-  const current = await db.query<{ activity_type: ActivityType; points: string; detail: Record<string, unknown> }>('SELECT activity_type, points, detail FROM rm_activity WHERE id = $1 FOR UPDATE', [id]);
-  if (!current.rows[0]) return;
-  const next = change({ activityType: current.rows[0].activity_type, points: Number(current.rows[0].points), detail: current.rows[0].detail });
-  const r = await db.query<Row>(`UPDATE rm_activity SET activity_type = $2, points = $3, detail = $4 WHERE id = $1 RETURNING ${HEADER_COLUMNS}`, [
-    id,
-    next.activityType,
-    next.points,
-    JSON.stringify(next.detail),
-  ]);
-  const header = toHeader(r.rows[0]);
-  await pushLive(db, Number(r.rows[0].pax_id), e, 'activity', header);
-  return header;
+/**
+ * The activity rows one batch touches, read in one statement, changed in memory event by event (each change telling
+ * the member's live stream, as a per-event write would) and written back in one statement.
+ */
+export class ActivityRows {
+  private readonly rows = new Map<string, HeldRow>();
+  private readonly dirty = new Set<string>();
+
+  private constructor(private readonly db: pg.PoolClient) {}
+
+  static async load(db: pg.PoolClient, ids: string[]): Promise<ActivityRows> {
+    const held = new ActivityRows(db);
+    if (ids.length === 0) return held;
+    const r = await db.query<Row & { detail: Detail; position_major: string; position_minor: string }>(
+      `SELECT ${HEADER_COLUMNS}, detail, position_major, position_minor FROM rm_activity WHERE id = ANY($1::text[]) FOR UPDATE`,
+      [[...new Set(ids)]],
+    );
+    for (const row of r.rows) {
+      held.rows.set(row.id, {
+        paxId: Number(row.pax_id),
+        activityType: row.activity_type,
+        activityDate: row.activity_date,
+        points: Number(row.points),
+        description: row.description,
+        detail: row.detail,
+        position: { major: BigInt(row.position_major), minor: BigInt(row.position_minor) },
+      });
+    }
+    return held;
+  }
+
+  /** Adds a header (keeping its first position for ordering; an id already there is left alone) and tells the member. */
+  async insert(e: ProjectedEvent, paxId: number, row: Omit<ActivityHeader, 'detailUrl'>, detail: unknown): Promise<void> {
+    if (this.rows.has(row.id)) return;
+    // Through JSON, as jsonb would give it back: later changes then see exactly what a re-read would.
+    this.rows.set(row.id, { ...row, paxId, detail: JSON.parse(JSON.stringify(detail)) as Detail, position: e.position });
+    this.dirty.add(row.id);
+    await this.tell(e, row.id);
+  }
+
+  /** Rewrites a header's type, points or detail; `change` gets the held detail. */
+  async update(
+    e: ProjectedEvent,
+    id: string,
+    change: (current: { activityType: ActivityType; points: number; detail: Detail }) => { activityType: ActivityType; points: number; detail: Detail },
+  ): Promise<void> {
+    const current = this.rows.get(id);
+    if (!current) return;
+    const next = change({ activityType: current.activityType, points: current.points, detail: current.detail });
+    this.rows.set(id, { ...current, activityType: next.activityType, points: next.points, detail: JSON.parse(JSON.stringify(next.detail)) as Detail });
+    this.dirty.add(id);
+    await this.tell(e, id);
+  }
+
+  private async tell(e: ProjectedEvent, id: string) {
+    const r = this.rows.get(id)!;
+    const header: ActivityHeader = { id, activityType: r.activityType, activityDate: r.activityDate, points: r.points, description: r.description, detailUrl: detailUrl(r.paxId, id) };
+    await pushLive(this.db, r.paxId, e, 'activity', header);
+  }
+
+  async save(): Promise<void> {
+    if (this.dirty.size === 0) return;
+    const ids = [...this.dirty];
+    const rows = ids.map((id) => this.rows.get(id)!);
+    await this.db.query(
+      `INSERT INTO rm_activity (id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
+       SELECT id, pax_id, activity_type, activity_date, points, description, detail::jsonb, position_major, position_minor
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::text[], $8::numeric[], $9::numeric[])
+         AS u(id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
+       ON CONFLICT (id) DO UPDATE SET activity_type = EXCLUDED.activity_type, points = EXCLUDED.points, detail = EXCLUDED.detail`,
+      [
+        ids,
+        rows.map((r) => r.paxId),
+        rows.map((r) => r.activityType),
+        rows.map((r) => r.activityDate),
+        rows.map((r) => r.points),
+        rows.map((r) => r.description),
+        rows.map((r) => JSON.stringify(r.detail)),
+        rows.map((r) => r.position.major.toString()),
+        rows.map((r) => r.position.minor.toString()),
+      ],
+    );
+  }
 }

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../event-schemas';
 import { dateIn } from '../../server/config';
-import type { Projection } from '../projection';
-import { insertActivity, updateActivity } from './activity-rows';
+import type { Projection, ProjectedEvent } from '../projection';
+import { ActivityRows } from './activity-rows';
 import { awardLines, recordedDetail } from './treatment-detail';
 
 /** Sources whose awards are their own activity; treatment and partner awards show on the treatment's row. */
@@ -11,67 +11,100 @@ const programmeDate = (occurredAt: string) => dateIn(process.env.PROGRAMME_TIME_
 
 type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
 
+/** The activity row an event writes, if any (the projection reads them all for a batch at once). */
+const rowIdOf = (ev: DomainEvent): string | undefined => {
+  switch (ev.type) {
+    case 'TreatmentRecorded':
+    case 'TreatmentApproved':
+    case 'TreatmentPointsComputed':
+    case 'TreatmentProcessed':
+      return ev.data.treatmentId;
+    case 'PointsAwarded':
+      return BONUS_SOURCES.has(ev.data.source) ? `award-${ev.data.lotId}` : undefined;
+    case 'PointsRedeemed':
+      return `redeem-${ev.data.certificateId}`;
+    case 'CertificateIssued':
+      return ev.data.certificateCategoryType === 'PURCHASABLE' ? `certificate-${ev.data.certificateId}` : undefined;
+    default:
+      return undefined;
+  }
+};
+
 /** The member's activity headers with their detail (member spec section 2 "Activity summary"). */
 export const activityProjection: Projection = {
   name: 'activity',
   tables: ['rm_activity'],
   liveKinds: ['activity'],
-  async apply(db, e) {
-    const ev = e.event;
-    switch (ev.type) {
-      case 'TreatmentRecorded': {
-        const d: Of<'TreatmentRecorded'> = ev.data;
-        const description = `Treatment with ${d.hcpName}`;
-        await insertActivity(db, e, d.paxId, { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description }, recordedDetail(d));
-        return { paxIds: [d.paxId] };
-      }
-      case 'TreatmentApproved':
-        await updateActivity(db, e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PENDING' } }));
-        return { paxIds: [ev.data.paxId] };
-      case 'TreatmentPointsComputed': {
-        const d = ev.data;
-        await updateActivity(db, e, d.treatmentId, (c) => ({
-          activityType: 'TREATMENT',
-          points: d.totalAwarded,
-          detail: { ...c.detail, treatmentLineItems: awardLines(c.detail, d.lines), whyNoPoints: d.reasons },
-        }));
-        return { paxIds: [d.paxId] };
-      }
-      case 'TreatmentProcessed':
-        await updateActivity(db, e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PROCESSED' } }));
-        return { paxIds: [ev.data.paxId] };
-      case 'PointsAwarded': {
-        const d = ev.data;
-        if (!BONUS_SOURCES.has(d.source)) return;
-        const row = { id: `award-${d.lotId}`, activityType: 'BONUS POINTS EARNED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: d.description };
-        await insertActivity(db, e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
-        return { paxIds: [d.paxId] };
-      }
-      case 'PointsRedeemed': {
-        const d = ev.data;
-        const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: `Redeemed for a $${d.value} reward` };
-        await insertActivity(db, e, d.paxId, row, { certificateId: d.certificateId, code: d.certificateCode, amount: d.amount, value: d.value, expirationDate: d.expirationDate });
-        return { paxIds: [d.paxId] };
-      }
-      case 'CertificateIssued': {
-        const d = ev.data;
-        // Rewards bought with points already show as POINTS REDEEMED; purchased gift certificates are their own row.
-        if (d.certificateCategoryType !== 'PURCHASABLE') return;
-        const row = { id: `certificate-${d.certificateId}`, activityType: 'ASPIRE GIFT CERTIFICATES' as const, activityDate: programmeDate(d.issuedAt), points: 0, description: d.name };
-        await insertActivity(db, e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
-        return { paxIds: [d.paxId] };
-      }
-      case 'TreatmentApprovalRequested':
-      case 'PointsExpired':
-      case 'CertificateStatusChanged':
-      case 'ImpersonationStarted':
-      case 'ImpersonationEnded':
-      case 'SurveySubmitted':
-        return;
-      default: {
-        const never: never = ev;
-        return never;
-      }
-    }
+  apply: (db, e) => activityProjection.applyAll!(db, [e]),
+  async applyAll(db, events) {
+    const ids = events.map((e) => rowIdOf(e.event)).filter((id): id is string => id !== undefined);
+    if (ids.length === 0) return { paxIds: [] };
+    const rows = await ActivityRows.load(db, ids);
+    const touched = new Set<number>();
+    for (const e of events) for (const p of (await applyOne(rows, e))?.paxIds ?? []) touched.add(p);
+    await rows.save();
+    return { paxIds: [...touched] };
   },
 };
+
+async function applyOne(rows: ActivityRows, e: ProjectedEvent): Promise<{ paxIds: number[] } | undefined> {
+  const ev = e.event;
+  switch (ev.type) {
+    case 'TreatmentRecorded': {
+      const d: Of<'TreatmentRecorded'> = ev.data;
+      const description = `Treatment with ${d.hcpName}`;
+      await rows.insert(e, d.paxId, { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description }, recordedDetail(d));
+      return { paxIds: [d.paxId] };
+    }
+    case 'TreatmentApproved':
+      await rows.update(e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PENDING' } }));
+      return { paxIds: [ev.data.paxId] };
+    case 'TreatmentPointsComputed': {
+      const d = ev.data;
+      await rows.update(e, d.treatmentId, (c) => ({
+        activityType: 'TREATMENT',
+        points: d.totalAwarded,
+        detail: { ...c.detail, treatmentLineItems: awardLines(c.detail, d.lines), whyNoPoints: d.reasons },
+      }));
+      return { paxIds: [d.paxId] };
+    }
+    case 'TreatmentProcessed':
+      await rows.update(e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PROCESSED' } }));
+      return { paxIds: [ev.data.paxId] };
+    case 'PointsAwarded': {
+      const d = ev.data;
+      if (!BONUS_SOURCES.has(d.source)) return;
+      const row = { id: `award-${d.lotId}`, activityType: 'BONUS POINTS EARNED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: d.description };
+      await rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
+      return { paxIds: [d.paxId] };
+    }
+    case 'PointsRedeemed': {
+      const d = ev.data;
+      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: `Redeemed for a $${d.value} reward` };
+      await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, code: d.certificateCode, amount: d.amount, value: d.value, expirationDate: d.expirationDate });
+      return { paxIds: [d.paxId] };
+    }
+    case 'CertificateIssued': {
+      const d = ev.data;
+      // Rewards bought with points already show as POINTS REDEEMED; purchased gift certificates are their own row.
+      if (d.certificateCategoryType !== 'PURCHASABLE') return;
+      const row = { id: `certificate-${d.certificateId}`, activityType: 'ASPIRE GIFT CERTIFICATES' as const, activityDate: programmeDate(d.issuedAt), points: 0, description: d.name };
+      await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
+      return { paxIds: [d.paxId] };
+    }
+    case 'TreatmentApprovalRequested':
+    case 'PointsExpired':
+    case 'CertificateStatusChanged':
+    case 'ImpersonationStarted':
+    case 'ImpersonationEnded':
+    case 'SurveySubmitted':
+    // A gift order's activity row comes from each PURCHASABLE CertificateIssued it causes.
+    case 'GiftCertificatesPurchased':
+    case 'OrderPlaced':
+      return;
+    default: {
+      const never: never = ev;
+      return never;
+    }
+  }
+}

@@ -12,23 +12,24 @@ export const certificatesProjection: Projection = {
     switch (e.event.type) {
       case 'CertificateIssued': {
         const d = e.event.data;
-        await db.query(
+        const inserted = await db.query<CertificateRow>(
           `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
              expiration_date, issued_at, last_position_major, last_position_minor)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
           [d.certificateId, d.paxId, d.code, d.name, d.amount, d.pointsCost, d.certificateCategoryType, d.displayCategory, d.status,
             d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString()],
         );
-        await pushCertificate(db, e, d.certificateId);
+        await pushCertificate(db, e, d.certificateId, inserted.rows[0]);
         return { paxIds: [d.paxId] };
       }
       case 'CertificateStatusChanged': {
         const d = e.event.data;
-        await db.query(
-          `UPDATE rm_certificates SET status = $2, expiration_date = $3, last_position_major = $4, last_position_minor = $5 WHERE certificate_id = $1`,
+        const updated = await db.query<CertificateRow>(
+          `UPDATE rm_certificates SET status = $2, expiration_date = $3, last_position_major = $4, last_position_minor = $5 WHERE certificate_id = $1
+           RETURNING ${CERTIFICATE_COLUMNS}`,
           [d.certificateId, d.to, d.expirationDate, e.position.major.toString(), e.position.minor.toString()],
         );
-        await pushCertificate(db, e, d.certificateId);
+        await pushCertificate(db, e, d.certificateId, updated.rows[0]);
         return { paxIds: [d.paxId] };
       }
       // Points and member facts belong to the member-points projection.
@@ -44,6 +45,9 @@ export const certificatesProjection: Projection = {
       case 'TreatmentApproved':
       case 'TreatmentPointsComputed':
       case 'TreatmentProcessed':
+      // The certificates of a gift order arrive as their own CertificateIssued events.
+      case 'GiftCertificatesPurchased':
+      case 'OrderPlaced':
         return;
       default: {
         const never: never = e.event;
@@ -53,9 +57,8 @@ export const certificatesProjection: Projection = {
   },
 };
 
-/** Tells the owner's live stream the certificate as the read model now has it. */
-async function pushCertificate(db: pg.PoolClient, e: ProjectedEvent, certificateId: string) {
-  const r = await db.query<CertificateRow>(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates WHERE certificate_id = $1`, [certificateId]);
-  const row = r.rows[0];
+/** Tells the owner's live stream the certificate as the read model now has it (the written row, else as stored). */
+async function pushCertificate(db: pg.PoolClient, e: ProjectedEvent, certificateId: string, written: CertificateRow | undefined) {
+  const row = written ?? (await db.query<CertificateRow>(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates WHERE certificate_id = $1`, [certificateId])).rows[0];
   if (row) await pushLive(db, Number(row.pax_id), e, 'certificate', certificateItem(rowToFacts(row)));
 }

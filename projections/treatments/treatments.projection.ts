@@ -32,6 +32,9 @@ export const treatmentsProjection: Projection = {
       case 'ImpersonationStarted':
       case 'ImpersonationEnded':
       case 'SurveySubmitted':
+      // Gift-certificate orders touch no treatment.
+      case 'GiftCertificatesPurchased':
+      case 'OrderPlaced':
         return;
       default: {
         const never: never = e.event;

@@ -7,6 +7,7 @@ import { Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
+import { resolveReferrer } from '../referrals/referral-code';
 import { hashPassword, isStrongPassword, passwordRule } from './passwords';
 import { loginAnswer } from './routes';
 import { assertResetRequestAllowed, mayMailReset } from './reset-throttle';
@@ -48,9 +49,8 @@ export const enrollmentRoutes = (deps: Deps) => [
       const email = body.email.trim().toLowerCase();
       let referrer: number | null = null;
       if (body.refCode) {
-        const r = await deps.pool.query<{ pax_id: string }>('SELECT pax_id FROM participants WHERE ref_code = $1', [body.refCode]);
-        if (!r.rowCount) throw validationProblem([{ path: 'body.refCode', message: 'is not a known referral code' }]);
-        referrer = Number(r.rows[0].pax_id);
+        const applicant = { emails: [email], phones: body.phone ? [body.phone] : [], lastName: body.lastName, dateOfBirth: body.dateOfBirth, postalCode: body.postalCode };
+        referrer = await resolveReferrer(deps.pool, body.refCode, applicant);
       }
       const passwordHash = await hashPassword(body.password);
       const db = await deps.pool.connect();

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
 import { auditConfigChange, inTransaction, readConfigAudit } from '../db/config-audit';
 import { boundedString, refined } from '../../event-schemas/primitives';
+import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 
@@ -37,6 +38,21 @@ const toCategory = (r: Row): Category => ({
 });
 
 export const certificateCategoryRoutes = (deps: Deps) => [
+  // The member spec looks a category up by code (e.g. to name a certificate's category in the wallet).
+  route({
+    method: 'get',
+    path: '/certificate-categories/code/:code',
+    tag: 'Certificates',
+    summary: 'One certificate category by its code',
+    access: 'signed-in',
+    params: t.type({ code: CategoryCode }),
+    responses: { 200: { description: 'The category', schema: CategoryAnswer }, 404: { description: 'No category with this code' } },
+    handler: async ({ params }) => {
+      const r = await deps.pool.query<Row>('SELECT code, name, nullify_awards, certificate_category_type FROM certificate_categories WHERE code = $1', [params.code]);
+      if (!r.rows[0]) throw notFound(`Certificate category ${params.code}`);
+      return { status: 200, body: toCategory(r.rows[0]) };
+    },
+  }),
   route({
     method: 'get',
     path: '/admin/certificate-categories',

@@ -2,18 +2,20 @@ import { certificateStream } from '../../event-schemas';
 import type { Projection } from '../../projections/projection';
 import type { EventStore } from '../ports/event-store';
 import { issueCertificate } from './issue-certificate';
+import { issueGiftOrder, mailGiftRecipients, orderStream } from '../gift-certificates/issue-gift-order';
 
 /**
  * A process manager on the projection runner: for every PointsRedeemed whose certificate stream is missing (the
  * server stopped between spending the points and writing the certificate) it writes the CertificateIssued. The
  * write is idempotent, so racing the redeem route, or replaying after a crash mid-batch, issues nothing twice.
- * It owns no tables and is never rebuilt: it only ever adds what is missing.
+ * It owns no tables and is never rebuilt: it only ever adds what is missing. Gift-certificate orders get the same
+ * care (their certificates and OrderPlaced), and their recipients' e-mails, which commit with this checkpoint.
  */
 export const certificateReconciler = (store: EventStore): Projection => ({
   name: 'certificate-reconciler',
   tables: [],
   liveKinds: [],
-  async apply(_db, e) {
+  async apply(db, e) {
     switch (e.event.type) {
       case 'PointsRedeemed': {
         const d = e.event.data;
@@ -23,6 +25,17 @@ export const certificateReconciler = (store: EventStore): Projection => ({
         await issueCertificate(store, d, { actor, correlationId, causationId, occurredAt });
         return;
       }
+      // A gift order whose OrderPlaced is missing stopped part-way: write whatever of it is missing. The gift
+      // e-mails are written here only, with this runner's checkpoint, so each goes out exactly once.
+      case 'GiftCertificatesPurchased': {
+        const d = e.event.data;
+        const placed = await store.readStream(orderStream(d.orderId), { maxCount: 1 });
+        const { actor, correlationId, causationId, occurredAt } = e.metadata;
+        if (placed.length === 0) await issueGiftOrder(store, d, { actor, correlationId, causationId, occurredAt });
+        await mailGiftRecipients(db, d);
+        return;
+      }
+      case 'OrderPlaced':
       case 'PointsAwarded':
       case 'PointsExpired':
       case 'CertificateIssued':

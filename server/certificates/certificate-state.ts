@@ -52,6 +52,9 @@ export const evolveCertificate = (state: CertificateState, event: DomainEvent): 
     case 'TreatmentApproved':
     case 'TreatmentPointsComputed':
     case 'TreatmentProcessed':
+    // The order's decision lives on the member stream; its certificates start with their own CertificateIssued.
+    case 'GiftCertificatesPurchased':
+    case 'OrderPlaced':
       return state;
     default: {
       const never: never = event;

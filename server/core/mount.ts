@@ -16,6 +16,9 @@ const checkAccess = (access: Access, caller: Caller): void => {
       if (caller.kind === 'anonymous') throw unauthorized();
       if (caller.kind !== 'participant' || !caller.isAdmin) throw forbidden('Admins only');
       return;
+    case 'signed-in-or-practice':
+      if (caller.kind === 'participant' || caller.kind === 'practice') return;
+      throw unauthorized('Sign in, or send a practice API key in x-api-key');
     case 'practice-or-admin':
       if (caller.kind === 'practice' || (caller.kind === 'participant' && caller.isAdmin)) return;
       if (caller.kind === 'anonymous') throw unauthorized('Send a practice API key in x-api-key, or sign in as an admin');

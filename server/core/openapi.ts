@@ -30,7 +30,7 @@ export function openApiDocument(routes: AnyRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = `${r.mount}${r.path}`.replace(/:(\w+)/g, '{$1}');
-    const security = r.access === 'public' ? [] : r.access === 'practice-or-admin' ? [{ apiKey: [] }, { authToken: [] }] : [{ authToken: [] }];
+    const security = r.access === 'public' ? [] : r.access === 'practice-or-admin' || r.access === 'signed-in-or-practice' ? [{ apiKey: [] }, { authToken: [] }] : [{ authToken: [] }];
     (paths[path] ??= {})[r.method] = {
       summary: r.summary,
       tags: [r.tag],

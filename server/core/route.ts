@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import * as t from 'io-ts';
 import type { Caller } from '../auth/caller';
 
-export type Access = 'public' | 'signed-in' | 'admin' | 'practice-or-admin';
+/** `signed-in-or-practice`: any signed-in participant, or a practice by its API key (e.g. the product list). */
+export type Access = 'public' | 'signed-in' | 'admin' | 'practice-or-admin' | 'signed-in-or-practice';
 
 export interface Reply {
   status: number;

@@ -125,4 +125,9 @@ export const platformMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0104-referred-by-index',
+    // The refer-a-friend page lists a member's referred friends; without it that read scans every participant.
+    sql: `CREATE INDEX participants_referred_by ON participants (referred_by) WHERE referred_by IS NOT NULL;`,
+  },
 ];

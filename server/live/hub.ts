@@ -27,6 +27,8 @@ export interface HubOptions {
   batchSize: number;
   /** A client whose socket buffer stays full this long is disconnected; it can reconnect with Last-Event-ID. */
   stallMs: number;
+  /** Turns a stored message into what is sent now (the server makes `points` balances leave out overdue lots). */
+  present?: (paxId: number, kind: string, data: unknown) => Promise<unknown>;
 }
 
 const DEFAULTS: HubOptions = { heartbeatMs: 10_000, batchSize: 100, stallMs: 30_000 };
@@ -91,7 +93,8 @@ export class LiveHub {
     const position = { major: BigInt(row.major ?? 0), minor: BigInt(row.minor ?? 0) };
     client.cursor = { position, kind: '\uffff' };
     const token = formatPosition(position);
-    client.res.write(sseFrame('points', token, { paxId: client.paxId, balance: Number(row.balance ?? 0), pending: Number(row.pending ?? 0), position: token }));
+    const points = { paxId: client.paxId, balance: Number(row.balance ?? 0), pending: Number(row.pending ?? 0), position: token };
+    client.res.write(sseFrame('points', token, this.options.present ? await this.options.present(client.paxId, 'points', points) : points));
   }
 
   private onProgress(m: ProgressMessage): void {
@@ -140,7 +143,8 @@ export class LiveHub {
             c.held = true;
             break;
           }
-          const flushed = c.res.write(sseFrame(row.kind, formatPosition(position), row.data));
+          const data = this.options.present ? await this.options.present(c.paxId, row.kind, row.data) : row.data;
+          const flushed = c.res.write(sseFrame(row.kind, formatPosition(position), data));
           c.cursor = { position, kind: row.kind };
           if (!flushed && !(await this.drained(c))) return;
         }

@@ -30,9 +30,13 @@ export const evolveMember = (state: MemberState, event: DomainEvent): MemberStat
       return spendLots(state, event.data.consumed);
     case 'PointsExpired':
       return spendLots(state, [event.data]);
+    // A gift-certificate order spends its lots like a redemption does.
+    case 'GiftCertificatesPurchased':
+      return spendLots(state, event.data.consumed);
     // Certificates live on their own streams; a member stream never holds these.
     case 'CertificateIssued':
     case 'CertificateStatusChanged':
+    case 'OrderPlaced':
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
     // A survey's points arrive as their own PointsAwarded in the same append.

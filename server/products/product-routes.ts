@@ -29,8 +29,8 @@ export const productRoutes = (deps: Deps) => [
     method: 'get',
     path: '/products',
     tag: 'Products',
-    summary: 'Active products; admins may add ?includeRetired=true',
-    access: 'signed-in',
+    summary: 'Active products (for members, and for practices reporting treatments); admins may add ?includeRetired=true',
+    access: 'signed-in-or-practice',
     query: t.partial({ includeRetired: BooleanFromString }),
     responses: { 200: { description: 'Products', schema: t.array(ProductAnswer) } },
     handler: async ({ query, caller }) => {

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { addApiKey } from '../practices/api-keys';
 import { seedDemoSurveys } from './demo-surveys';
 import { seedDemoProducts } from './demo-products';
+import { seedGiftCategories } from '../gift-certificates/seed-gift-categories';
 
 /** Demo accounts of CONTRACT.md. They exist only in the embedded default, never with a configured DATABASE_URL. */
 export const DEMO = {
@@ -15,6 +16,7 @@ export const DEMO = {
 export async function seedDemo(db: pg.Pool, log: (line: string) => void): Promise<boolean> {
   await seedDemoSurveys(db, log);
   await seedDemoProducts(db, log);
+  await seedGiftCategories(db, log);
   const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
   if (existing.rowCount) return false;
   const hash = await hashPassword(DEMO.password);

@@ -41,6 +41,9 @@ export const evolveEarning = (state: EarningState, event: DomainEvent): EarningS
     case 'TreatmentApprovalRequested':
     case 'TreatmentApproved':
     case 'TreatmentProcessed':
+    // Spending points on gift certificates does not change what a treatment earns.
+    case 'GiftCertificatesPurchased':
+    case 'OrderPlaced':
       return state;
     default: {
       const never: never = event;

@@ -60,6 +60,9 @@ export const evolveTreatment = (state: TreatmentState, event: DomainEvent): Trea
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
     case 'SurveySubmitted':
+    // Gift-certificate orders touch no treatment.
+    case 'GiftCertificatesPurchased':
+    case 'OrderPlaced':
       return state;
     default: {
       const never: never = event;

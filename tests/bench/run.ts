@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
+import { benchActivityHeaders } from './activity-headers';
 import { benchAppendThroughput } from './append-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
@@ -11,6 +12,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   sse: () => benchAwardToSse(),
   weight: () => benchClientWeight(),
   redeem: () => benchRedemptions(),
+  activity: () => benchActivityHeaders(),
 };
 
 async function main() {

@@ -22,7 +22,8 @@ let counter = 0;
 /** The real server on a fresh, seeded database of its own, listening on a random port. */
 export async function startTestServer(options: Partial<RuntimeOptions> = {}): Promise<TestServer> {
   const db = await createTestDatabase({ migrate: false });
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 10, ...options });
+  // Nightly jobs stay off unless a test asks: many tests move the clock, and a tick must not expire points behind their back.
+  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 10, runScheduler: false, ...options });
   await seedDemo(runtime.deps.pool, () => undefined);
   const server: Server = await new Promise((resolve) => {
     const s = runtime.app.listen(0, '127.0.0.1', () => resolve(s));

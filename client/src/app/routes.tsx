@@ -30,6 +30,10 @@ const AdminRoutes = lazy(() => import('../features/admin-tools/admin-routes'));
 const SurveysPage = lazy(() => import('../features/surveys/components/surveys-page'));
 const TakeSurveyPage = lazy(() => import('../features/surveys/components/take-survey-page'));
 const SurveyInvitation = lazy(() => import('../features/surveys/components/survey-invitation'));
+const GiftLandingPage = lazy(() => import('../features/gift-certificates/landing-page'));
+const GiftBuyPage = lazy(() => import('../features/gift-certificates/buy-page'));
+const GiftCartPage = lazy(() => import('../features/gift-certificates/cart-page'));
+const GiftCheckoutPage = lazy(() => import('../features/gift-certificates/checkout-page'));
 
 const member = (page: ReactNode) => <RequireMember>{page}</RequireMember>;
 
@@ -64,6 +68,10 @@ export function AppRoutes() {
       <Route path={REDIRECT_FROM} component={LegacyCertificatesRedirect} />
       <Route path={paths.findSpecialist} component={FindSpecialistPage} />
       <Route path={paths.referAFriend}>{member(<ReferAFriendPage />)}</Route>
+      <Route path="/gift-certificates/landing">{member(<GiftLandingPage />)}</Route>
+      <Route path="/gift-certificates/buy">{member(<GiftBuyPage />)}</Route>
+      <Route path="/gift-certificates/cart">{member(<GiftCartPage />)}</Route>
+      <Route path="/gift-certificates/checkout">{member(<GiftCheckoutPage />)}</Route>
       <Route path={paths.faq} component={FaqPage} />
       <Route path={paths.contact} component={ContactPage} />
       <Route path={paths.terms} component={TermsPage} />

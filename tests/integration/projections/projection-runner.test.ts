@@ -41,6 +41,8 @@ const failingOnce = (inner: Projection, nth: number): Projection => {
   let failed = false;
   return {
     ...inner,
+    // Event by event, so the crash lands inside the batch's transaction.
+    applyAll: undefined,
     async apply(client, e) {
       seen += 1;
       if (!failed && seen === nth) {

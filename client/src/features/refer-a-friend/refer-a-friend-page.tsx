@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { paths } from '../../config/routes';
 import { notify } from '../../stores/dialogs';
 import { $participant } from '../../stores/participant';
+import { ReferredFriends } from './components/referred-friends';
 
 export const referralLink = (origin: string, refCode: string) => `${origin}${paths.enrollment}?refCode=${encodeURIComponent(refCode)}`;
 
@@ -32,6 +33,7 @@ export default function ReferAFriendPage() {
       ) : (
         <p>Loading your link…</p>
       )}
+      {participant ? <ReferredFriends paxId={participant.paxId} /> : null}
     </section>
   );
 }

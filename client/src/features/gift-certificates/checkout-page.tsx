@@ -1,0 +1,104 @@
+import { useUnit } from 'effector-react';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../../config/routes';
+import { formatDate, formatDollars, formatPoints } from '../../lib/format';
+import { ApiError } from '../../lib/problem';
+import { useSession } from '../../session/session-provider';
+import { $points } from '../../stores/points';
+import { $availableCerts, $cart, $nextUrl, cartCleared, nextUrlSet } from './cart-store';
+import { cartTotal } from './cart-total';
+import { placeGiftOrder } from './gift-api';
+import { GiftFlowLayout } from './gift-flow-layout';
+import { giftPaths } from './gift-paths';
+import type { PlacedOrder } from './gift-types';
+import { useGiftCategories } from './use-gift-categories';
+
+const newOrderId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/** Confirm and spend the points; the balance shown is the live one, so it drops as soon as the order is projected. */
+export default function GiftCheckoutPage() {
+  useGiftCategories();
+  const { pax } = useSession();
+  const [cart, categories, points, nextUrl] = useUnit([$cart, $availableCerts, $points, $nextUrl]);
+  const [, navigate] = useLocation();
+  // One id per checkout visit: a retry after a failed answer is the same order, never a second charge.
+  const clientOrderId = useRef(newOrderId());
+  const [status, setStatus] = useState<'idle' | 'placing' | 'failed'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const total = cartTotal(cart, categories);
+
+  const confirm = async () => {
+    if (!pax) return;
+    setStatus('placing');
+    setError(null);
+    try {
+      const order = await placeGiftOrder(pax.paxId, cart, clientOrderId.current);
+      setPlaced(order);
+      cartCleared();
+      setStatus('idle');
+    } catch (e) {
+      setStatus('failed');
+      setError(e instanceof ApiError && e.status === 409 ? 'You do not have enough points for this order.' : e instanceof Error ? e.message : 'An unknown error occurred');
+    }
+  };
+  const finish = () => {
+    const to = nextUrl ?? paths.wallet;
+    nextUrlSet(null);
+    navigate(to);
+  };
+
+  const balance = (
+    <p className="gift-checkout__balance" aria-live="polite">
+      Available points: <strong data-testid="checkout-balance">{points ? formatPoints(points.balance) : '…'}</strong>
+    </p>
+  );
+  if (placed) {
+    return (
+      <GiftFlowLayout title="Thank You">
+        <div role="status">
+          <p>You spent {formatPoints(placed.pointsSpent)} points.</p>
+          <ul data-testid="placed-certificates">
+            {placed.certificates.map((c) => (
+              <li key={c.id}>
+                {c.name} ({formatDollars(c.amount)}){c.isGift ? ', sent as a gift' : ''}: code <strong>{c.code}</strong>, expires {formatDate(c.expirationDate)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {balance}
+        <Button label={nextUrl ? 'CONTINUE' : 'GO TO WALLET'} onClick={finish} autoFocus />
+      </GiftFlowLayout>
+    );
+  }
+  return (
+    <GiftFlowLayout title="Checkout">
+      {!cart.length ? (
+        <p>Your cart is empty.</p>
+      ) : (
+        <>
+          <ul className="gift-cart">
+            {cart.map((c) => (
+              <li key={c.feID}>
+                {c.quantity} × {formatDollars(c.amount ?? 0)} {categories.find((k) => k.certificateCategoryCode === c.certificateCategoryCode)?.certificateCategoryName ?? c.certificateCategoryCode}
+                {c.isGift ? ` for ${c.recipientName} (${c.recipientEmail})` : ''}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Total: <strong>{formatPoints(total)} points</strong>
+          </p>
+        </>
+      )}
+      {balance}
+      {error && <Message severity="error" text={error} />}
+      <div className="gift-form__actions">
+        <Button label="BACK TO CART" outlined onClick={() => navigate(giftPaths.cart)} disabled={status === 'placing'} />
+        <Button label="CONFIRM PURCHASE" onClick={confirm} loading={status === 'placing'} disabled={!cart.length || (points !== null && points.balance < total)} />
+      </div>
+    </GiftFlowLayout>
+  );
+}

@@ -1,0 +1,48 @@
+/** A purchasable category as GET /certificate-categories/list answers it. */
+export interface GiftVariant {
+  amount: number;
+  purchasePrice: number;
+}
+
+export interface GiftCategory {
+  certificateCategoryCode: string;
+  certificateCategoryName: string;
+  certificateCategoryDesc: string;
+  termsAndConditions: string;
+  cardArtId: string | null;
+  variants: GiftVariant[];
+}
+
+/** The gift certificate being composed (member spec section 3), and a cart line once added. */
+export interface GiftCertificate {
+  feID: string;
+  certificateCategoryCode: string;
+  /** The spec's certificateCategoryId; categories are keyed by code here, so it is the code again. */
+  certificateCategoryId: string;
+  amount: number | null;
+  selectedCardArt: string | null;
+  quantity: number;
+  isGift: boolean;
+  recipientName: string;
+  senderName: string;
+  giftMessage: string;
+  recipientEmail: string;
+}
+
+export interface PlacedCertificate {
+  id: string;
+  code: string;
+  name: string;
+  amount: number;
+  purchasePrice: number;
+  isGift: boolean;
+  expirationDate: string;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  certificates: PlacedCertificate[];
+  pointsSpent: number;
+  balance: number;
+  position: string;
+}

@@ -1,0 +1,46 @@
+import { Button } from 'primereact/button';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PageLoader } from '../../components/page-loader';
+import { formatDollars, formatPoints } from '../../lib/format';
+import { draftCleared, draftFieldUpdated, nextUrlSet } from './cart-store';
+import { GiftFlowLayout } from './gift-flow-layout';
+import { giftPaths } from './gift-paths';
+import { useGiftCategories } from './use-gift-categories';
+
+/** The available gift certificates, cheapest first; choosing one starts composing it. */
+export default function GiftLandingPage() {
+  const { categories, state } = useGiftCategories();
+  const [, navigate] = useLocation();
+  const next = new URLSearchParams(useSearch()).get('next');
+  useEffect(() => {
+    if (next) nextUrlSet(next);
+  }, [next]);
+  const choose = (code: string, amount: number) => {
+    draftCleared();
+    draftFieldUpdated({ field: 'certificateCategoryCode', value: code });
+    draftFieldUpdated({ field: 'certificateCategoryId', value: code });
+    draftFieldUpdated({ field: 'amount', value: amount });
+    navigate(giftPaths.buy);
+  };
+  return (
+    <GiftFlowLayout title="Buy Gift Certificates">
+      {state === 'loading' && <PageLoader label="Loading gift certificates" />}
+      {state === 'failed' && <p role="alert">Gift certificates could not be loaded. Please try again later.</p>}
+      {state === 'ready' && !categories.length && <p>No gift certificates are available right now.</p>}
+      <ul className="gift-categories">
+        {categories.map((c) => (
+          <li key={c.certificateCategoryCode} className="gift-category" data-testid="gift-category">
+            <h2>{c.certificateCategoryName}</h2>
+            <p>{c.certificateCategoryDesc}</p>
+            <p>
+              {c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchasePrice)} points`).join(' · ')}
+            </p>
+            <Button label={`BUY ${c.certificateCategoryName.toUpperCase()}`} onClick={() => choose(c.certificateCategoryCode, c.variants[0]?.amount ?? 0)} />
+          </li>
+        ))}
+      </ul>
+      <Button label="VIEW CART" outlined onClick={() => navigate(giftPaths.cart)} />
+    </GiftFlowLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import type pg from 'pg';
+import { formatPosition } from '../../server/ports/position';
+import { pushLive, type ProjectedEvent } from '../projection';
+
+interface Figures {
+  balance: number;
+  pending: number;
+  lifetimeEarned: number;
+  position: ProjectedEvent['position'];
+}
+
+/**
+ * One batch of the member-points projection, worked out in memory and written in four statements: the touched
+ * members' figures are read once, every event moves them in log order (each move telling the member's live stream
+ * the figures after it, as a per-event write would), then new lots, lot spends and the final figures are written.
+ */
+export class PointsBatch {
+  private readonly figures = new Map<number, Figures>();
+  private readonly newLots: unknown[][] = [];
+  private readonly spends: { paxId: number; lotId: string; amount: number }[] = [];
+
+  private constructor(private readonly db: pg.PoolClient) {}
+
+  static async load(db: pg.PoolClient, paxIds: number[]): Promise<PointsBatch> {
+    const batch = new PointsBatch(db);
+    const r = await db.query<{ pax_id: string; balance: string; pending: string; lifetime_earned: string; last_position_major: string; last_position_minor: string }>(
+      'SELECT pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor FROM rm_member_points WHERE pax_id = ANY($1::bigint[])',
+      [[...new Set(paxIds)]],
+    );
+    for (const row of r.rows) {
+      batch.figures.set(Number(row.pax_id), {
+        balance: Number(row.balance),
+        pending: Number(row.pending),
+        lifetimeEarned: Number(row.lifetime_earned),
+        position: { major: BigInt(row.last_position_major), minor: BigInt(row.last_position_minor) },
+      });
+    }
+    return batch;
+  }
+
+  addLot(paxId: number, lot: { lotId: string; amount: number; expirationDate: string; description: string; source: string; awardedAt: string }): void {
+    this.newLots.push([paxId, lot.lotId, lot.amount, lot.expirationDate, lot.description, lot.source, lot.awardedAt]);
+  }
+
+  spendLots(paxId: number, spent: readonly { lotId: string; amount: number }[]): void {
+    for (const s of spent) this.spends.push({ paxId, lotId: s.lotId, amount: s.amount });
+  }
+
+  /** Moves the balance and pending figures and tells the member's live stream the new ones. */
+  async change(e: ProjectedEvent, paxId: number, balanceDelta: number, pendingDelta: number, earnedDelta = 0): Promise<void> {
+    const f = this.figures.get(paxId) ?? { balance: 0, pending: 0, lifetimeEarned: 0, position: e.position };
+    const next = { balance: f.balance + balanceDelta, pending: f.pending + pendingDelta, lifetimeEarned: f.lifetimeEarned + earnedDelta, position: e.position };
+    this.figures.set(paxId, next);
+    this.dirty.add(paxId);
+    await pushLive(this.db, paxId, e, 'points', { paxId, balance: next.balance, pending: next.pending, position: formatPosition(e.position) });
+  }
+
+  private readonly dirty = new Set<number>();
+
+  /** Writes lots first (a lot may be awarded and spent in one batch), then spends, then the members' figures. */
+  async save(): Promise<void> {
+    const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
+    if (this.newLots.length) {
+      await this.db.query(
+        `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at)
+         SELECT pax_id, lot_id, amount, amount, expiration_date, description, source, awarded_at
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::date[], $5::text[], $6::text[], $7::timestamptz[])
+           AS u(pax_id, lot_id, amount, expiration_date, description, source, awarded_at)
+         ON CONFLICT DO NOTHING`,
+        [0, 1, 2, 3, 4, 5, 6].map((i) => column(this.newLots, i)),
+      );
+    }
+    if (this.spends.length) {
+      // Summed per lot: UPDATE ... FROM applies only one matching row per target row.
+      await this.db.query(
+        `UPDATE rm_point_lots l SET remaining = l.remaining - s.amount
+         FROM (SELECT pax_id, lot_id, sum(amount) AS amount FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(pax_id, lot_id, amount) GROUP BY pax_id, lot_id) s
+         WHERE l.pax_id = s.pax_id AND l.lot_id = s.lot_id`,
+        [this.spends.map((s) => s.paxId), this.spends.map((s) => s.lotId), this.spends.map((s) => s.amount)],
+      );
+    }
+    if (this.dirty.size) {
+      const pax = [...this.dirty];
+      const f = pax.map((p) => this.figures.get(p)!);
+      await this.db.query(
+        `INSERT INTO rm_member_points AS m (pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor)
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::numeric[], $6::numeric[])
+         ON CONFLICT (pax_id) DO UPDATE SET balance = EXCLUDED.balance, pending = EXCLUDED.pending, lifetime_earned = EXCLUDED.lifetime_earned,
+           last_position_major = EXCLUDED.last_position_major, last_position_minor = EXCLUDED.last_position_minor`,
+        [
+          pax,
+          f.map((x) => x.balance),
+          f.map((x) => x.pending),
+          f.map((x) => x.lifetimeEarned),
+          f.map((x) => x.position.major.toString()),
+          f.map((x) => x.position.minor.toString()),
+        ],
+      );
+    }
+  }
+}

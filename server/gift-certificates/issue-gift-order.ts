@@ -1,0 +1,84 @@
+import type pg from 'pg';
+import { CertificateIssued, certificateStream, encodeEvent, OrderPlaced, streamName, type EventMetadata, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
+import { certificateIssuedEventId } from '../certificates/issue-certificate';
+import { deterministicUuid } from '../core/deterministic-id';
+import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
+import type { Position } from '../ports/position';
+
+type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
+type Metadata = Omit<EventMetadata, 'schemaVersion'>;
+
+export const orderStream = (orderId: string) => streamName('order', orderId);
+export const orderPlacedEventId = (orderId: string) => deterministicUuid(`OrderPlaced:${orderId}`);
+
+/** A bought certificate's first event, derived only from the order so the route and the reconciler agree. */
+export const giftCertificateIssued = (order: Purchased, c: PurchasedCertificate, purchasedAt: string) =>
+  CertificateIssued.of({
+    certificateId: c.certificateId,
+    code: c.code,
+    paxId: order.paxId,
+    amount: c.amount,
+    // The purchase price in points: the certificate item's purchasePrice.
+    pointsCost: c.purchasePrice,
+    name: c.name,
+    certificateCategoryType: 'PURCHASABLE',
+    displayCategory: 'gift',
+    status: 'ACTIVE',
+    issuedAt: purchasedAt,
+    expirationDate: order.expirationDate,
+  });
+
+/** Appends once: the deterministic event id makes a repeat a no-op, `no_stream` refuses a different first event. */
+async function appendOnce(store: EventStore, stream: string, event: ReturnType<typeof encodeEvent>): Promise<Position | undefined> {
+  try {
+    return (await store.appendToStream(stream, [event], { expectedRevision: 'no_stream' })).position;
+  } catch (error) {
+    if (error instanceof WrongExpectedRevision) return undefined;
+    throw error;
+  }
+}
+
+const laterOf = (a: Position | undefined, b: Position | undefined) => (!a ? b : !b ? a : a.major > b.major || (a.major === b.major && a.minor > b.minor) ? a : b);
+
+/**
+ * Writes what a GiftCertificatesPurchased decided: every certificate stream, then the order's OrderPlaced. The route
+ * calls it after its append and the reconciler after a crash; every step is idempotent, so both may run. Answers the
+ * latest position written (for read-your-writes).
+ */
+export async function issueGiftOrder(store: EventStore, order: Purchased, metadata: Metadata): Promise<Position | undefined> {
+  let last: Position | undefined;
+  for (const c of order.certificates) {
+    const event = encodeEvent(certificateIssuedEventId(c.certificateId), giftCertificateIssued(order, c, metadata.occurredAt), metadata);
+    last = laterOf(last, await appendOnce(store, certificateStream(c.certificateId), event));
+  }
+  const placed = OrderPlaced.of({ orderId: order.orderId, paxId: order.paxId, certificateIds: order.certificates.map((c) => c.certificateId), pointsSpent: order.pointsSpent });
+  last = laterOf(last, await appendOnce(store, orderStream(order.orderId), encodeEvent(orderPlacedEventId(order.orderId), placed, metadata)));
+  return last;
+}
+
+const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
+
+/**
+ * The recipients' e-mails. Only the reconciler calls this, in the transaction that also moves its checkpoint, so
+ * each order's mail is written exactly once however often the route retried.
+ */
+export async function mailGiftRecipients(db: pg.PoolClient, order: Purchased): Promise<void> {
+  for (const c of order.certificates) if (c.isGift && c.recipientEmail) await mailRecipient(db, order, c);
+}
+
+async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCertificate) {
+  const from = c.senderName ?? 'A friend';
+  const lines = [
+    `Hello ${c.recipientName ?? ''},`.trim(),
+    '',
+    `${from} sent you a ${c.name} (${dollars(c.amount)}).`,
+    ...(c.giftMessage ? ['', `"${c.giftMessage}"`] : []),
+    '',
+    `Your certificate code: ${c.code}`,
+    `Valid until ${order.expirationDate}.`,
+  ];
+  await db.query(
+    'INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)',
+    ['email', c.recipientEmail, `${from} sent you a gift certificate`, lines.join('\n')],
+  );
+}

@@ -1,0 +1,113 @@
+import { left, right } from 'fp-ts/Either';
+import { GiftCertificatesPurchased, type DomainEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
+import { domainError, type Decider } from '../core/decider';
+import { deterministicUuid } from '../core/deterministic-id';
+import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
+import { spendableBalance, spendableLots } from '../points/redeem-points';
+
+/** Spec section 9: a cart (and so an order) holds at most 5 certificates in all. */
+export const MAX_QUANTITY_PER_CART = 5;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
+
+/** One cart line, already priced from the catalogue by the route. */
+export interface PricedLine {
+  certificateCategoryCode: string;
+  certificateName: string;
+  amount: number;
+  purchasePrice: number;
+  quantity: number;
+  isGift: boolean;
+  recipientName?: string;
+  senderName?: string;
+  giftMessage?: string;
+  recipientEmail?: string;
+}
+
+export interface PurchaseGiftCertificates {
+  paxId: number;
+  clientOrderId: string;
+  /** Programme date: lots expiring before it cannot be spent. */
+  today: string;
+  expirationDate: string;
+  lines: PricedLine[];
+  /** Fresh codes, at least one per certificate; only those the decision uses are kept. */
+  codes: string[];
+}
+
+/** The member's points plus the orders already placed, keyed by the client's order id (for idempotent retries). */
+export interface GiftOrderState {
+  member: MemberState;
+  orders: ReadonlyMap<string, Purchased>;
+}
+
+/** The same checkout retried, from any server, names the same order. */
+export const giftOrderId = (paxId: number, clientOrderId: string) => deterministicUuid(`gift-order:${paxId}:${clientOrderId}`);
+export const giftCertificateId = (orderId: string, index: number) => deterministicUuid(`gift-certificate:${orderId}:${index}`);
+
+const evolve = (state: GiftOrderState, event: DomainEvent): GiftOrderState => ({
+  member: evolveMember(state.member, event),
+  orders: event.type === 'GiftCertificatesPurchased' ? new Map([...state.orders, [event.data.clientOrderId, event.data]]) : state.orders,
+});
+
+/** The first rule a line breaks, named by its body path. */
+const lineProblem = (line: PricedLine, i: number) => {
+  const at = (field: string) => `body.items.${i}.${field}`;
+  if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_CART) return domainError('validation', `must be 1 to ${MAX_QUANTITY_PER_CART}`, at('quantity'));
+  if (!line.isGift) return undefined;
+  if (!line.recipientName?.trim()) return domainError('validation', 'is required for a gift', at('recipientName'));
+  if (!line.recipientEmail || !EMAIL_RE.test(line.recipientEmail)) return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
+  return undefined;
+};
+
+/**
+ * Spends points on gift certificates, earliest-expiring lots first. Appended at the member stream's expected
+ * revision, so concurrent checkouts cannot spend the same lot; a repeated clientOrderId decides nothing.
+ */
+export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, DomainEvent> = {
+  initialState: { member: initialMemberState, orders: new Map() },
+  evolve,
+  decide: (c, state) => {
+    if (state.orders.has(c.clientOrderId)) return right([]);
+    if (c.lines.length === 0) return left(domainError('validation', 'must hold at least one certificate', 'body.items'));
+    for (const [i, line] of c.lines.entries()) {
+      const problem = lineProblem(line, i);
+      if (problem) return left(problem);
+    }
+    const count = c.lines.reduce((n, l) => n + l.quantity, 0);
+    if (count > MAX_QUANTITY_PER_CART) return left(domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items'));
+    if (c.codes.length < count) throw new Error(`need ${count} certificate codes, got ${c.codes.length}`);
+    const cost = c.lines.reduce((n, l) => n + l.purchasePrice * l.quantity, 0);
+    const available = spendableBalance(state.member, c.today);
+    if (available < cost) return left(domainError('insufficient-points', `This order costs ${cost} points, ${cost - available} more than the ${available} available`));
+    let due = cost;
+    const consumed: { lotId: string; amount: number }[] = [];
+    for (const lot of spendableLots(state.member.lots, c.today)) {
+      if (due === 0) break;
+      const take = Math.min(due, lot.remaining);
+      consumed.push({ lotId: lot.lotId, amount: take });
+      due -= take;
+    }
+    const orderId = giftOrderId(c.paxId, c.clientOrderId);
+    const certificates: PurchasedCertificate[] = c.lines
+      .flatMap((l) => Array.from({ length: l.quantity }, () => l))
+      .map((l, i) => ({
+        certificateId: giftCertificateId(orderId, i),
+        code: c.codes[i],
+        certificateCategoryCode: l.certificateCategoryCode,
+        name: l.certificateName,
+        amount: l.amount,
+        purchasePrice: l.purchasePrice,
+        isGift: l.isGift,
+        // A certificate the member keeps carries no gift details, whatever the form left behind.
+        recipientName: l.isGift ? l.recipientName!.trim() : null,
+        senderName: l.isGift ? l.senderName?.trim() || null : null,
+        giftMessage: l.isGift ? l.giftMessage ?? null : null,
+        recipientEmail: l.isGift ? l.recipientEmail! : null,
+      }));
+    return right([
+      GiftCertificatesPurchased.of({ paxId: c.paxId, orderId, clientOrderId: c.clientOrderId, pointsSpent: cost, consumed, certificates, expirationDate: c.expirationDate }),
+    ]);
+  },
+};

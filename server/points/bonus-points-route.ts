@@ -1,0 +1,32 @@
+import * as t from 'io-ts';
+import { bonusPointsItems } from '../../projections/member-points/bonus-points-query';
+import { assertCanActFor } from '../auth/caller';
+import { PaxIdParam } from '../core/http-codecs';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+
+const BonusPointsItem = t.type({
+  lotId: t.string,
+  description: t.string,
+  source: t.string,
+  amount: t.number,
+  remaining: t.number,
+  expirationDate: t.string,
+  awardedAt: t.string,
+});
+
+export const bonusPointsRoutes = (deps: Deps) => [
+  route({
+    method: 'get',
+    path: '/participants/:paxId/bonus-points',
+    tag: 'Points',
+    summary: 'Bonus points items (admin, bonus, promotion, referral and survey awards): amount, what is left of it and its expiration date',
+    access: 'signed-in',
+    params: t.type({ paxId: PaxIdParam }),
+    responses: { 200: { description: 'Items, newest first', schema: t.type({ items: t.array(BonusPointsItem) }) }, 403: { description: 'Another participant' } },
+    handler: async ({ params, caller }) => {
+      assertCanActFor(caller, params.paxId);
+      return { status: 200, body: { items: await bonusPointsItems(deps.pool, params.paxId) } };
+    },
+  }),
+];
