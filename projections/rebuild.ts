@@ -19,14 +19,21 @@ export async function rebuildProjection(
   projection: Projection,
   onProgress: (p: RebuildProgress) => void = () => undefined,
   batchSize = 1000,
+  maxWaitMs = 120_000,
 ): Promise<number> {
   const total = await store.countAll?.();
   await resetProjection(pool, projection);
   let applied = 0;
   onProgress({ projection: projection.name, applied, total });
-  await catchUp(pool, store, projection, batchSize, (n) => {
-    applied += n;
-    onProgress({ projection: projection.name, applied, total });
-  });
-  return applied;
+  // An open transaction anywhere in the cluster hides later events from the reader for a while, so a pass that finds
+  // nothing more is not proof of the end: keep going until every event the log held at the start is applied.
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    await catchUp(pool, store, projection, batchSize, (n) => {
+      applied += n;
+      onProgress({ projection: projection.name, applied, total });
+    });
+    if (total === undefined || applied >= total || Date.now() > deadline) return applied;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -1,6 +1,7 @@
 import { certificatesProjection } from '../../../projections/certificates/certificates.projection';
 import { CERTIFICATE_COLUMNS } from '../../../projections/certificates/certificates-query';
-import { catchUp, resetProjection } from '../../../projections/runner';
+import { resetProjection } from '../../../projections/runner';
+import { settle } from '../../support/settle';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { award, impersonate, readAfter, redeem } from './ledger-helpers';
 
@@ -142,11 +143,11 @@ describe('certificates projection', () => {
   it('rebuilt from position 0 equals the live-maintained read model', async () => {
     const { pool, store } = s.runtime.deps;
     const snapshot = async () => (await pool.query(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates ORDER BY certificate_id`)).rows;
-    await catchUp(pool, store, certificatesProjection); // the live model, up to date with every write above
+    await settle(pool, store, certificatesProjection); // the live model, up to date with every write above
     const live = await snapshot();
     expect(live.length).toBeGreaterThanOrEqual(3);
     await resetProjection(pool, certificatesProjection);
-    await catchUp(pool, store, certificatesProjection);
+    await settle(pool, store, certificatesProjection);
     expect(await snapshot()).toEqual(live);
   });
 });

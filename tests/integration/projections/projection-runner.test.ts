@@ -3,10 +3,11 @@ import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas
 import { memberPointsProjection } from '../../../projections/member-points/member-points.projection';
 import type { Projection } from '../../../projections/projection';
 import { rebuildProjection } from '../../../projections/rebuild';
-import { applyBatch, catchUp, readCheckpoint } from '../../../projections/runner';
+import { applyBatch, readCheckpoint } from '../../../projections/runner';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
 import type { EventStore } from '../../../server/ports/event-store';
+import { settle as settleProjection } from '../../support/settle';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 
 let db: TestDatabase;
@@ -27,6 +28,12 @@ const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: '
 async function award(paxId: number, amount: number) {
   const e = PointsAwarded.of({ paxId, lotId: randomUUID(), amount, description: 'test', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null });
   await store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
+}
+const settle = (projection: Projection, batch: number, expected: number) => settleProjection(db.pool, store, projection, { batch, expected });
+/** Waits until the reader can see `count` events (the same cluster-wide horizon `settle` waits out). */
+async function readable(count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await store.readAll('start', count)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 const balances = async () => (await db.pool.query('SELECT pax_id::int, balance::int FROM rm_member_points ORDER BY pax_id')).rows;
 const snapshot = async () => ({
@@ -58,10 +65,11 @@ describe('projection runner', () => {
   it('applies nothing of a batch that fails half-way, then applies every event exactly once', async () => {
     for (let i = 1; i <= 10; i++) await award(i % 3 + 1, i);
     const flaky = failingOnce(memberPointsProjection, 6);
+    await readable(10);
     await expect(applyBatch(db.pool, store, flaky, 100)).rejects.toThrow('crash inside the batch');
     expect(await balances()).toEqual([]);
     expect((await readCheckpoint(db.pool, 'member-points')).position).toBe('start');
-    await catchUp(db.pool, store, flaky, 4);
+    await settle(flaky, 4, 10);
     // 1..10 split by i % 3 + 1: pax 1 gets 3+6+9, pax 2 gets 1+4+7+10, pax 3 gets 2+5+8.
     expect(await balances()).toEqual([
       { pax_id: 1, balance: 18 },
@@ -73,16 +81,16 @@ describe('projection runner', () => {
 
   it('resumes from its checkpoint after a restart', async () => {
     for (let i = 0; i < 5; i++) await award(1, 10);
-    await catchUp(db.pool, store, memberPointsProjection, 2);
+    await settle(memberPointsProjection, 2, 5);
     for (let i = 0; i < 3; i++) await award(1, 1);
     // A fresh runner (as after a restart) only needs the checkpoint in the database.
-    expect(await catchUp(db.pool, store, { ...memberPointsProjection }, 2)).toBe(3);
+    expect(await settle({ ...memberPointsProjection }, 2, 8)).toBe(3);
     expect(await balances()).toEqual([{ pax_id: 1, balance: 53 }]);
   });
 
   it('two runners on one projection never apply an event twice', async () => {
     for (let i = 0; i < 200; i++) await award((i % 7) + 1, 1);
-    await Promise.all([catchUp(db.pool, store, memberPointsProjection, 7), catchUp(db.pool, store, memberPointsProjection, 11)]);
+    await Promise.all([settle(memberPointsProjection, 7, 200), settle(memberPointsProjection, 11, 200)]);
     const total = (await balances()).reduce((s, r) => s + r.balance, 0);
     expect(total).toBe(200);
     expect((await readCheckpoint(db.pool, 'member-points')).eventsApplied).toBe(200);
@@ -90,7 +98,7 @@ describe('projection runner', () => {
 
   it('a rebuild from position 0 equals the live-maintained read model, reporting progress', async () => {
     for (let i = 0; i < 300; i++) await award((i % 13) + 1, (i % 5) + 1);
-    await catchUp(db.pool, store, memberPointsProjection, 17);
+    await settle(memberPointsProjection, 17, 300);
     const live = await snapshot();
     const progress: number[] = [];
     const applied = await rebuildProjection(db.pool, store, memberPointsProjection, (p) => progress.push(p.applied), 50);

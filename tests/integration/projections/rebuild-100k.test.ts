@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { allProjections } from '../../../projections/registry';
 import { rebuildProjection } from '../../../projections/rebuild';
-import { catchUp } from '../../../projections/runner';
+import { settle } from '../../support/settle';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
 import type { EventStore } from '../../../server/ports/event-store';
@@ -55,7 +55,7 @@ describe('projection rebuild over a generated history', () => {
     const appended = performance.now();
 
     // Live: each projection catches up as the daemon would, all at once.
-    await Promise.all(allProjections.map((p) => catchUp(pool, store, p, 1000)));
+    await Promise.all(allProjections.map((p) => settle(pool, store, p, { batch: 1000, expected: TOTAL })));
     const live = await snapshot();
     const caughtUp = performance.now();
     // The history is not trivial: every read model holds rows, and no balance went below zero.

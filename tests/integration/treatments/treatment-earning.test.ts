@@ -1,5 +1,6 @@
 import { projectionByName } from '../../../projections/registry';
-import { catchUp, resetProjection } from '../../../projections/runner';
+import { resetProjection } from '../../../projections/runner';
+import { settle } from '../../support/settle';
 import { DEMO } from '../../../server/seed/demo';
 import { CUT_REASONS } from '../../../server/treatments/earning-rules';
 import { eventually } from '../../support/event-store-contract';
@@ -191,7 +192,7 @@ describe('rebuilding the treatment read models', () => {
     for (const name of ['activity', 'treatments']) {
       const projection = projectionByName(name)!;
       await resetProjection(pool, projection);
-      await catchUp(pool, s.runtime.deps.store, projection);
+      await settle(pool, s.runtime.deps.store, projection);
     }
     expect(await snapshot()).toEqual(live);
   });
