@@ -6,6 +6,7 @@ import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEven
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
+const IDLE_POLL_MS = 200;
 
 export interface Checkpoint {
   position: Position | 'start';
@@ -171,7 +172,9 @@ export class ProjectionDaemon {
     while (!this.abort.signal.aborted) {
       try {
         const r = await applyBatch(this.pool, this.store, projection, this.batchSize);
-        if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, 1000);
+        // A short idle wait: an event hidden by another open transaction becomes readable without a new append
+        // notification, and this wait is all that bounds how long it then sits unprojected.
+        if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, IDLE_POLL_MS);
       } catch (error) {
         if (this.abort.signal.aborted) return;
         this.log(`projection ${projection.name} failed; retrying`, error);
