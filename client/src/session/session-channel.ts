@@ -1,4 +1,4 @@
-import { SESSION_CHANNEL_NAME } from '../config/session';
+import { SESSION_CHANNEL_NAME, TOKEN_STORAGE_KEY } from '../config/session';
 
 export type SessionMessage = { type: 'signIn' } | { type: 'signOut' };
 
@@ -26,12 +26,21 @@ export const createBroadcastSessionChannel = (name = SESSION_CHANNEL_NAME): Sess
     },
     subscribe(listener) {
       const target = open();
-      if (!target) return () => undefined;
       const onMessage = (event: MessageEvent) => {
         if (isSessionMessage(event.data)) listener(event.data);
       };
-      target.addEventListener('message', onMessage);
-      return () => target.removeEventListener('message', onMessage);
+      // A second, independent signal: every other tab of the origin gets a storage event when the token changes.
+      // A busy browser was seen to leave a background tab's broadcast unhandled; a repeat only costs a keepalive.
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== TOKEN_STORAGE_KEY || event.oldValue === event.newValue) return;
+        listener(event.newValue ? { type: 'signIn' } : { type: 'signOut' });
+      };
+      target?.addEventListener('message', onMessage);
+      if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+      return () => {
+        target?.removeEventListener('message', onMessage);
+        if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+      };
     },
   };
 };
