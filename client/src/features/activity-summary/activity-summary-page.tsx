@@ -99,24 +99,8 @@ export default function ActivitySummaryPage() {
           </div>
         ) : (
           <>
-            <div className="field">
-              <label htmlFor="activity-start">Start date (MM/DD/YYYY)</label>
-              <InputText id="activity-start" value={start} maxLength={10} onChange={(e) => setStart(e.target.value)} onBlur={checkRange} className={errors.start ? 'p-invalid' : undefined} aria-invalid={!!errors.start} aria-describedby={errors.start ? 'activity-start-error' : undefined} />
-              {errors.start && (
-                <small id="activity-start-error" className="field__error" role="alert">
-                  {errors.start}
-                </small>
-              )}
-            </div>
-            <div className="field">
-              <label htmlFor="activity-end">End date (MM/DD/YYYY)</label>
-              <InputText id="activity-end" value={end} maxLength={10} onChange={(e) => setEnd(e.target.value)} onBlur={checkRange} className={errors.end ? 'p-invalid' : undefined} aria-invalid={!!errors.end} aria-describedby={errors.end ? 'activity-end-error' : undefined} />
-              {errors.end && (
-                <small id="activity-end-error" className="field__error" role="alert">
-                  {errors.end}
-                </small>
-              )}
-            </div>
+            <DateField id="activity-start" label="Start date (MM/DD/YYYY)" value={start} onChange={setStart} onBlur={checkRange} error={errors.start} />
+            <DateField id="activity-end" label="End date (MM/DD/YYYY)" value={end} onChange={setEnd} onBlur={checkRange} error={errors.end} />
           </>
         )}
         <Button type="submit" label="APPLY" />
@@ -173,5 +157,21 @@ export default function ActivitySummaryPage() {
       )}
       <ActivityDetailDialog header={selected} onClose={() => setSelected(null)} />
     </section>
+  );
+}
+
+/** A date input whose message shows after blur, tied to it for screen readers. */
+function DateField(props: { id: string; label: string; value: string; onChange: (v: string) => void; onBlur: () => void; error?: string }) {
+  const { id, label, value, onChange, onBlur, error } = props;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <InputText id={id} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} className={error ? 'p-invalid' : undefined} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+      {error && (
+        <small id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
   );
 }
