@@ -69,18 +69,21 @@ describe('a member’s treatments, from pending to earned', () => {
       const secondHeader = after.body.items.find((i: { id: string }) => i.id === second.body.treatmentId);
       expect(secondHeader).toMatchObject({ activityDate: date, points: 800, detailUrl: `/api/rest/patients/${member.paxId}/activity/${second.body.treatmentId as string}` });
 
-      const detail = await s.call('GET', secondHeader.detailUrl, { token: member.token });
-      expect(detail.status).toBe(200);
-      expect(detail.body).toMatchObject({
-        hcpName: 'Dr. Second',
-        treatmentStatus: 'PROCESSED',
-        promotionAwards: [],
-        redeemedCertificates: [],
-        whyNoPoints: [CUT_REASONS.dateCap, CUT_REASONS.partnerLimit],
-        treatmentLineItems: [
-          { quantity: 6, product: { category: 'TREATMENT', brand: expect.any(String), name: expect.any(String), msrpPerUnit: expect.any(Number) }, isPriviPlan: false, injector: { firstName: 'Ina', lastName: 'Injector' }, award: { amount: 300, expirationDate: expect.any(String) } },
-          { quantity: 60, product: { category: 'PARTNER' }, isPriviPlan: true, award: { amount: 500 } },
-        ],
+      // The status comes from the treatment stream's TreatmentProcessed, appended after the member stream's award.
+      await eventually(async () => {
+        const detail = await s.call('GET', secondHeader.detailUrl, { token: member.token });
+        expect(detail.status).toBe(200);
+        expect(detail.body).toMatchObject({
+          hcpName: 'Dr. Second',
+          treatmentStatus: 'PROCESSED',
+          promotionAwards: [],
+          redeemedCertificates: [],
+          whyNoPoints: [CUT_REASONS.dateCap, CUT_REASONS.partnerLimit],
+          treatmentLineItems: [
+            { quantity: 6, product: { category: 'TREATMENT', brand: expect.any(String), name: expect.any(String), msrpPerUnit: expect.any(Number) }, isPriviPlan: false, injector: { firstName: 'Ina', lastName: 'Injector' }, award: { amount: 300, expirationDate: expect.any(String) } },
+            { quantity: 60, product: { category: 'PARTNER' }, isPriviPlan: true, award: { amount: 500 } },
+          ],
+        });
       });
       expect((await headersOf(member, `?start-date=${daysAgo(1)}`)).body.totalElements).toBe(0);
 
