@@ -65,7 +65,10 @@ test.describe('query parameters', () => {
     await page.goto('/landing?utm_campaign=spring&utm_id=77&tvid=t1');
     await expect(page.getByTestId('campaign-terms')).toContainText('SPRING');
     await expect(page.getByTestId('campaign-terms')).toContainText('one offer per member');
-    await page.getByRole('banner').getByRole('link', { name: 'JOIN NOW' }).click();
+    const joinNow = page.getByRole('banner').getByRole('link', { name: 'JOIN NOW' });
+    // The href itself carries them, so opening the link in a new tab or copying it keeps them too.
+    await expect(joinNow).toHaveAttribute('href', '/join-now?utm_id=77&tvid=t1&utm_campaign=spring');
+    await joinNow.click();
     await expect(page).toHaveURL(/\/join-now\?utm_id=77&tvid=t1&utm_campaign=spring$/);
     await expect(page.getByRole('heading', { name: 'Join Now' })).toBeVisible();
     await expect(page.getByText('Membership is free and carries $20 in savings')).toBeVisible();
@@ -87,7 +90,7 @@ test.describe('member screens', () => {
     await expect(page.getByTestId('emails')).toContainText('member@example.com');
 
     await page.goto('/refer-a-friend');
-    await expect(page.getByTestId('referral-link')).toHaveValue(/\/enrollment\?refCode=MEMBERREF$/);
+    await expect(page.getByTestId('referral-link')).toHaveValue(/\/join-now\?refCode=MEMBERREF$/);
 
     await page.goto('/earn-points');
     await expect(page.getByTestId('brands')).toContainText('Brand A Aesthetics');
@@ -131,7 +134,11 @@ test.describe('member screens', () => {
 
 test.describe('enrollment and passwords', () => {
   test('shows field errors after blur, then enrolls through a referral link and lands home', async ({ page }) => {
-    await page.goto('/enrollment?refCode=MEMBERREF');
+    // The friend follows the personal link: Join Now, then enrollment with the refCode carried along.
+    await page.goto('/join-now?refCode=MEMBERREF');
+    await expect(page.getByTestId('referral-note')).toBeVisible();
+    await page.getByRole('link', { name: 'START ENROLLMENT' }).click();
+    await expect(page).toHaveURL(/\/enrollment\?refCode=MEMBERREF$/);
     await page.getByLabel('First name').fill('R2');
     await page.getByLabel('First name').blur();
     await expect(page.getByText('Use letters only')).toBeVisible();

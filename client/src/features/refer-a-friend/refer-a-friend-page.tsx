@@ -5,7 +5,8 @@ import { notify } from '../../stores/dialogs';
 import { $participant } from '../../stores/participant';
 import { ReferredFriends } from './components/referred-friends';
 
-export const referralLink = (origin: string, refCode: string) => `${origin}${paths.enrollment}?refCode=${encodeURIComponent(refCode)}`;
+/** The friend lands on Join Now (what membership gives); its enrollment link carries the refCode on. */
+export const referralLink = (origin: string, refCode: string) => `${origin}${paths.joinNow}?refCode=${encodeURIComponent(refCode)}`;
 
 export default function ReferAFriendPage() {
   const participant = useUnit($participant);
