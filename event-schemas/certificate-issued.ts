@@ -10,21 +10,29 @@ export type CertificateStatus = t.TypeOf<typeof CertificateStatus>;
 export const CertificateCategoryType = t.union([t.literal('PURCHASABLE'), t.null]);
 export type CertificateCategoryType = t.TypeOf<typeof CertificateCategoryType>;
 
+/** A gift card design: the id of an `eGiftCardArt` content entry, or null for the certificate's default art. */
+export const CardArtId = t.union([t.string, t.null]);
+
 /** The first event of a `certificate-{id}` stream. `amount` is its value in dollars, `pointsCost` what it cost. */
 export const CertificateIssued = defineEvent(
   'CertificateIssued',
   1,
-  t.type({
-    certificateId: Uuid,
-    code: t.string,
-    paxId: PaxId,
-    amount: Dollars,
-    pointsCost: NonNegativeInteger,
-    name: t.string,
-    certificateCategoryType: CertificateCategoryType,
-    displayCategory: t.string,
-    status: CertificateStatus,
-    issuedAt: Instant,
-    expirationDate: IsoDate,
-  }),
+  t.intersection([
+    t.type({
+      certificateId: Uuid,
+      code: t.string,
+      paxId: PaxId,
+      amount: Dollars,
+      pointsCost: NonNegativeInteger,
+      name: t.string,
+      certificateCategoryType: CertificateCategoryType,
+      displayCategory: t.string,
+      status: CertificateStatus,
+      issuedAt: Instant,
+      expirationDate: IsoDate,
+    }),
+    // The design a bought certificate wears. Optional and still version 1, as on PurchasedCertificate: certificates
+    // issued before it existed (and every reward) decode without it and show their default art.
+    t.partial({ cardArtId: CardArtId }),
+  ]),
 );

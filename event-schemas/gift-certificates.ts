@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { defineEvent } from './define-event';
 import { IsoDate, NonNegativeInteger, PaxId, PositiveInteger, Uuid } from './primitives';
 import { ConsumedLot, Dollars } from './points-redeemed';
+import { CardArtId } from './certificate-issued';
 
 const OptionalText = t.union([t.string, t.null]);
 
@@ -9,19 +10,25 @@ const OptionalText = t.union([t.string, t.null]);
  * One certificate an order bought, already expanded from the cart's quantity: the id and code are fixed by the
  * decision, so whoever writes the certificate stream afterwards (route or reconciler) writes the same event.
  */
-export const PurchasedCertificate = t.type({
-  certificateId: Uuid,
-  code: t.string,
-  certificateCategoryCode: t.string,
-  name: t.string,
-  amount: Dollars,
-  purchasePrice: NonNegativeInteger,
-  isGift: t.boolean,
-  recipientName: OptionalText,
-  senderName: OptionalText,
-  giftMessage: OptionalText,
-  recipientEmail: OptionalText,
-});
+export const PurchasedCertificate = t.intersection([
+  t.type({
+    certificateId: Uuid,
+    code: t.string,
+    certificateCategoryCode: t.string,
+    name: t.string,
+    amount: Dollars,
+    purchasePrice: NonNegativeInteger,
+    isGift: t.boolean,
+    recipientName: OptionalText,
+    senderName: OptionalText,
+    giftMessage: OptionalText,
+    recipientEmail: OptionalText,
+  }),
+  // The chosen gift card design (an `eGiftCardArt` entry id). Optional and still version 1: adding a field a reader
+  // may find missing needs no upcaster (define-event.ts upcasts only what must be derived), and orders stored before
+  // it existed decode unchanged; readers take a missing id as null, the category's own art.
+  t.partial({ cardArtId: CardArtId }),
+]);
 export type PurchasedCertificate = t.TypeOf<typeof PurchasedCertificate>;
 
 /**

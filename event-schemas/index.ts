@@ -14,6 +14,8 @@ import { TreatmentApprovalRequested, TreatmentApproved } from './treatment-appro
 import { TreatmentPointsComputed } from './treatment-points-computed';
 import { TreatmentProcessed } from './treatment-processed';
 import { GiftCertificatesPurchased, OrderPlaced } from './gift-certificates';
+import { PromotionCreated } from './promotion-created';
+import { PromotionStatusChanged } from './promotion-status-changed';
 
 export * from './metadata';
 export * from './stream-names';
@@ -23,10 +25,12 @@ export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChan
 export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
 export { GiftCertificatesPurchased, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
 export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };
+export { PromotionCreated, PromotionStatusChanged };
+export { PromotionStatus, PromotionWebsitePage, type PromotionWebPage, type PromotionWebsite } from './promotion-created';
 
-const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded, SurveySubmitted, PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged, TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed, GiftCertificatesPurchased, OrderPlaced] as const;
+const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded, SurveySubmitted, PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged, TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed, GiftCertificatesPurchased, OrderPlaced, PromotionCreated, PromotionStatusChanged] as const;
 
-export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec, SurveySubmitted.codec, PointsRedeemed.codec, PointsExpired.codec, CertificateIssued.codec, CertificateStatusChanged.codec, TreatmentRecorded.codec, TreatmentApprovalRequested.codec, TreatmentApproved.codec, TreatmentPointsComputed.codec, TreatmentProcessed.codec, GiftCertificatesPurchased.codec, OrderPlaced.codec]);
+export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec, SurveySubmitted.codec, PointsRedeemed.codec, PointsExpired.codec, CertificateIssued.codec, CertificateStatusChanged.codec, TreatmentRecorded.codec, TreatmentApprovalRequested.codec, TreatmentApproved.codec, TreatmentPointsComputed.codec, TreatmentProcessed.codec, GiftCertificatesPurchased.codec, OrderPlaced.codec, PromotionCreated.codec, PromotionStatusChanged.codec]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -5,6 +5,7 @@ export type StreamCategory = (typeof streamCategories)[number];
 export const streamName = (category: StreamCategory, id: string | number): string => `${category}-${id}`;
 export const memberStream = (paxId: number) => streamName('member', paxId);
 export const certificateStream = (certificateId: string) => streamName('certificate', certificateId);
+export const promotionStream = (promotionId: string) => streamName('promotion', promotionId);
 
 export const parseStreamName = (name: string): { category: string; id: string } => {
   const dash = name.indexOf('-');

@@ -37,6 +37,8 @@ import { certificateCategoryRoutes } from './certificate-categories/category-rou
 import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
+import { promotionRoutes } from './promotions';
+import { campaignRoutes } from './campaigns';
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export const allRoutes = (deps: Deps): AnyRoute[] => {
@@ -67,6 +69,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...certificateCategoryRoutes(deps),
     ...contentRoutes(deps), ...specialistRoutes(deps),
     ...giftCertificateRoutes(deps),
+    ...promotionRoutes(deps),
+    ...campaignRoutes(deps),
   ];
   const doc: AnyRoute = route({
     method: 'get',

@@ -29,7 +29,7 @@ async function main() {
     eventStoreConnectionString: process.env.EVENTSTORE_CONNECTION_STRING || undefined,
     embedded,
   });
-  if (embedded) await seedDemo(runtime.deps.pool, (l) => console.log(l));
+  if (embedded) await seedDemo(runtime.deps.pool, (l) => console.log(l), runtime.deps.store);
   const server = runtime.app.listen(port, () => {
     console.log(`\nRewards programme running at http://localhost:${port}  (event store: ${runtime.deps.store.backend})`);
     if (embedded) {

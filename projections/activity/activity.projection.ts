@@ -101,6 +101,9 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent): Promise<{ paxIds
     // A gift order's activity row comes from each PURCHASABLE CertificateIssued it causes.
     case 'GiftCertificatesPurchased':
     case 'OrderPlaced':
+    // Promotions live on their own streams and touch no member, certificate or treatment.
+    case 'PromotionCreated':
+    case 'PromotionStatusChanged':
       return;
     default: {
       const never: never = ev;

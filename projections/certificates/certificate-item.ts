@@ -14,6 +14,8 @@ export interface CertificateItem {
   /** What it cost in points. */
   purchasePrice: number;
   displayCategory: string;
+  /** The gift card design (`eGiftCardArt` id) a bought certificate wears; null: its default art. */
+  cardArtId: string | null;
 }
 
 export interface CertificateFacts {
@@ -26,6 +28,7 @@ export interface CertificateFacts {
   code: string;
   pointsCost: number;
   displayCategory: string;
+  cardArtId: string | null;
 }
 
 export const displayStatusOf = (s: CertificateStatus): string => (s === 'REFUND' || s === 'CHARGEBACK' ? 'VOIDED' : s);
@@ -45,4 +48,5 @@ export const certificateItem = (c: CertificateFacts): CertificateItem => ({
   code: c.code,
   purchasePrice: c.pointsCost,
   displayCategory: c.displayCategory,
+  cardArtId: c.cardArtId,
 });

@@ -13,10 +13,11 @@ export interface CertificateRow {
   display_category: string;
   status: string;
   expiration_date: string;
+  card_art_id: string | null;
 }
 
 export const CERTIFICATE_COLUMNS = `certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-  to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date`;
+  to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, card_art_id`;
 
 export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   certificateId: r.certificate_id,
@@ -28,6 +29,7 @@ export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   code: r.code,
   pointsCost: Number(r.points_cost),
   displayCategory: r.display_category,
+  cardArtId: r.card_art_id,
 });
 
 /** Fields a listing may sort by, mapped to columns here so no caller text reaches the SQL. */

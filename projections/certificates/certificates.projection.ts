@@ -14,10 +14,10 @@ export const certificatesProjection: Projection = {
         const d = e.event.data;
         const inserted = await db.query<CertificateRow>(
           `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-             expiration_date, issued_at, last_position_major, last_position_minor)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
+             expiration_date, issued_at, last_position_major, last_position_minor, card_art_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
           [d.certificateId, d.paxId, d.code, d.name, d.amount, d.pointsCost, d.certificateCategoryType, d.displayCategory, d.status,
-            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString()],
+            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString(), d.cardArtId ?? null],
         );
         await pushCertificate(db, e, d.certificateId, inserted.rows[0]);
         return { paxIds: [d.paxId] };
@@ -48,6 +48,9 @@ export const certificatesProjection: Projection = {
       // The certificates of a gift order arrive as their own CertificateIssued events.
       case 'GiftCertificatesPurchased':
       case 'OrderPlaced':
+      // Promotions live on their own streams and touch no member, certificate or treatment.
+      case 'PromotionCreated':
+      case 'PromotionStatusChanged':
         return;
       default: {
         const never: never = e.event;

@@ -77,6 +77,9 @@ async function applyOne(batch: PointsBatch, e: ProjectedEvent): Promise<void> {
     case 'ImpersonationEnded':
     // Survey points arrive as their own PointsAwarded.
     case 'SurveySubmitted':
+    // Promotions live on their own streams and touch no member, certificate or treatment.
+    case 'PromotionCreated':
+    case 'PromotionStatusChanged':
       return;
     default: {
       const never: never = e.event;

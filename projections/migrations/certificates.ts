@@ -26,4 +26,10 @@ export const certificateMigrations: Migration[] = [
       CREATE INDEX rm_certificates_code ON rm_certificates (code);
     `,
   },
+  {
+    // No backfill and no rebuild: no event stored before this column existed carries a design, so null is exactly
+    // what a rebuild from position 0 would write for every row already here.
+    id: '0301-certificates-card-art',
+    sql: `ALTER TABLE rm_certificates ADD COLUMN card_art_id text;`,
+  },
 ];

@@ -35,6 +35,9 @@ export const treatmentsProjection: Projection = {
       // Gift-certificate orders touch no treatment.
       case 'GiftCertificatesPurchased':
       case 'OrderPlaced':
+      // Promotions live on their own streams and touch no member, certificate or treatment.
+      case 'PromotionCreated':
+      case 'PromotionStatusChanged':
         return;
       default: {
         const never: never = e.event;

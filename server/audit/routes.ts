@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { certificateStream, decodeEvent, memberStream, type DecodedEvent } from '../../event-schemas';
+import { certificateStream, decodeEvent, memberStream, promotionStream, type DecodedEvent } from '../../event-schemas';
 import { Uuid } from '../../event-schemas/primitives';
 import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
@@ -34,6 +34,20 @@ export const auditRoutes = (deps: Deps) => [
               .filter((h) => h.event.type === 'PointsRedeemed' && h.event.data.certificateId === params.id)
           : [];
       return { status: 200, body: [...origin, ...own].map(auditEntry) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/admin/audit/promotions/:id',
+    tag: 'Admin',
+    summary: "A promotion's full history, oldest first: its creation and every status change, with who did it",
+    access: 'admin',
+    params: t.type({ id: Uuid }),
+    responses: { 200: { description: 'History', schema: t.array(Entry) }, 404: { description: 'Unknown promotion' } },
+    handler: async ({ params }) => {
+      const history = (await deps.store.readStream(promotionStream(params.id))).map(decoded);
+      if (history.length === 0) throw notFound(`Promotion ${params.id}`);
+      return { status: 200, body: history.map(auditEntry) };
     },
   }),
   route({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
-import { IsoDate, refined } from '../../event-schemas/primitives';
+import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { offerClaimEvents } from '../campaigns/claim-offer';
 import { dateIn } from '../config';
 import { Email } from '../core/http-codecs';
 import { Problem, validationProblem } from '../core/problem';
@@ -21,7 +22,7 @@ const Phone = refined(t.string, 'Phone', 'must be a 10-digit US phone number', (
 
 const EnrollmentBody = t.intersection([
   t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),
-  t.partial({ phone: t.union([Phone, t.null]), refCode: t.union([t.string, t.null]) }),
+  t.partial({ phone: t.union([Phone, t.null]), refCode: t.union([t.string, t.null]), campaignId: PositiveInteger }),
 ]);
 
 export const ADULT_AGE = 18;
@@ -74,7 +75,8 @@ export const enrollmentRoutes = (deps: Deps) => [
         db.release();
       }
       const token = await createSession(deps.pool, paxId);
-      return { status: 201, body: loginAnswer(token, { paxId, firstName: body.firstName.trim(), lastName: body.lastName.trim() }) };
+      const events = await offerClaimEvents(deps, body.campaignId, paxId);
+      return { status: 201, body: loginAnswer(token, { paxId, firstName: body.firstName.trim(), lastName: body.lastName.trim() }, false, events) };
     },
   }),
   route({

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { ImpersonationEnded, ImpersonationStarted, memberStream } from '../../event-schemas';
-import { NonEmptyString, PaxId } from '../../event-schemas/primitives';
+import { NonEmptyString, PaxId, PositiveInteger } from '../../event-schemas/primitives';
+import { offerClaimEvents } from '../campaigns/claim-offer';
 import { recordFacts } from '../core/command-handler';
 import { decodeOrThrow } from '../core/decode';
 import { forbidden, notFound, Problem, unauthorized, validationProblem } from '../core/problem';
@@ -16,10 +17,10 @@ const PaxOut = t.type({ paxId: t.number, firstName: t.string, lastName: t.string
 const LoginAnswer = t.intersection([t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }), t.partial({ impersonated: t.boolean })]);
 const LoginBody = t.type({ username: NonEmptyString, password: NonEmptyString });
 
-export const loginAnswer = (authToken: string, pax: SessionPax, impersonated = false) => ({
+export const loginAnswer = (authToken: string, pax: SessionPax, impersonated = false, events: unknown[] = []) => ({
   authToken,
   pax,
-  events: [] as unknown[],
+  events,
   ...(impersonated ? { impersonated: true } : {}),
 });
 
@@ -33,9 +34,10 @@ export const authRoutes = (deps: Deps) => [
     summary: 'Sign in with username and password, or restore the session named by ?jwt= (after impersonation)',
     access: 'public',
     query: t.partial({ jwt: t.string }),
-    body: t.partial({ username: t.string, password: t.string }),
+    // campaignId: the direct-response campaign of the marketing link the member came through (its utm_id).
+    body: t.partial({ username: t.string, password: t.string, campaignId: PositiveInteger }),
     responses: { 200: { description: 'Signed in', schema: LoginAnswer }, 400: { description: 'Missing fields' }, 401: { description: 'Wrong credentials' }, 429: { description: 'Too many failures' } },
-    handler: async ({ query, req }) => {
+    handler: async ({ query, body, req }) => {
       if (query.jwt !== undefined) {
         const caller = await callerForToken(deps.pool, query.jwt);
         if (!signedIn(caller)) throw unauthorized('That session is not valid');
@@ -53,7 +55,8 @@ export const authRoutes = (deps: Deps) => [
       await clearAccountFailures(deps.pool, username);
       const paxId = Number(row.pax_id);
       const token = await createSession(deps.pool, paxId);
-      return { status: 200, body: loginAnswer(token, (await paxOf(deps.pool, paxId))!) };
+      const events = await offerClaimEvents(deps, body.campaignId, paxId);
+      return { status: 200, body: loginAnswer(token, (await paxOf(deps.pool, paxId))!, false, events) };
     },
   }),
   route({

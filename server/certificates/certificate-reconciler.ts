@@ -3,15 +3,17 @@ import type { Projection } from '../../projections/projection';
 import type { EventStore } from '../ports/event-store';
 import { issueCertificate } from './issue-certificate';
 import { issueGiftOrder, mailGiftRecipients, orderStream } from '../gift-certificates/issue-gift-order';
+import type { FindCardArt } from '../gift-certificates/card-art-catalogue';
 
 /**
  * A process manager on the projection runner: for every PointsRedeemed whose certificate stream is missing (the
  * server stopped between spending the points and writing the certificate) it writes the CertificateIssued. The
  * write is idempotent, so racing the redeem route, or replaying after a crash mid-batch, issues nothing twice.
  * It owns no tables and is never rebuilt: it only ever adds what is missing. Gift-certificate orders get the same
- * care (their certificates and OrderPlaced), and their recipients' e-mails, which commit with this checkpoint.
+ * care (their certificates and OrderPlaced), and their recipients' e-mails, which commit with this checkpoint and
+ * name each gift's design as `findCardArt` titles it then.
  */
-export const certificateReconciler = (store: EventStore): Projection => ({
+export const certificateReconciler = (store: EventStore, findCardArt: FindCardArt): Projection => ({
   name: 'certificate-reconciler',
   tables: [],
   liveKinds: [],
@@ -32,7 +34,7 @@ export const certificateReconciler = (store: EventStore): Projection => ({
         const placed = await store.readStream(orderStream(d.orderId), { maxCount: 1 });
         const { actor, correlationId, causationId, occurredAt } = e.metadata;
         if (placed.length === 0) await issueGiftOrder(store, d, { actor, correlationId, causationId, occurredAt });
-        await mailGiftRecipients(db, d);
+        await mailGiftRecipients(db, d, findCardArt);
         return;
       }
       case 'OrderPlaced':
@@ -49,6 +51,9 @@ export const certificateReconciler = (store: EventStore): Projection => ({
       case 'TreatmentApproved':
       case 'TreatmentPointsComputed':
       case 'TreatmentProcessed':
+      // Promotions live on their own streams and touch no member, certificate or treatment.
+      case 'PromotionCreated':
+      case 'PromotionStatusChanged':
         return;
       default: {
         const never: never = e.event;

@@ -12,6 +12,7 @@ export interface IssuedCertificate {
   displayCategory: string;
   status: CertificateStatus;
   expirationDate: string;
+  cardArtId: string | null;
 }
 
 /** A certificate stream folded: nothing yet, or the certificate as it stands now. */
@@ -35,6 +36,7 @@ export const evolveCertificate = (state: CertificateState, event: DomainEvent): 
         displayCategory: d.displayCategory,
         status: d.status,
         expirationDate: d.expirationDate,
+        cardArtId: d.cardArtId ?? null,
       };
     }
     case 'CertificateStatusChanged':
@@ -55,6 +57,9 @@ export const evolveCertificate = (state: CertificateState, event: DomainEvent): 
     // The order's decision lives on the member stream; its certificates start with their own CertificateIssued.
     case 'GiftCertificatesPurchased':
     case 'OrderPlaced':
+    // Promotions live on their own streams and touch no member, certificate or treatment.
+    case 'PromotionCreated':
+    case 'PromotionStatusChanged':
       return state;
     default: {
       const never: never = event;

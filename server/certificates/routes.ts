@@ -42,6 +42,7 @@ const CertificateItemOut = t.type({
   code: t.string,
   purchasePrice: t.number,
   displayCategory: t.string,
+  cardArtId: t.union([t.string, t.null]),
 });
 
 export const certificateRoutes = (deps: Deps) => [

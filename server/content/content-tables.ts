@@ -3,6 +3,9 @@ import { seedEntries } from './seed-entries';
 
 const literal = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
+/** Inserts the sample entries a database does not have yet; an admin's edits to existing entries are kept. */
+const insertMissingSamples = () =>
+  seedEntries.map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${literal(e.fields)}) ON CONFLICT (id) DO NOTHING;`).join('\n');
 
 /**
  * Content entries are configuration (DESIGN.md "Write side"): a plain table edited by admins, each change written to
@@ -24,8 +27,8 @@ export const contentMigrations: Migration[] = [
   },
   {
     id: '0601-content-sample-entries',
-    sql: seedEntries
-      .map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${literal(e.fields)}) ON CONFLICT (id) DO NOTHING;`)
-      .join('\n'),
+    sql: insertMissingSamples(),
   },
+  // A database made before gift card art groups, promotion pages and campaign copy existed gets them here.
+  { id: '0602-content-sample-entries-2', sql: insertMissingSamples() },
 ];

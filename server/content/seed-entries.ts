@@ -1,3 +1,7 @@
+import { campaignContentEntries } from './seed-campaign-content';
+import { giftCardArtEntries } from './seed-gift-card-art';
+import { promotionPageEntries } from './seed-promotion-pages';
+
 /**
  * Sample copy written for this project. It describes two fictional brands and is placeholder text: it is not, and must
  * never be replaced by, a real product's prescribing or safety information copied from elsewhere.
@@ -105,6 +109,8 @@ export const seedEntries: SeedEntry[] = [
   { id: 'card-art-default', contentType: 'eGiftCardArt', fields: { name: 'DEFAULT', title: 'Programme card', background: '#4e6272', foreground: '#fbf7f3' } },
   { id: 'card-art-reward', contentType: 'eGiftCardArt', fields: { name: 'Aspire Reward Default', title: 'Reward card', background: '#d8c3b0', foreground: '#2f2a26' } },
   { id: 'card-art-category-evergreen', contentType: 'eGiftCardArtCategory', fields: { name: 'Evergreen', art: ['card-art-default', 'card-art-reward'] } },
+  ...giftCardArtEntries,
+  ...campaignContentEntries,
   {
     id: 'page-faq',
     contentType: 'pageContent',
@@ -151,4 +157,5 @@ export const seedEntries: SeedEntry[] = [
       sections: [{ heading: 'Member services (sample)', paragraphs: ['E-mail support@example.com or call 800-555-0100, Monday to Friday, 8 am to 5 pm Pacific.'] }],
     },
   },
+  ...promotionPageEntries,
 ];

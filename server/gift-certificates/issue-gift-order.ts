@@ -4,6 +4,7 @@ import { certificateIssuedEventId } from '../certificates/issue-certificate';
 import { deterministicUuid } from '../core/deterministic-id';
 import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
 import type { Position } from '../ports/position';
+import type { FindCardArt } from './card-art-catalogue';
 
 type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
 type Metadata = Omit<EventMetadata, 'schemaVersion'>;
@@ -26,6 +27,8 @@ export const giftCertificateIssued = (order: Purchased, c: PurchasedCertificate,
     status: 'ACTIVE',
     issuedAt: purchasedAt,
     expirationDate: order.expirationDate,
+    // An order stored before designs were kept has none: the certificate shows its default art.
+    cardArtId: c.cardArtId ?? null,
   });
 
 /** Appends once: the deterministic event id makes a repeat a no-op, `no_stream` refuses a different first event. */
@@ -59,19 +62,34 @@ export async function issueGiftOrder(store: EventStore, order: Purchased, metada
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
 /**
+ * The titles of the designs the gifts wear, read from content when the mail is written (an admin may have renamed a
+ * design since checkout). A content source that does not answer costs the mail its design line, not the mail itself:
+ * failing here would hold up this reconciler's every other certificate until the source came back.
+ */
+async function designTitles(gifts: readonly PurchasedCertificate[], findCardArt: FindCardArt): Promise<ReadonlyMap<string, string>> {
+  const ids = [...new Set(gifts.flatMap((c) => (c.cardArtId ? [c.cardArtId] : [])))];
+  if (!ids.length) return new Map();
+  return findCardArt(ids).catch(() => new Map<string, string>());
+}
+
+/**
  * The recipients' e-mails. Only the reconciler calls this, in the transaction that also moves its checkpoint, so
  * each order's mail is written exactly once however often the route retried.
  */
-export async function mailGiftRecipients(db: pg.PoolClient, order: Purchased): Promise<void> {
-  for (const c of order.certificates) if (c.isGift && c.recipientEmail) await mailRecipient(db, order, c);
+export async function mailGiftRecipients(db: pg.PoolClient, order: Purchased, findCardArt: FindCardArt): Promise<void> {
+  const gifts = order.certificates.filter((c) => c.isGift && c.recipientEmail);
+  if (!gifts.length) return;
+  const titles = await designTitles(gifts, findCardArt);
+  for (const c of gifts) await mailRecipient(db, order, c, c.cardArtId ? titles.get(c.cardArtId) : undefined);
 }
 
-async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCertificate) {
+async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCertificate, design: string | undefined) {
   const from = c.senderName ?? 'A friend';
   const lines = [
     `Hello ${c.recipientName ?? ''},`.trim(),
     '',
     `${from} sent you a ${c.name} (${dollars(c.amount)}).`,
+    ...(design ? [`Design: ${design}`] : []),
     ...(c.giftMessage ? ['', `"${c.giftMessage}"`] : []),
     '',
     `Your certificate code: ${c.code}`,

@@ -23,6 +23,8 @@ export interface PricedLine {
   senderName?: string;
   giftMessage?: string;
   recipientEmail?: string;
+  /** The gift card design chosen for the line (an `eGiftCardArt` id the route has checked); null or absent: none. */
+  selectedCardArt?: string | null;
 }
 
 export interface PurchaseGiftCertificates {
@@ -105,6 +107,8 @@ export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrd
         senderName: l.isGift ? l.senderName?.trim() || null : null,
         giftMessage: l.isGift ? l.giftMessage ?? null : null,
         recipientEmail: l.isGift ? l.recipientEmail! : null,
+        // Kept or given, a certificate wears the design its line chose; the certificate stream takes it from here.
+        cardArtId: l.selectedCardArt ?? null,
       }));
     return right([
       GiftCertificatesPurchased.of({ paxId: c.paxId, orderId, clientOrderId: c.clientOrderId, pointsSpent: cost, consumed, certificates, expirationDate: c.expirationDate }),

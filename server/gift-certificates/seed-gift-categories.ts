@@ -19,7 +19,7 @@ const GIFT_CATEGORIES = [
     name: 'Skincare Gift Certificate',
     description: 'A certificate toward partner skincare products.',
     terms: 'Redeemable for partner skincare products within 365 days of issue. Not exchangeable for cash.',
-    art: 'card-art-reward',
+    art: 'card-art-skincare-botanical',
     variants: [
       [30, 300],
       [60, 600],

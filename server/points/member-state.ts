@@ -47,6 +47,9 @@ export const evolveMember = (state: MemberState, event: DomainEvent): MemberStat
     case 'TreatmentApproved':
     case 'TreatmentPointsComputed':
     case 'TreatmentProcessed':
+    // Promotions live on their own streams and touch no member, certificate or treatment.
+    case 'PromotionCreated':
+    case 'PromotionStatusChanged':
       return state;
     default: {
       const never: never = event;

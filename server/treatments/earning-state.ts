@@ -44,6 +44,9 @@ export const evolveEarning = (state: EarningState, event: DomainEvent): EarningS
     // Spending points on gift certificates does not change what a treatment earns.
     case 'GiftCertificatesPurchased':
     case 'OrderPlaced':
+    // Promotions live on their own streams and touch no member, certificate or treatment.
+    case 'PromotionCreated':
+    case 'PromotionStatusChanged':
       return state;
     default: {
       const never: never = event;

@@ -63,6 +63,9 @@ export const evolveTreatment = (state: TreatmentState, event: DomainEvent): Trea
     // Gift-certificate orders touch no treatment.
     case 'GiftCertificatesPurchased':
     case 'OrderPlaced':
+    // Promotions live on their own streams and touch no member, certificate or treatment.
+    case 'PromotionCreated':
+    case 'PromotionStatusChanged':
       return state;
     default: {
       const never: never = event;

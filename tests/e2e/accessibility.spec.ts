@@ -67,3 +67,22 @@ test('member routes and the redeem dialog have no serious or critical axe violat
   await expect(page.locator('#account-menu')).toHaveCSS('opacity', '1');
   await expectNoSeriousViolations(page, 'account menu');
 });
+
+const adminRoutes: [string, string][] = [
+  ['/admin-tools', 'Admin Tools'],
+  ['/admin-tools/campaign-tool', 'Campaign Tool'],
+  ['/admin-tools/campaign-tool/campaign-configuration', 'New campaign'],
+  ['/admin-tools/survey-builder', 'Survey Builder'],
+  ['/admin-tools/survey-builder/configure', 'New survey'],
+  ['/admin-tools/status', 'System Status'],
+];
+
+test('admin tools have no serious or critical axe violations', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  for (const [path, heading] of adminRoutes) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('[data-pc-name="datatable"] .p-datatable-loading-overlay')).toHaveCount(0);
+    await expectNoSeriousViolations(page, path);
+  }
+});

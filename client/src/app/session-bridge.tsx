@@ -6,6 +6,8 @@ import { liveCertificateReceived, type CertificateItem } from '../stores/certifi
 import { liveActivityReceived } from '../stores/live-activity';
 import { fetchParticipantFx } from '../stores/participant';
 import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
+// Imported with the app rather than a page: the promotion list loads on the first authentication (spec section 4).
+import '../stores/promotions';
 
 const isPointsChanged = (data: unknown): data is PointsChanged =>
   typeof data === 'object' &&

@@ -12,6 +12,9 @@ export const readTrackedParams = (search: string): TrackedQuery => {
   return out;
 };
 
+/** A marketing link's utm_id names its direct-response campaign when it is a campaign id (a whole number). */
+export const campaignIdOf = (utmId: string | undefined): number | undefined => (utmId && /^[1-9]\d{0,15}$/.test(utmId) ? Number(utmId) : undefined);
+
 /** `hide=header,footer` as two flags. */
 export const hiddenChrome = (search: string) => {
   const parts = (new URLSearchParams(search).get('hide') ?? '').split(',').map((p) => p.trim().toLowerCase());

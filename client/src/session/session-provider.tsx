@@ -70,7 +70,7 @@ export function useSession() {
   const view = useSelector(actor, viewOf, sameView);
   const commands = useMemo(
     () => ({
-      signIn: (username: string, password: string) => actor.send({ type: 'SIGN_IN', username, password }),
+      signIn: (username: string, password: string, campaignId?: number) => actor.send({ type: 'SIGN_IN', username, password, campaignId }),
       sessionReceived: (answer: LoginAnswer) => actor.send({ type: 'SESSION_RECEIVED', answer }),
       signOut: (options: { callServer?: boolean; redirectTo?: string | null } = {}) => actor.send({ type: 'SIGN_OUT', ...options }),
       leaveImpersonation: () => actor.send({ type: 'LEAVE_IMPERSONATION' }),

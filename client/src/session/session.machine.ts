@@ -195,7 +195,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
               src: 'signIn',
               input: ({ event }) => {
                 if (event.type !== 'SIGN_IN') throw new Error(`signingIn entered by ${event.type}`);
-                return { username: event.username, password: event.password };
+                return { username: event.username, password: event.password, ...(event.campaignId ? { campaignId: event.campaignId } : {}) };
               },
               onDone: {
                 target: '#session.authenticated',

@@ -26,6 +26,8 @@ export interface LoginAnswer extends SessionUser {
 export interface Credentials {
   username: string;
   password: string;
+  /** The direct-response campaign of the marketing link the member came through; the server claims its offer. */
+  campaignId?: number;
 }
 
 export interface StoredSession {

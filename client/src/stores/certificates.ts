@@ -14,6 +14,8 @@ export interface CertificateItem {
   code: string;
   purchasePrice?: number;
   displayCategory?: string;
+  /** The design a bought certificate wears (an `eGiftCardArt` entry id); null or absent: its default art. */
+  cardArtId?: string | null;
 }
 
 export const certificatesRequested = createEvent();

@@ -122,9 +122,42 @@ export interface CardArt {
   title: string;
   background: string;
   foreground: string;
+  /** A decorative band: text is never drawn on it, so it needs no contrast with the foreground. */
+  accent?: string;
+  description?: string;
 }
+
+/** The names art is read by: the programme's default card, and the card of every reward certificate. */
+export const DEFAULT_CARD_ART = 'DEFAULT';
+export const REWARD_CARD_ART = 'Aspire Reward Default';
 
 /** Card art by name (DEFAULT, or the reward default), or by entry id. */
 export const readCardArtFx = createEffect(async (by: { name: string } | { id: string }) =>
   firstOf<CardArt>(await contentReader(), { content_type: 'eGiftCardArt', ...('name' in by ? { 'fields.name': by.name } : { 'sys.id': by.id }) }),
+);
+
+/** Several designs by entry id in one read (a wallet of bought certificates); ids with no entry are left out. */
+export const readCardArtsByIdFx = createEffect(async (ids: readonly string[]): Promise<Record<string, CardArt>> => {
+  if (!ids.length) return {};
+  const answer = await (await contentReader()).getEntries<CardArt>({ content_type: 'eGiftCardArt', 'sys.id[in]': ids.join(','), limit: ids.length });
+  return Object.fromEntries(answer.items.map((item) => [item.sys.id, item.fields]));
+});
+
+/** A page of a promotion's website (content type `promotionWebsite`): text, or for the FAQ, questions and answers. */
+export interface PromotionPage {
+  entryId: string;
+  promotionId: string;
+  page: 'OVERVIEW' | 'RULES' | 'FAQ';
+  title: string;
+  paragraphs?: string[];
+  body?: unknown;
+  questions?: { question: string; answer: string }[];
+}
+
+/** The overview, rules and FAQ content of a promotion's website, by promotion id. */
+export const readPromotionPagesFx = createEffect(async (promotionId: string): Promise<PromotionPage[]> =>
+  (await (await contentReader()).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'fields.promotionId': promotionId })).items.map((item) => ({
+    ...item.fields,
+    entryId: item.sys.id,
+  })),
 );

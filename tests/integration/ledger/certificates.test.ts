@@ -44,6 +44,8 @@ describe('GET /participants/{paxId}/certificates', () => {
       code: expect.any(String),
       purchasePrice: expect.any(Number),
       displayCategory: 'reward',
+      // Rewards wear the reward art: no design of their own.
+      cardArtId: null,
     });
   });
 

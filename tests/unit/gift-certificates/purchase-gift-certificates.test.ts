@@ -1,6 +1,7 @@
 import { isLeft, isRight } from 'fp-ts/Either';
 import type { DomainEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
+import { giftCertificateIssued } from '../../../server/gift-certificates/issue-gift-order';
 import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine, type PurchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
 import { awarded, expired, PAX } from '../points/ledger-fixtures';
 
@@ -33,6 +34,24 @@ describe('purchase gift certificates', () => {
       ['AAAA-AAAA-A3', 50, true, 'Robin'],
     ]);
     expect(new Set(certs.map((x) => x.certificateId)).size).toBe(3);
+  });
+
+  it('puts each line\'s chosen design on every certificate it expands to, null where none was chosen', () => {
+    const c = command({ lines: [line({ quantity: 2, selectedCardArt: 'card-art-golden-hour' }), line({ selectedCardArt: null }), line()] });
+    const r = decide(c, awarded('a', 2000, '2026-09-01'));
+    const certs = isRight(r) && r.right[0].type === 'GiftCertificatesPurchased' ? r.right[0].data.certificates : [];
+    expect(certs.map((x) => x.cardArtId)).toEqual(['card-art-golden-hour', 'card-art-golden-hour', null, null]);
+  });
+
+  it('derives each certificate\'s CertificateIssued with its design, the same for the route and the reconciler', () => {
+    const r = decide(command({ lines: [line({ selectedCardArt: 'card-art-sea-glass' }), line()] }), awarded('a', 2000, '2026-09-01'));
+    const order = isRight(r) && r.right[0].type === 'GiftCertificatesPurchased' ? r.right[0].data : undefined;
+    const issued = order!.certificates.map((c) => giftCertificateIssued(order!, c, '2026-03-15T10:00:00.000Z'));
+    expect(issued.map((e) => e.data.cardArtId)).toEqual(['card-art-sea-glass', null]);
+    expect(order!.certificates.map((c) => giftCertificateIssued(order!, c, '2026-03-15T10:00:00.000Z'))).toEqual(issued);
+    // An order stored before designs were kept: its certificate has none.
+    const { cardArtId: _dropped, ...old } = order!.certificates[0];
+    expect(giftCertificateIssued(order!, old, '2026-03-15T10:00:00.000Z').data.cardArtId).toBeNull();
   });
 
   it(`refuses more than ${MAX_QUANTITY_PER_CART} certificates in all, naming body.items`, () => {

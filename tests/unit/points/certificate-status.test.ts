@@ -95,7 +95,7 @@ describe('expire certificate', () => {
 });
 
 describe('certificate item', () => {
-  const facts = { certificateId: ID, expirationDate: '2026-05-14', certificateCategoryType: 'PURCHASABLE' as const, amount: 25, name: '$25 Gift', code: 'C', pointsCost: 0, displayCategory: 'offer' };
+  const facts = { certificateId: ID, expirationDate: '2026-05-14', certificateCategoryType: 'PURCHASABLE' as const, amount: 25, name: '$25 Gift', code: 'C', pointsCost: 0, displayCategory: 'offer', cardArtId: null };
   it.each([
     ['ACTIVE', 'ACTIVE', '$25 Gift, expires 05/14/2026'],
     ['REFUND', 'VOIDED', '$25 Gift, VOIDED'],

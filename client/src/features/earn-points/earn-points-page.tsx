@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/routes';
 import { brandContent } from '../../stores/content';
+import { PromotionTiles } from './promotion-tiles';
 
 const ways = [
   { title: 'Treatments', text: 'Earn points on every qualifying treatment at a participating specialist, up to 1,000 points per date of service.' },
@@ -26,6 +27,7 @@ export default function EarnPointsPage() {
           </li>
         ))}
       </ul>
+      <PromotionTiles />
       <h2>Brands that earn points</h2>
       <ul className="tiles" data-testid="brands">
         {brands.contents.map((b) => (

@@ -9,6 +9,7 @@ import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
 import { parseUsDate } from '../../lib/format';
 import { isApiError, problemMessage } from '../../lib/problem';
+import { campaignIdOf } from '../../lib/query-params';
 import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
@@ -25,7 +26,7 @@ const empty = { firstName: '', lastName: '', email: '', password: '', postalCode
 
 export default function EnrollmentPage() {
   const { status, sessionReceived } = useSession();
-  const { refCode } = useUnit($trackedQuery);
+  const { refCode, utm_id: utmId } = useUnit($trackedQuery);
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +47,7 @@ export default function EnrollmentPage() {
     try {
       const answer = await api.post<LoginAnswer>(
         '/api/rest/enrollment',
-        { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password, postalCode: form.postalCode.trim(), dateOfBirth, phone: form.phone.replace(/\D/g, '') || undefined, refCode },
+        { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password, postalCode: form.postalCode.trim(), dateOfBirth, phone: form.phone.replace(/\D/g, '') || undefined, refCode, campaignId: campaignIdOf(utmId) },
         { quiet: true },
       );
       sessionReceived(answer);

@@ -6,14 +6,16 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatDollars, formatPoints } from '../../lib/format';
-import { readCardArtFx, type CardArt } from '../../stores/content';
+import { chosenArtId } from './card-art-model';
+import { artStyle, CardArtPicker } from './card-art-picker';
 import { $cart, $draft, addedToCart, cartQuantity, draftCleared, draftFieldUpdated, MAX_QUANTITY_PER_CART } from './cart-store';
 import { GiftFlowLayout } from './gift-flow-layout';
 import { giftPaths } from './gift-paths';
+import { useGiftCardArt } from './use-gift-card-art';
 import { useGiftCategories } from './use-gift-categories';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,26 +29,17 @@ export default function GiftBuyPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const category = categories.find((c) => c.certificateCategoryCode === draft.certificateCategoryCode) ?? null;
   const room = MAX_QUANTITY_PER_CART - cartQuantity(cart);
-  const artId = draft.selectedCardArt ?? category?.cardArtId ?? null;
-  const [art, setArt] = useState<CardArt | null>(null);
-  useEffect(() => {
-    // The card art comes from the content service by id; without it the preview keeps the plain card style.
-    if (!artId) return setArt(null);
-    let live = true;
-    readCardArtFx({ id: artId })
-      .then((a) => live && setArt(a))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [artId]);
+  const cardArt = useGiftCardArt();
+  // Without art content (still loading, or unreachable) nothing is offered and the category's own art stands.
+  const artId = category ? chosenArtId(cardArt, draft.selectedCardArt, category.cardArtId) : null;
+  const art = artId ? (cardArt.byId[artId] ?? null) : null;
 
   const add = () => {
     if (!category || draft.amount === null) return setProblem('Choose a certificate and an amount.');
     if (draft.quantity > room) return setProblem(`Your cart holds at most ${MAX_QUANTITY_PER_CART} certificates; ${room} more fit.`);
     if (draft.isGift && !draft.recipientName.trim()) return setProblem("Enter the recipient's name.");
     if (draft.isGift && !EMAIL_RE.test(draft.recipientEmail)) return setProblem("Enter the recipient's e-mail address.");
-    addedToCart({ ...draft, selectedCardArt: draft.selectedCardArt ?? category.cardArtId });
+    addedToCart({ ...draft, selectedCardArt: artId });
     draftCleared();
     navigate(giftPaths.cart);
   };
@@ -88,11 +81,13 @@ export default function GiftBuyPage() {
             ))}
           </fieldset>
         )}
+        {category && cardArt.available.length > 0 && <CardArtPicker arts={cardArt.available} value={artId} onChange={(id) => draftFieldUpdated({ field: 'selectedCardArt', value: id })} />}
         {category && draft.amount !== null && (
-          <div className="certificate gift-form__preview" data-testid="card-preview" style={art ? { background: art.background, color: art.foreground } : undefined}>
+          <div className="certificate art-card gift-form__preview" data-testid="card-preview" style={artStyle(art)}>
             <span className="certificate__amount">{formatDollars(draft.amount)}</span>
             <span className="certificate__name">{category.certificateCategoryName}</span>
             {draft.isGift && draft.recipientName && <span>For {draft.recipientName}</span>}
+            {art && <span className="art-card__design">Design: {art.title}</span>}
           </div>
         )}
         <div className="gift-form__field">

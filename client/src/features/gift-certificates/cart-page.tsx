@@ -4,15 +4,18 @@ import { InputNumber } from 'primereact/inputnumber';
 import { useLocation } from 'wouter';
 import { formatDollars, formatPoints } from '../../lib/format';
 import { $availableCerts, $cart, $termsAndConditions, cartItemFieldUpdated, cartQuantity, MAX_QUANTITY_PER_CART, removedFromCart } from './cart-store';
+import { CardArtSummary } from './card-art-picker';
 import { GiftFlowLayout } from './gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import { cartTotal } from './cart-total';
+import { useGiftCardArt } from './use-gift-card-art';
 import { useGiftCategories } from './use-gift-categories';
 
 /** The cart: change quantities, remove lines, go on to checkout. */
 export default function GiftCartPage() {
   useGiftCategories();
   const [cart, categories, terms] = useUnit([$cart, $availableCerts, $termsAndConditions]);
+  const { byId: artById } = useGiftCardArt();
   const [, navigate] = useLocation();
   const nameOf = (code: string) => categories.find((c) => c.certificateCategoryCode === code)?.certificateCategoryName ?? code;
   const count = cartQuantity(cart);
@@ -28,6 +31,7 @@ export default function GiftCartPage() {
                 {formatDollars(c.amount ?? 0)} {nameOf(c.certificateCategoryCode)}
                 {c.isGift ? ` · gift for ${c.recipientName}` : ''}
               </span>
+              <CardArtSummary art={c.selectedCardArt ? artById[c.selectedCardArt] : null} />
               <label htmlFor={`qty-${c.feID}`}>Quantity</label>
               <InputNumber
                 inputId={`qty-${c.feID}`}

@@ -10,10 +10,12 @@ import { useSession } from '../../session/session-provider';
 import { $points } from '../../stores/points';
 import { $availableCerts, $cart, $nextUrl, cartCleared, nextUrlSet } from './cart-store';
 import { cartTotal } from './cart-total';
+import { CardArtSummary } from './card-art-picker';
 import { placeGiftOrder } from './gift-api';
 import { GiftFlowLayout } from './gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import type { PlacedOrder } from './gift-types';
+import { useGiftCardArt } from './use-gift-card-art';
 import { useGiftCategories } from './use-gift-categories';
 
 const newOrderId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -23,6 +25,7 @@ export default function GiftCheckoutPage() {
   useGiftCategories();
   const { pax } = useSession();
   const [cart, categories, points, nextUrl] = useUnit([$cart, $availableCerts, $points, $nextUrl]);
+  const { byId: artById } = useGiftCardArt();
   const [, navigate] = useLocation();
   // One id per checkout visit: a retry after a failed answer is the same order, never a second charge.
   const clientOrderId = useRef(newOrderId());
@@ -64,7 +67,8 @@ export default function GiftCheckoutPage() {
           <ul data-testid="placed-certificates">
             {placed.certificates.map((c) => (
               <li key={c.id}>
-                {c.name} ({formatDollars(c.amount)}){c.isGift ? ', sent as a gift' : ''}: code <strong>{c.code}</strong>, expires {formatDate(c.expirationDate)}
+                {c.name} ({formatDollars(c.amount)}){c.isGift ? ', sent as a gift' : ''}: code <strong>{c.code}</strong>, expires {formatDate(c.expirationDate)}{' '}
+                <CardArtSummary art={c.cardArtId ? artById[c.cardArtId] : null} />
               </li>
             ))}
           </ul>
@@ -84,7 +88,7 @@ export default function GiftCheckoutPage() {
             {cart.map((c) => (
               <li key={c.feID}>
                 {c.quantity} × {formatDollars(c.amount ?? 0)} {categories.find((k) => k.certificateCategoryCode === c.certificateCategoryCode)?.certificateCategoryName ?? c.certificateCategoryCode}
-                {c.isGift ? ` for ${c.recipientName} (${c.recipientEmail})` : ''}
+                {c.isGift ? ` for ${c.recipientName} (${c.recipientEmail})` : ''} <CardArtSummary art={c.selectedCardArt ? artById[c.selectedCardArt] : null} />
               </li>
             ))}
           </ul>

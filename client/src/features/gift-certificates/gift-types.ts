@@ -37,6 +37,8 @@ export interface PlacedCertificate {
   purchasePrice: number;
   isGift: boolean;
   expirationDate: string;
+  /** The design it was bought with; null: its category's art. */
+  cardArtId: string | null;
 }
 
 export interface PlacedOrder {

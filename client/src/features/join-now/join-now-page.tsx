@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'wouter';
+import { CampaignCopyPanel } from '../../components/campaign/campaign-copy';
 import { paths } from '../../config/routes';
 import { $trackedQuery } from '../../stores/route-query';
 
@@ -10,6 +11,7 @@ export default function JoinNowPage() {
     <section className="join-now" aria-labelledby="join-title">
       <h1 id="join-title">Join Now</h1>
       <p>Membership is free and carries $20 in savings on your next qualifying treatment.</p>
+      <CampaignCopyPanel contentType="campaignGlobal" />
       {refCode ? <p data-testid="referral-note">A friend invited you: you both earn a reward after your first treatment.</p> : null}
       <ul>
         <li>Earn points on every qualifying treatment.</li>

@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { landingSections } from '../../config/landing';
+import { CampaignCopyPanel } from '../../components/campaign/campaign-copy';
 import { paths } from '../../config/routes';
 import { brandContent } from '../../stores/content';
 
@@ -13,6 +14,7 @@ export default function LandingPage() {
       <section className="landing-hero" aria-labelledby="landing-title">
         <h1 id="landing-title">Rewards for the treatments you already love</h1>
         <p>Earn points with every treatment, redeem them for savings, and hear about offers first. Membership is free.</p>
+        <CampaignCopyPanel contentType="campaignGlobal" />
         <Link href={paths.joinNow} className="p-button">
           JOIN NOW
         </Link>

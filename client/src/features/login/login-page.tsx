@@ -1,3 +1,4 @@
+import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -5,10 +6,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/routes';
+import { campaignIdOf } from '../../lib/query-params';
 import { useSession } from '../../session/session-provider';
+import { $trackedQuery } from '../../stores/route-query';
+import { CampaignCopyPanel } from '../../components/campaign/campaign-copy';
 
 export default function LoginPage() {
   const { status, signingIn, signInError, signIn } = useSession();
+  const { utm_id: utmId } = useUnit($trackedQuery);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
@@ -17,12 +22,13 @@ export default function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn(username.trim(), password);
+    signIn(username.trim(), password, campaignIdOf(utmId));
   };
 
   return (
     <section className="login-page" aria-labelledby="login-title">
       <h1 id="login-title">Sign in</h1>
+      <CampaignCopyPanel contentType="campaignLogin" />
       <form className="login-form" onSubmit={submit}>
         <label htmlFor="login-username">E-mail address</label>
         <InputText

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
+import { NativeSelect } from '../../components/native-select';
 import { surveyBuilderApi, type ComparisonExpression, type LogicalExpression, type ParticipantField, type ParticipantGroup } from './api';
 import { removeAt, replaceAt } from './survey-draft';
 
@@ -46,20 +46,20 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
     <fieldset className="survey-builder__group">
       <legend>Participant group</legend>
       <label htmlFor="survey-group">Offered to</label>
-      <Dropdown
-        inputId="survey-group"
+      <NativeSelect<number | null>
+        id="survey-group"
         value={groupId}
         options={[{ label: 'Every member', value: null }, ...groups.map((g) => ({ label: g.groupName, value: g.id }))]}
-        onChange={(e) => onChange(e.value as number | null)}
+        onChange={onChange}
       />
       <label htmlFor="group-name">Group name</label>
       <InputText id="group-name" value={name} onChange={(e) => setName(e.target.value)} />
       <label htmlFor="group-operator">Members match</label>
-      <Dropdown inputId="group-operator" value={operator} options={[{ label: 'all rules (AND)', value: 'AND' }, { label: 'any rule (OR)', value: 'OR' }]} onChange={(e) => setOperator(e.value as 'AND' | 'OR')} />
+      <NativeSelect<'AND' | 'OR'> id="group-operator" value={operator} options={[{ label: 'all rules (AND)', value: 'AND' }, { label: 'any rule (OR)', value: 'OR' }]} onChange={setOperator} />
       {rules.map((r, i) => (
         <div key={i} className="survey-builder__rule">
-          <Dropdown aria-label="Field" value={r.fieldCode} options={fields.map((f) => ({ label: f.name, value: f.fieldCode }))} onChange={(e) => setRules(replaceAt(rules, i, { ...r, fieldCode: e.value as string }))} />
-          <Dropdown aria-label="Operator" value={r.comparisonOperatorCode} options={operatorsOf(r.fieldCode)} onChange={(e) => setRules(replaceAt(rules, i, { ...r, comparisonOperatorCode: e.value as string }))} />
+          <NativeSelect<string> aria-label="Field" value={r.fieldCode} options={fields.map((f) => ({ label: f.name, value: f.fieldCode }))} onChange={(fieldCode) => setRules(replaceAt(rules, i, { ...r, fieldCode }))} />
+          <NativeSelect<string> aria-label="Operator" value={r.comparisonOperatorCode} options={operatorsOf(r.fieldCode)} onChange={(comparisonOperatorCode) => setRules(replaceAt(rules, i, { ...r, comparisonOperatorCode }))} />
           <InputText aria-label="Values" value={r.values.join(',')} onChange={(e) => setRules(replaceAt(rules, i, { ...r, values: e.target.value.split(',').map((v) => v.trim()) }))} />
           <Button icon="pi pi-trash" text aria-label="Remove rule" onClick={() => setRules(removeAt(rules, i))} disabled={rules.length === 1} />
         </div>

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { NativeSelect } from '../../components/native-select';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import type { QuestionDraft, QuestionTypeCode } from './api';
@@ -14,7 +14,7 @@ export function QuestionEditor({ question: q, path, onChange, onRemove }: { ques
       <label htmlFor={id('text')}>Question</label>
       <InputText id={id('text')} value={q.text} onChange={(e) => onChange({ ...q, text: e.target.value })} />
       <label htmlFor={id('type')}>Type</label>
-      <Dropdown inputId={id('type')} value={q.questionTypeCode} options={TYPES} onChange={(e) => onChange(withType(q, e.value as QuestionTypeCode))} />
+      <NativeSelect<QuestionTypeCode> id={id('type')} value={q.questionTypeCode} options={TYPES} onChange={(type) => onChange(withType(q, type))} />
       {q.questionTypeCode === 'MULTIPLE_CHOICE' && (
         <>
           <label htmlFor={id('required')}>Required answers</label>

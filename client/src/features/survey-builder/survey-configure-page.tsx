@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { NativeSelect } from '../../components/native-select';
 import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/problem';
 import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api';
@@ -61,11 +61,11 @@ export default function SurveyConfigurePage() {
         <label htmlFor="survey-description">Description</label>
         <InputTextarea id="survey-description" value={survey.description} rows={2} onChange={(e) => set({ description: e.target.value })} />
         <label htmlFor="survey-type">Type</label>
-        <Dropdown inputId="survey-type" value={survey.testTypeCode} options={types.map((t) => ({ label: t.name, value: t.code }))} onChange={(e) => set({ testTypeCode: e.value as string })} />
+        <NativeSelect<string> id="survey-type" value={survey.testTypeCode} options={types.map((t) => ({ label: t.name, value: t.code }))} onChange={(testTypeCode) => set({ testTypeCode })} />
         {id && (
           <>
             <label htmlFor="survey-status">Status</label>
-            <Dropdown inputId="survey-status" value={survey.statusTypeCode} options={STATUSES} onChange={(e) => set({ statusTypeCode: e.value as SurveyStatus })} />
+            <NativeSelect<SurveyStatus> id="survey-status" value={survey.statusTypeCode} options={STATUSES} onChange={(statusTypeCode) => set({ statusTypeCode })} />
           </>
         )}
         <label htmlFor="survey-from">From</label>

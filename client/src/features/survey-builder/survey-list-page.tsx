@@ -1,10 +1,10 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { NativeSelect } from '../../components/native-select';
 import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api';
 import './survey-builder.css';
 
@@ -48,7 +48,7 @@ export default function SurveyListPage() {
       <h1 id="survey-builder-title">Survey Builder</h1>
       <div className="survey-builder__toolbar">
         <label htmlFor="survey-status-filter">Status</label>
-        <Dropdown inputId="survey-status-filter" value={status} options={STATUSES} onChange={(e) => setStatus(e.value as SurveyStatus | 'ALL')} />
+        <NativeSelect<SurveyStatus | 'ALL'> id="survey-status-filter" value={status} options={STATUSES} onChange={setStatus} />
         <Link href="/survey-builder/configure" className="p-button">
           New survey
         </Link>

@@ -8,29 +8,36 @@ import { loadClientConfig } from '../../lib/client-config';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $certificates, $certificatesError, certificatesRequested, type CertificateItem } from '../../stores/certificates';
-import { readCardArtFx, type CardArt } from '../../stores/content';
 import { $points } from '../../stores/points';
 import { BonusPoints } from './bonus-points';
+import { artFor, type WalletArt } from './certificate-art';
 import { RedeemDialog } from './redeem-dialog';
+import { useCertificateArt } from './use-certificate-art';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 
-function CertificateList({ items, empty, art }: { items: CertificateItem[]; empty: string; art: CardArt | null }) {
+function CertificateList({ items, empty, art }: { items: CertificateItem[]; empty: string; art: WalletArt }) {
   if (!items.length) return <p>{empty}</p>;
   return (
     <ul className="certificate-list" data-testid="certificates">
-      {items.map((c) => (
-        <li key={c.id} className="certificate" data-testid="certificate" style={art ? { background: art.background, color: art.foreground } : undefined}>
-          <span className="certificate__amount">{formatDollars(c.amount)}</span>
-          <span className="certificate__name">{c.name}</span>
-          <span>
-            Code <strong>{c.code}</strong>
-          </span>
-          <span>
-            {displayStatus(c)} · expires {formatDate(c.expirationDate)}
-          </span>
-        </li>
-      ))}
+      {items.map((c) => {
+        const shown = artFor(c, art);
+        // Named only once the chosen design itself has been read, never the default standing in for it.
+        const design = c.cardArtId ? art.byId[c.cardArtId] : undefined;
+        return (
+          <li key={c.id} className="certificate" data-testid="certificate" style={shown ? { background: shown.background, color: shown.foreground } : undefined}>
+            <span className="certificate__amount">{formatDollars(c.amount)}</span>
+            <span className="certificate__name">{c.name}</span>
+            <span>
+              Code <strong>{c.code}</strong>
+            </span>
+            <span>
+              {displayStatus(c)} · expires {formatDate(c.expirationDate)}
+            </span>
+            {design && <span data-testid="certificate-design">Design: {design.title}</span>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -41,12 +48,9 @@ export default function WalletPage() {
   const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
-  const [art, setArt] = useState<CardArt | null>(null);
+  const art = useCertificateArt(certificates);
   useEffect(() => {
     certificatesRequested();
-    readCardArtFx({ name: 'DEFAULT' })
-      .then(setArt)
-      .catch(() => undefined);
     loadClientConfig()
       .then((c) => setDivisor(c.redemptionDivisor))
       .catch(() => undefined);

@@ -1,0 +1,71 @@
+import { useUnit } from 'effector-react';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PageLoader } from '../../components/page-loader';
+import { api } from '../../lib/api';
+import { isApiError } from '../../lib/problem';
+import { GroupEditor } from '../survey-builder/group-editor';
+import { CampaignFields } from './campaign-fields';
+import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './campaign-store';
+import './campaign-tool.css';
+
+/** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`). */
+const fieldErrors = (e: unknown): Record<string, string> =>
+  isApiError(e) && e.problem?.errors ? Object.fromEntries(e.problem.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])) : {};
+
+/** /admin-tools/campaign-tool/campaign-configuration[?id=]: one campaign's record, saved with the server's validation. */
+export default function CampaignConfigurationPage() {
+  const id = Number(new URLSearchParams(useSearch()).get('id')) || null;
+  const [, navigate] = useLocation();
+  const draft = useUnit($campaignDraft);
+  const saving = useUnit(saveCampaignFx.pending);
+  const [categories, setCategories] = useState<{ code: string; name: string }[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [loaded, setLoaded] = useState(id === null);
+  const showError = useCallback((text: string) => setMessage({ severity: 'error', text }), []);
+
+  useEffect(() => {
+    // A new campaign starts from the spec's draft defaults; an existing one is loaded.
+    campaignsCleared();
+    setLoaded(id === null);
+    if (id) fetchCampaignFx(id).then(() => setLoaded(true), () => showError(`Campaign ${id} could not be loaded`));
+    api
+      .get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories')
+      .then((list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))), () => showError('Could not load the certificate categories'));
+  }, [id, showError]);
+
+  if (!loaded) return message ? <Message severity="error" text={message.text} /> : <PageLoader label="Loading the campaign" />;
+
+  const save = async () => {
+    setErrors({});
+    setMessage(null);
+    try {
+      const saved = await saveCampaignFx(draft);
+      setMessage({ severity: 'success', text: `Saved campaign ${saved.id}.` });
+      if (!id) navigate(`/campaign-tool/campaign-configuration?id=${saved.id}`, { replace: true });
+    } catch (e) {
+      const byField = fieldErrors(e);
+      setErrors(byField);
+      // Field messages sit beside their fields; the summary only points at them.
+      const text = Object.keys(byField).length ? 'Please correct the highlighted fields.' : e instanceof Error ? e.message : 'Could not save the campaign';
+      setMessage({ severity: 'error', text });
+    }
+  };
+
+  return (
+    <section className="campaign-tool" aria-labelledby="campaign-config-title">
+      <h1 id="campaign-config-title">{id ? `Campaign ${id}` : 'New campaign'}</h1>
+      <CampaignFields draft={draft} errors={errors} categories={categories} />
+      <GroupEditor groupId={draft.groupId} onChange={(g) => campaignFieldSet({ field: 'groupId', value: g })} onError={showError} />
+      {errors.groupId && <p className="campaign-tool__field-error">{errors.groupId}</p>}
+      {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}
+      <div className="campaign-tool__actions">
+        <Button label="Back to list" text onClick={() => navigate('/campaign-tool')} />
+        <Button label="Save" loading={saving} onClick={() => void save()} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useUnit } from 'effector-react';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDate } from '../../lib/format';
+import { $campaigns, fetchCampaignsFx, type Campaign } from './campaign-store';
+import './campaign-tool.css';
+
+const dateCell = (value: string | null) => (value ? formatDate(value) : '—');
+
+/** /admin-tools/campaign-tool: every direct-response campaign, newest first, each opening its configuration. */
+export default function CampaignListPage() {
+  const campaigns = useUnit($campaigns);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    fetchCampaignsFx().catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the campaigns'));
+  }, []);
+  const name = (c: Campaign) => <Link href={`/campaign-tool/campaign-configuration?id=${c.id}`}>{c.campaignName}</Link>;
+  const link = (c: Campaign) => (c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>);
+  return (
+    <section className="campaign-tool" aria-labelledby="campaign-tool-title">
+      <h1 id="campaign-tool-title">Campaign Tool</h1>
+      <div className="campaign-tool__toolbar">
+        <Link href="/campaign-tool/campaign-configuration" className="p-button">
+          New campaign
+        </Link>
+      </div>
+      {error && <Message severity="error" text={error} />}
+      <DataTable value={campaigns ?? []} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
+        <Column header="Name" body={name} />
+        <Column field="statusTypeCode" header="Status" />
+        <Column field="mkCode" header="Marketing code" />
+        <Column header="From" body={(c: Campaign) => dateCell(c.fromDate)} />
+        <Column header="Through" body={(c: Campaign) => dateCell(c.thruDate)} />
+        <Column header="Offer" body={(c: Campaign) => (c.certificateAmount ? `$${c.certificateAmount} ${c.certificateCategoryCode ?? ''}` : '—')} />
+        <Column header="Marketing link" body={link} />
+      </DataTable>
+    </section>
+  );
+}

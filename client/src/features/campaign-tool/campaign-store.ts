@@ -1,0 +1,73 @@
+import { createEffect, createEvent, createStore } from 'effector';
+import { api } from '../../lib/api';
+
+export type CampaignStatus = 'DRAFT' | 'ACTIVE' | 'ENDED';
+
+/** The admin spec's campaign record as the campaign tool edits it. */
+export interface CampaignDraft {
+  id?: number;
+  campaignName: string;
+  statusTypeCode: CampaignStatus;
+  mkCode: string | null;
+  fromDate: string | null;
+  thruDate: string | null;
+  certificateCategoryCode: string | null;
+  certificateAmount: number | null;
+  allowReissuance: boolean;
+  daysBeforeExpirationToSendReminder: number | null;
+  loginNotificationRequired: boolean;
+  createAccountTemplateId: string | null;
+  expirationReminderTemplateId: string | null;
+  newMemberTemplateId: string | null;
+  existingMemberTemplateId: string | null;
+  isPatientEvent: boolean;
+  groupId: number | null;
+}
+export type Campaign = CampaignDraft & { id: number };
+
+/** "Campaign (edit draft defaults)" of the admin spec; the server applies the same to what a body leaves out. */
+export const campaignDraftDefaults: CampaignDraft = {
+  campaignName: '',
+  statusTypeCode: 'DRAFT',
+  mkCode: null,
+  fromDate: null,
+  thruDate: null,
+  certificateCategoryCode: null,
+  certificateAmount: null,
+  allowReissuance: false,
+  daysBeforeExpirationToSendReminder: null,
+  loginNotificationRequired: true,
+  createAccountTemplateId: null,
+  expirationReminderTemplateId: null,
+  newMemberTemplateId: null,
+  existingMemberTemplateId: null,
+  isPatientEvent: false,
+  groupId: null,
+};
+
+type EditableField = Exclude<keyof CampaignDraft, 'id'>;
+export type FieldChange = { [K in EditableField]: { field: K; value: CampaignDraft[K] } }[EditableField];
+
+/** Editing sets one property at a time (admin spec, section 4). */
+export const campaignFieldSet = createEvent<FieldChange>();
+export const campaignEdited = createEvent<Campaign>();
+/** Clearing resets everything to the defaults. */
+export const campaignsCleared = createEvent();
+
+export const fetchCampaignsFx = createEffect(() => api.get<Campaign[]>('/api/rest/dr-campaigns'));
+export const fetchCampaignFx = createEffect((id: number) => api.get<Campaign>(`/api/rest/dr-campaigns/${id}`));
+export const saveCampaignFx = createEffect(({ id, ...body }: CampaignDraft) =>
+  id ? api.put<Campaign>(`/api/rest/dr-campaigns/${id}`, body, { quiet: true }) : api.post<Campaign>('/api/rest/dr-campaigns', body, { quiet: true }),
+);
+
+export const $campaigns = createStore<Campaign[] | null>(null)
+  .on(fetchCampaignsFx.doneData, (_, list) => list)
+  .on(saveCampaignFx.doneData, (list, saved) => (list ? [saved, ...list.filter((c) => c.id !== saved.id)] : list))
+  .reset(campaignsCleared);
+
+export const $campaignDraft = createStore<CampaignDraft>(campaignDraftDefaults)
+  .on(campaignFieldSet, (draft, change) => ({ ...draft, [change.field]: change.value }))
+  .on(campaignEdited, (_, campaign) => ({ ...campaignDraftDefaults, ...campaign }))
+  .on(fetchCampaignFx.doneData, (_, campaign) => ({ ...campaignDraftDefaults, ...campaign }))
+  .on(saveCampaignFx.doneData, (_, campaign) => ({ ...campaignDraftDefaults, ...campaign }))
+  .reset(campaignsCleared);

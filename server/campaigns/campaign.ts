@@ -1,0 +1,97 @@
+import * as t from 'io-ts';
+import { Dollars } from '../../event-schemas/points-redeemed';
+import { boundedString, IsoDate, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
+
+export const CampaignStatus = t.keyof({ DRAFT: null, ACTIVE: null, ENDED: null });
+export type CampaignStatus = t.TypeOf<typeof CampaignStatus>;
+
+const TemplateId = t.union([boundedString(80), t.null]);
+const MkCode = refined(t.string, 'MkCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
+
+/** The admin spec's campaign record, with its edit-draft defaults applied to what the body leaves out. */
+export const CampaignBody = t.intersection([
+  t.type({ campaignName: boundedString(120) }),
+  t.partial({
+    statusTypeCode: CampaignStatus,
+    mkCode: t.union([MkCode, t.null]),
+    fromDate: t.union([IsoDate, t.null]),
+    thruDate: t.union([IsoDate, t.null]),
+    certificateCategoryCode: t.union([t.string, t.null]),
+    certificateAmount: t.union([Dollars, t.null]),
+    allowReissuance: t.boolean,
+    daysBeforeExpirationToSendReminder: t.union([NonNegativeInteger, t.null]),
+    loginNotificationRequired: t.boolean,
+    createAccountTemplateId: TemplateId,
+    expirationReminderTemplateId: TemplateId,
+    newMemberTemplateId: TemplateId,
+    existingMemberTemplateId: TemplateId,
+    isPatientEvent: t.boolean,
+    groupId: t.union([PositiveInteger, t.null]),
+  }),
+]);
+export type CampaignBody = t.TypeOf<typeof CampaignBody>;
+
+export interface Campaign {
+  id: number;
+  campaignName: string;
+  statusTypeCode: CampaignStatus;
+  mkCode: string | null;
+  fromDate: string | null;
+  thruDate: string | null;
+  certificateCategoryCode: string | null;
+  certificateAmount: number | null;
+  allowReissuance: boolean;
+  daysBeforeExpirationToSendReminder: number | null;
+  loginNotificationRequired: boolean;
+  createAccountTemplateId: string | null;
+  expirationReminderTemplateId: string | null;
+  newMemberTemplateId: string | null;
+  existingMemberTemplateId: string | null;
+  isPatientEvent: boolean;
+  groupId: number | null;
+}
+export type CampaignFields = Omit<Campaign, 'id'>;
+
+/** The admin spec's "Campaign (edit draft defaults)". */
+export const campaignDefaults: Omit<CampaignFields, 'campaignName'> = {
+  statusTypeCode: 'DRAFT',
+  mkCode: null,
+  fromDate: null,
+  thruDate: null,
+  certificateCategoryCode: null,
+  certificateAmount: null,
+  allowReissuance: false,
+  daysBeforeExpirationToSendReminder: null,
+  loginNotificationRequired: true,
+  createAccountTemplateId: null,
+  expirationReminderTemplateId: null,
+  newMemberTemplateId: null,
+  existingMemberTemplateId: null,
+  isPatientEvent: false,
+  groupId: null,
+};
+
+export const fieldsFromBody = (body: CampaignBody): CampaignFields => ({ ...campaignDefaults, ...body, campaignName: body.campaignName.trim() });
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * Rules across fields, checked before anything is written. A DRAFT may be incomplete; a campaign members can claim
+ * from (ACTIVE) needs its window, its certificate category and amount.
+ */
+export function checkCampaign(c: CampaignFields): FieldError[] {
+  const errors: FieldError[] = [];
+  if (c.fromDate && c.thruDate && c.thruDate < c.fromDate) errors.push({ path: 'body.thruDate', message: 'must not be before fromDate' });
+  if (c.statusTypeCode === 'ACTIVE') {
+    for (const field of ['fromDate', 'thruDate', 'certificateCategoryCode', 'certificateAmount'] as const) {
+      if (c[field] === null) errors.push({ path: `body.${field}`, message: 'is required for an ACTIVE campaign' });
+    }
+  }
+  return errors;
+}
+
+/** What members see of a campaign (member spec, "Direct-response campaign"). */
+export const memberView = (c: Campaign) => ({ id: c.id, allowReissuance: c.allowReissuance, fromDate: c.fromDate, thruDate: c.thruDate, loginNotificationRequired: c.loginNotificationRequired });

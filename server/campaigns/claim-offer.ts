@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { CertificateIssued, certificateStream, encodeEvent, type Actor, type CertificateStatus } from '../../event-schemas';
+import { newCertificateCode } from '../certificates/certificate-code';
+import { evolveCertificate, initialCertificateState } from '../certificates/certificate-state';
+import { loadStream } from '../core/command-handler';
+import { deterministicUuid } from '../core/deterministic-id';
+import { dateIn } from '../config';
+import type { Deps } from '../deps';
+import { groupsContaining, participantFacts } from '../groups/group-repository';
+import { WrongExpectedRevision } from '../ports/event-store';
+import { addDays } from '../points/dates';
+import type { Campaign } from './campaign';
+import { findCampaign } from './campaign-repository';
+import { claimEventCode, decideOfferClaim, type ClaimDecision } from './offer-claim-decision';
+
+/** A login event of the member spec: the offer-claim dialog picks its outcome from the code's prefix. */
+export interface ClaimLoginEvent {
+  code: string;
+  campaignId: number;
+  certificateId?: string;
+  activationDate?: string;
+  expirationDate?: string;
+}
+
+// More claims than this from one campaign by one member would be an abuse of reissuance, not a use of it.
+const MAX_CLAIMS = 50;
+const certificateDecider = { evolve: evolveCertificate, initialState: initialCertificateState };
+
+/** The n-th offer a member claims from a campaign lives on a stream named by (campaign, member, n). */
+export const offerCertificateId = (campaignId: number, paxId: number, claimNumber: number) => deterministicUuid(`dr-campaign-offer:${campaignId}:${paxId}:${claimNumber}`);
+
+/** The member's earlier offers from this campaign, read from the event store (the read model may lag). */
+async function previousClaims(deps: Pick<Deps, 'store'>, campaignId: number, paxId: number): Promise<CertificateStatus[]> {
+  const statuses: CertificateStatus[] = [];
+  for (let n = 0; n < MAX_CLAIMS; n++) {
+    const { state } = await loadStream(deps.store, certificateDecider, certificateStream(offerCertificateId(campaignId, paxId, n)));
+    if (state.kind === 'none') break;
+    statuses.push(state.status);
+  }
+  return statuses;
+}
+
+async function categoryOf(deps: Pick<Deps, 'pool'>, code: string) {
+  const r = await deps.pool.query<{ name: string; default_expiration_days: number }>('SELECT name, default_expiration_days FROM certificate_categories WHERE code = $1', [code]);
+  return r.rows[0];
+}
+
+/** Writes the offer's certificate; false when a concurrent claim created that stream first. */
+async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaign, paxId: number, claimNumber: number, today: string, actor: Actor) {
+  const category = await categoryOf(deps, c.certificateCategoryCode!);
+  const certificateId = offerCertificateId(c.id, paxId, claimNumber);
+  const expirationDate = addDays(today, category?.default_expiration_days ?? 365);
+  const event = CertificateIssued.of({
+    certificateId,
+    code: newCertificateCode(),
+    paxId,
+    amount: c.certificateAmount!,
+    pointsCost: 0,
+    name: category?.name ?? c.campaignName,
+    certificateCategoryType: null,
+    displayCategory: 'offer',
+    status: 'ACTIVE',
+    issuedAt: deps.now().toISOString(),
+    expirationDate,
+  });
+  const correlationId = randomUUID();
+  try {
+    await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
+      expectedRevision: 'no_stream',
+    });
+    return { certificateId, expirationDate };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevision) return null;
+    throw error;
+  }
+}
+
+/**
+ * Claims a campaign's offer for a member who signed in (or enrolled) through its marketing link. Answers the login
+ * events to hand back: none for an unknown or draft campaign, or when the campaign asks for no login notification
+ * (the offer is still issued and shows in the wallet).
+ */
+export async function claimOffer(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'settings'>, campaignId: number, paxId: number, actor: Actor): Promise<ClaimLoginEvent[]> {
+  const campaign = await findCampaign(deps.pool, campaignId);
+  const today = dateIn(deps.settings.timeZone, deps.now());
+  let inGroup = true;
+  if (campaign?.groupId != null) {
+    const facts = await participantFacts(deps.pool, paxId, today);
+    inGroup = facts !== undefined && (await groupsContaining(deps.pool, [campaign.groupId], facts)).has(campaign.groupId);
+  }
+  const decision: ClaimDecision = decideOfferClaim({ campaign, today, inGroup, previousClaims: campaign ? await previousClaims(deps, campaignId, paxId) : [] });
+  if (decision.kind === 'ignore' || !campaign) return [];
+  let event: ClaimLoginEvent;
+  if (decision.kind === 'issue') {
+    const issued = await issueOffer(deps, campaign, paxId, decision.claimNumber, today, actor);
+    event = issued
+      ? { code: claimEventCode(decision, campaignId), campaignId, certificateId: issued.certificateId, activationDate: today, expirationDate: issued.expirationDate }
+      : { code: claimEventCode({ kind: 'refuse', reason: 'ALREADY_CLAIMED' }, campaignId), campaignId };
+  } else {
+    event = { code: claimEventCode(decision, campaignId), campaignId };
+  }
+  return campaign.loginNotificationRequired ? [event] : [];
+}
+
+/**
+ * The claim as part of a sign-in: a failure to claim must not fail the sign-in itself, so it is logged and the
+ * member simply sees no dialog (the claim can be retried by signing in through the link again).
+ */
+export async function offerClaimEvents(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>, campaignId: number | undefined, paxId: number): Promise<ClaimLoginEvent[]> {
+  if (campaignId === undefined) return [];
+  try {
+    return await claimOffer(deps, campaignId, paxId, { kind: 'participant', paxId });
+  } catch (error) {
+    deps.log(`offer claim for campaign ${campaignId} by participant ${paxId} failed`, error);
+    return [];
+  }
+}

@@ -1,0 +1,3 @@
+export { campaignMigrations } from './campaign-tables';
+export { campaignRoutes } from './campaign-routes';
+export { seedDemoCampaign } from './seed-demo-campaign';

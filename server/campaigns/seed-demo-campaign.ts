@@ -1,0 +1,23 @@
+import type pg from 'pg';
+import { dateIn, settingsFromEnv } from '../config';
+import { addDays } from '../points/dates';
+
+/**
+ * The demo's direct-response campaign: marketing code SPRING, a $25 offer certificate, open for a year from the day
+ * the demo was seeded. Its marketing link is `/login?utm_id={id}&utm_campaign=spring` (README). Seeded once.
+ */
+export async function seedDemoCampaign(db: pg.Pool, log: (line: string) => void, now = new Date(), timeZone = settingsFromEnv().timeZone): Promise<void> {
+  await db.query(
+    `INSERT INTO certificate_categories (code, name, nullify_awards, certificate_category_type, description, default_expiration_days)
+     VALUES ('SPRING_OFFER', 'Spring Treatment Offer', false, NULL, 'A $25 offer toward a treatment, from the spring campaign.', 90) ON CONFLICT DO NOTHING`,
+  );
+  const existing = await db.query('SELECT 1 FROM dr_campaigns LIMIT 1');
+  if (existing.rowCount) return;
+  const today = dateIn(timeZone, now);
+  const r = await db.query<{ id: string }>(
+    `INSERT INTO dr_campaigns (campaign_name, status_type_code, mk_code, from_date, thru_date, certificate_category_code, certificate_amount, login_notification_required)
+     VALUES ('Spring offer (demo)', 'ACTIVE', 'SPRING', $1, $2, 'SPRING_OFFER', 25, true) RETURNING id`,
+    [addDays(today, -1), addDays(today, 365)],
+  );
+  log(`seeded demo campaign ${r.rows[0].id}: sign in through /login?utm_id=${r.rows[0].id}&utm_campaign=spring`);
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import * as t from 'io-ts';
+import type pg from 'pg';
+import { promotionStream, PromotionStatus } from '../../event-schemas';
+import { boundedString, Uuid, withRule } from '../../event-schemas/primitives';
+import { listPromotions } from '../../projections/promotion-tiles/promotions-query';
+import { actorOf } from '../auth/caller';
+import { dateIn } from '../config';
+import { handleCommand, type CommandResult } from '../core/command-handler';
+import { BooleanFromString, PageParam, sizeParam } from '../core/http-codecs';
+import { validationProblem, type FieldError } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { formatPosition } from '../ports/position';
+import { changePromotionStatus } from './change-promotion-status';
+import { CreatePromotionBody, createPromotion, promotionFacts, promotionInputErrors } from './create-promotion';
+import type { PromotionState } from './promotion-state';
+import { promotionStatusOptions, statusActions, type StatusAction } from './promotion-statuses';
+import { AdminPromotionOut, adminPromotionOf } from './promotion-views';
+
+const Changed = t.intersection([AdminPromotionOut, t.partial({ position: t.string })]);
+
+/** Groups and categories live in tables, so these checks sit here rather than in the pure decider. */
+async function referenceErrors(pool: pg.Pool, body: CreatePromotionBody): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const groupIds = body.groupIds ?? [];
+  if (groupIds.length) {
+    const found = await pool.query<{ id: string }>('SELECT id FROM participant_groups WHERE id = ANY($1) AND deleted_at IS NULL', [groupIds]);
+    const known = new Set(found.rows.map((r) => Number(r.id)));
+    groupIds.forEach((g, i) => known.has(g) || errors.push({ path: `body.groupIds.${i}`, message: 'is not a participant group' }));
+  }
+  if (body.certificateCategoryCode) {
+    const found = await pool.query('SELECT 1 FROM certificate_categories WHERE code = $1', [body.certificateCategoryCode]);
+    if (!found.rowCount) errors.push({ path: 'body.certificateCategoryCode', message: 'is not a certificate category' });
+  }
+  return errors;
+}
+
+const answer = (result: CommandResult<PromotionState, unknown>) => {
+  if (result.state.kind !== 'created') throw new Error('a decided promotion command left no promotion');
+  const body = adminPromotionOf(result.state);
+  return result.position ? { ...body, position: formatPosition(result.position) } : body;
+};
+
+export const promotionAdminRoutes = (deps: Deps) => {
+  const today = () => dateIn(deps.settings.timeZone, deps.now());
+  const statusRoute = (action: StatusAction, summary: string) =>
+    route({
+      method: 'post',
+      path: `/promotions/:id/${action}`,
+      tag: 'Promotions',
+      summary,
+      access: 'admin',
+      params: t.type({ id: Uuid }),
+      body: t.partial({ reason: boundedString(500) }),
+      responses: {
+        200: { description: 'The promotion with its new status', schema: Changed },
+        403: { description: 'Not an admin' },
+        404: { description: 'Unknown promotion' },
+        409: { description: `Not allowed from the current status (allowed from ${statusActions[action].from.join(', ')})` },
+      },
+      handler: async ({ params, body, caller }) => {
+        const result = await handleCommand(
+          deps.store,
+          changePromotionStatus,
+          promotionStream(params.id),
+          { action, reason: body.reason ?? null, today: today() },
+          { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() },
+        );
+        return { status: 200, body: answer(result) };
+      },
+    });
+
+  return [
+    route({
+      method: 'post',
+      path: '/admin/promotions',
+      tag: 'Promotions',
+      summary: "Creates a promotion from the builder's overview, participants and website sections; NEW, or ACTIVE with finalize",
+      access: 'admin',
+      body: CreatePromotionBody,
+      responses: {
+        201: { description: 'Created', schema: Changed },
+        400: { description: 'Invalid fields, each named' },
+        403: { description: 'Not an admin' },
+      },
+      handler: async ({ body, caller }) => {
+        const errors = [...promotionInputErrors(body, today()), ...(await referenceErrors(deps.pool, body))];
+        if (errors.length) throw validationProblem(errors);
+        const id = randomUUID();
+        const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts: promotionFacts(id, body), finalize: body.finalize ?? false }, {
+          actor: actorOf(caller),
+          correlationId: randomUUID(),
+          now: deps.now(),
+        });
+        return { status: 201, body: answer(result) };
+      },
+    }),
+    statusRoute('publish', 'Publishes a NEW or DRAFT promotion (ACTIVE): members it targets see its tile while its window holds'),
+    statusRoute('revert-to-draft', 'Reverts a NEW or ACTIVE promotion to DRAFT; members no longer see it'),
+    statusRoute('end', 'Ends an ACTIVE promotion; members no longer see it'),
+    statusRoute('stop-payments', 'Stops the payments of an ACTIVE or ENDED promotion (final)'),
+    route({
+      method: 'get',
+      path: '/promotions/options/promotion-statuses',
+      tag: 'Promotions',
+      summary: 'The promotion status options (the client adds ALL)',
+      access: 'admin',
+      responses: { 200: { description: 'Options', schema: t.array(t.type({ code: t.string, description: t.string, applicableOnlyToApprovalProcess: t.boolean })) } },
+      handler: async () => ({ status: 200, body: promotionStatusOptions }),
+    }),
+    route({
+      method: 'get',
+      path: '/promotions',
+      tag: 'Promotions',
+      summary: 'The admin promotion list, newest first: by status (ALL or a code) and a part of the name, paged from 0',
+      access: 'admin',
+      query: t.partial({
+        promotionCategory: withRule(t.literal('PROMOTION'), 'must be PROMOTION'),
+        status: withRule(t.union([t.literal('ALL'), PromotionStatus]), `must be ALL or one of ${promotionStatusOptions.map((o) => o.code).join(', ')}`),
+        // Staff levels are not modelled (the spec shows none), so every admin sees every promotion.
+        showAllForMyLevelAndBelow: BooleanFromString,
+        searchName: boundedString(120),
+        page: PageParam,
+        size: sizeParam(100),
+      }),
+      responses: {
+        200: { description: 'One page', schema: t.type({ items: t.array(AdminPromotionOut), page: t.number, size: t.number, totalElements: t.number }) },
+        400: { description: 'Bad filter or page' },
+      },
+      handler: async ({ query }) => {
+        const page = query.page ?? 0;
+        const size = query.size ?? 20;
+        const status = query.status === 'ALL' ? undefined : query.status;
+        const found = await listPromotions(deps.pool, { status, searchName: query.searchName?.trim(), page, size });
+        return { status: 200, body: { items: found.items.map(adminPromotionOf), page, size, totalElements: found.totalElements } };
+      },
+    }),
+  ];
+};

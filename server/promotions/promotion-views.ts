@@ -1,0 +1,67 @@
+import * as t from 'io-ts';
+import type { PromotionRecord } from '../../projections/promotion-tiles/promotions-query';
+
+/** The member spec's promotion tile. `programCode` is the promotion's code. */
+export const TileOut = t.intersection([
+  t.type({ promoId: t.string, programCode: t.string, name: t.string, description: t.string, fromDate: t.string, thruDate: t.string }),
+  t.partial({ certificateCategoryCode: t.string }),
+]);
+
+export const tileOf = (p: PromotionRecord): t.TypeOf<typeof TileOut> => ({
+  promoId: p.promotionId,
+  programCode: p.promotionCode,
+  name: p.name,
+  description: p.description,
+  fromDate: p.fromDate,
+  thruDate: p.thruDate,
+  ...(p.certificateCategoryCode ? { certificateCategoryCode: p.certificateCategoryCode } : {}),
+});
+
+const PAGE_ORDER = ['OVERVIEW', 'RULES', 'FAQ'];
+
+export const WebsiteOut = t.type({
+  promoId: t.string,
+  tile: t.type({ title: t.string }),
+  pages: t.array(t.type({ page: t.string, contentEntryId: t.string })),
+});
+
+/** What the member's promotion page shows: the tile title and the active pages, in the spec's order. */
+export const websiteOf = (p: PromotionRecord): t.TypeOf<typeof WebsiteOut> => ({
+  promoId: p.promotionId,
+  tile: { title: p.website.tileTitle },
+  pages: p.website.pages
+    .filter((page) => page.active)
+    .sort((a, b) => PAGE_ORDER.indexOf(a.page) - PAGE_ORDER.indexOf(b.page))
+    .map((page) => ({ page: page.page, contentEntryId: page.contentEntryId })),
+});
+
+/** A promotion in the admin list (promotionCategory is always PROMOTION here). */
+export const AdminPromotionOut = t.type({
+  id: t.string,
+  promotionCategory: t.string,
+  name: t.string,
+  description: t.string,
+  promotionCode: t.string,
+  typeCode: t.string,
+  statusTypeCode: t.string,
+  fromDate: t.string,
+  thruDate: t.string,
+  groupIds: t.array(t.number),
+  certificateCategoryCode: t.union([t.string, t.null]),
+  website: t.unknown,
+});
+
+export const adminPromotionOf = (p: Omit<PromotionRecord, 'status'> & { status: string }): t.TypeOf<typeof AdminPromotionOut> => ({
+  id: p.promotionId,
+  promotionCategory: 'PROMOTION',
+  name: p.name,
+  description: p.description,
+  promotionCode: p.promotionCode,
+  typeCode: p.typeCode,
+  statusTypeCode: p.status,
+  fromDate: p.fromDate,
+  thruDate: p.thruDate,
+  groupIds: p.groupIds,
+  certificateCategoryCode: p.certificateCategoryCode,
+  website: p.website,
+});

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { member, signInThroughPage } from './support/demo-users';
+
+test('the demo member sees the seeded promotion on /earn-points and reads its rules and FAQ with the keyboard', async ({ page }) => {
+  await signInThroughPage(page, member);
+  await page.getByRole('navigation').getByRole('link', { name: 'Earn' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Earn Points' })).toBeVisible();
+
+  const tile = page.getByTestId('promotion-tile').filter({ hasText: 'Season of Glow' });
+  await expect(tile).toContainText('Complete two qualifying treatments');
+  await expect(tile).toContainText('Reward: Season of Glow Offer Certificate');
+  await expectNoSeriousViolations(page, 'earn points with promotion tiles');
+
+  await tile.getByRole('button', { name: 'View details of Season of Glow' }).click();
+  const dialog = page.getByRole('dialog', { name: /Season of Glow/ });
+  await expect(dialog.getByRole('heading', { name: 'Season of Glow' })).toBeVisible();
+  await expect(dialog).toContainText('There is nothing to sign up for');
+
+  await dialog.getByRole('tab', { name: 'Rules' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Promotion rules' })).toBeVisible();
+  await expect(dialog.getByRole('listitem').first()).toContainText('US residents aged 18 or over');
+  await expectNoSeriousViolations(page, 'promotion rules');
+
+  // From the selected tab, the arrow key moves to the next one and Enter opens it.
+  await dialog.getByRole('tab', { name: 'Rules' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('tab', { name: 'FAQ' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('heading', { name: 'Questions and answers' })).toBeVisible();
+  await expect(dialog.getByText('Do I still earn my usual points?')).toBeVisible();
+  await expectNoSeriousViolations(page, 'promotion FAQ');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(tile.getByRole('button', { name: 'View details of Season of Glow' })).toBeFocused();
+});
