@@ -42,6 +42,9 @@ test('signing in through a campaign link shows its copy, claims the offer once, 
   await page.getByRole('button', { name: 'SIGN IN' }).click();
   const claimed = page.getByRole('dialog', { name: 'OFFER ALREADY CLAIMED' });
   await expect(claimed).toContainText("You've already claimed this offer.");
+  // Measured once the dialog has finished appearing: mid-animation colours are the transition's, not the design's.
+  await expect(claimed).toHaveCSS('opacity', '1');
+  await expectNoSeriousViolations(page, 'offer already claimed dialog');
 });
 
 test('the landing page shows the campaign’s global copy', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { admin, member, pointsShown, signInThroughPage } from './support/demo-users';
 
 type MarkedWindow = Window & { e2eSurveyMarker?: string };
@@ -14,6 +15,7 @@ test('a member takes the three-page survey, tries to leave, submits, and sees th
   await expect(page).toHaveURL(/\/surveys$/);
   await expect(page.getByRole('heading', { name: 'Available surveys' })).toBeVisible();
   await expect(page.getByTestId('highest-survey-points')).toHaveText('Earn up to 50 points per survey.');
+  await expectNoSeriousViolations(page, '/surveys');
   await page.getByRole('link', { name: 'Your Treatment Experience' }).click();
   await page.evaluate(() => {
     (window as MarkedWindow).e2eSurveyMarker = 'same document';
@@ -23,6 +25,7 @@ test('a member takes the three-page survey, tries to leave, submits, and sees th
   await expect(page.getByText('Page 1 of 3')).toBeVisible();
   await expect(page.getByText('Please complete the survey all at once, as answers cannot be saved for later. Thank you for your feedback.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'BACK' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, '/take-survey page 1');
   const next = page.getByRole('button', { name: 'NEXT' });
   await expect(next).toBeDisabled();
   await page.getByText('From my provider').click();
@@ -38,6 +41,7 @@ test('a member takes the three-page survey, tries to leave, submits, and sees th
   const dialog = page.getByRole('dialog', { name: 'LEAVING SO SOON?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("It looks like you haven't completed all the questions. If you leave now, your feedback will not be saved.");
+  await expectNoSeriousViolations(page, 'survey abandon dialog');
   await expect(dialog.getByRole('button', { name: 'DISCARD UNSAVED CHANGES' })).toBeVisible();
   await dialog.getByRole('button', { name: 'CONTINUE SURVEY' }).click();
   await expect(dialog).toBeHidden();
