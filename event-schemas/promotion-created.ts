@@ -22,21 +22,26 @@ export type PromotionWebsite = t.TypeOf<typeof PromotionWebsite>;
 
 /**
  * The first event of a `promotion-{id}` stream: the promotion's overview, participants and website sections. A
- * created promotion is NEW; every later status is a PromotionStatusChanged. No groupIds means every member.
+ * created promotion is NEW; every later status is a PromotionStatusChanged. No groupIds means every member. A copy
+ * names the promotion it was made from in `copiedFrom`.
  */
 export const PromotionCreated = defineEvent(
   'PromotionCreated',
   1,
-  t.type({
-    promotionId: Uuid,
-    name: t.string,
-    description: t.string,
-    promotionCode: t.string,
-    typeCode: t.string,
-    fromDate: IsoDate,
-    thruDate: IsoDate,
-    groupIds: t.array(PositiveInteger),
-    certificateCategoryCode: t.union([t.string, t.null]),
-    website: PromotionWebsite,
-  }),
+  t.intersection([
+    t.type({
+      promotionId: Uuid,
+      name: t.string,
+      description: t.string,
+      promotionCode: t.string,
+      typeCode: t.string,
+      fromDate: IsoDate,
+      thruDate: IsoDate,
+      groupIds: t.array(PositiveInteger),
+      certificateCategoryCode: t.union([t.string, t.null]),
+      website: PromotionWebsite,
+    }),
+    // Optional, so the event stays at version 1: events written before copies existed read as "not a copy".
+    t.partial({ copiedFrom: Uuid }),
+  ]),
 );

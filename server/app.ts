@@ -15,6 +15,7 @@ import { statusRoutes } from './operations/status-routes';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
+import { participantSearchRoutes } from './participants/search-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { parsePosition } from './ports/position';
 import { pointsRoutes } from './points/routes';
@@ -48,6 +49,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...authRoutes(deps),
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
+    ...participantSearchRoutes(deps),
     ...referralRoutes(deps),
     ...pointsRoutes(deps),
     ...bonusPointsRoutes(deps),

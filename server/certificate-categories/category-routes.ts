@@ -1,104 +1,139 @@
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
-import { auditConfigChange, inTransaction, readConfigAudit } from '../db/config-audit';
-import { boundedString, refined } from '../../event-schemas/primitives';
+import { readConfigAudit } from '../db/config-audit';
+import { boundedString } from '../../event-schemas/primitives';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import { cardArtSource } from '../gift-certificates/card-art-catalogue';
+import { CategoryChangeBody, CategoryCode, NewCategoryBody, type CategoryRecord } from './category-fields';
+import { listCategories, readCategory, saveCategory } from './category-repository';
 
-/**
- * The part of a certificate category that treatments read today: whether redeeming one of its certificates at a
- * treatment nullifies that treatment's awards. The spec's other category fields can join this table later.
- */
-interface Category {
-  certificateCategoryCode: string;
-  certificateCategoryName: string;
-  nullifyAwards: boolean;
-  certificateCategoryType: 'PURCHASABLE' | null;
-}
+/** The short shape members (and the first admin call) read: what treatments and the wallet need of a category. */
+const LookupAnswer = t.type({ certificateCategoryCode: t.string, certificateCategoryName: t.string, nullifyAwards: t.boolean, certificateCategoryType: t.union([t.string, t.null]) });
+const lookup = (c: CategoryRecord) => ({
+  certificateCategoryCode: c.certificateCategoryCode,
+  certificateCategoryName: c.certificateCategoryName,
+  nullifyAwards: c.nullifyAwards,
+  certificateCategoryType: c.certificateCategoryType,
+});
 
-const CategoryCode = refined(t.string, 'CategoryCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
-const CategoryBody = t.intersection([
+const RecordAnswer = t.type({
+  certificateCategoryCode: t.string,
+  certificateCategoryName: t.string,
+  certificateCategoryDesc: t.string,
+  termsAndConditions: t.string,
+  certificateCategoryType: t.union([t.literal('PURCHASABLE'), t.null]),
+  nullifyAwards: t.boolean,
+  displayStatusTypeCode: t.union([t.literal('ACTIVE'), t.literal('INACTIVE')]),
+  defaultExpirationLengthDays: t.number,
+  cardArtId: t.union([t.string, t.null]),
+  purchaseAmount: t.union([t.number, t.null]),
+  variants: t.array(t.type({ amount: t.number, purchaseAmount: t.number })),
+});
+const FlagsBody = t.intersection([
   t.type({ certificateCategoryName: boundedString(120), nullifyAwards: t.boolean }),
   t.partial({ certificateCategoryType: t.union([t.literal('PURCHASABLE'), t.null]) }),
 ]);
-const CategoryAnswer = t.type({ certificateCategoryCode: t.string, certificateCategoryName: t.string, nullifyAwards: t.boolean, certificateCategoryType: t.union([t.string, t.null]) });
-
-interface Row {
-  code: string;
-  name: string;
-  nullify_awards: boolean;
-  certificate_category_type: 'PURCHASABLE' | null;
-}
-const toCategory = (r: Row): Category => ({
-  certificateCategoryCode: r.code,
-  certificateCategoryName: r.name,
-  nullifyAwards: r.nullify_awards,
-  certificateCategoryType: r.certificate_category_type,
+const CodeParams = t.type({ code: CategoryCode });
+const saveResponses = (ok: number) => ({
+  [ok]: { description: 'Saved', schema: RecordAnswer },
+  400: { description: 'Invalid fields, named (e.g. body.variants.1.purchaseAmount)' },
+  403: { description: 'Not an admin' },
 });
 
-export const certificateCategoryRoutes = (deps: Deps) => [
-  // The member spec looks a category up by code (e.g. to name a certificate's category in the wallet).
-  route({
-    method: 'get',
-    path: '/certificate-categories/code/:code',
-    tag: 'Certificates',
-    summary: 'One certificate category by its code',
-    access: 'signed-in',
-    params: t.type({ code: CategoryCode }),
-    responses: { 200: { description: 'The category', schema: CategoryAnswer }, 404: { description: 'No category with this code' } },
-    handler: async ({ params }) => {
-      const r = await deps.pool.query<Row>('SELECT code, name, nullify_awards, certificate_category_type FROM certificate_categories WHERE code = $1', [params.code]);
-      if (!r.rows[0]) throw notFound(`Certificate category ${params.code}`);
-      return { status: 200, body: toCategory(r.rows[0]) };
-    },
-  }),
-  route({
-    method: 'get',
-    path: '/admin/certificate-categories',
-    tag: 'Admin',
-    summary: 'Certificate categories with their nullifyAwards flag',
-    access: 'admin',
-    responses: { 200: { description: 'Categories', schema: t.array(CategoryAnswer) } },
-    handler: async () => {
-      const r = await deps.pool.query<Row>('SELECT code, name, nullify_awards, certificate_category_type FROM certificate_categories ORDER BY code');
-      return { status: 200, body: r.rows.map(toCategory) };
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/admin/certificate-categories/:code',
-    tag: 'Admin',
-    summary: 'Create or change a certificate category (audited); nullifyAwards applies to treatments recorded afterwards',
-    access: 'admin',
-    params: t.type({ code: CategoryCode }),
-    body: CategoryBody,
-    responses: { 200: { description: 'Saved', schema: CategoryAnswer }, 400: { description: 'Invalid' } },
-    handler: async ({ params, body, caller }) => {
-      const saved = await inTransaction(deps.pool, async (db) => {
-        const before = await db.query<Row>('SELECT code, name, nullify_awards, certificate_category_type FROM certificate_categories WHERE code = $1 FOR UPDATE', [params.code]);
-        const r = await db.query<Row>(
-          `INSERT INTO certificate_categories (code, name, nullify_awards, certificate_category_type) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (code) DO UPDATE SET name = $2, nullify_awards = $3, certificate_category_type = $4, updated_at = now()
-           RETURNING code, name, nullify_awards, certificate_category_type`,
-          [params.code, body.certificateCategoryName.trim(), body.nullifyAwards, body.certificateCategoryType ?? null],
-        );
-        const after = toCategory(r.rows[0]);
-        const previous = before.rows[0] ? toCategory(before.rows[0]) : null;
-        await auditConfigChange(db, { entity: 'certificate-category', entityId: params.code, action: previous ? 'update' : 'create', actor: actorOf(caller), before: previous, after });
-        return after;
-      });
-      return { status: 200, body: saved };
-    },
-  }),
-  route({
-    method: 'get',
-    path: '/admin/audit/certificate-categories/:code',
-    tag: 'Admin',
-    summary: 'Every change to a certificate category, oldest first',
-    access: 'admin',
-    params: t.type({ code: CategoryCode }),
-    responses: { 200: { description: 'Audit entries' } },
-    handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'certificate-category', params.code) }),
-  }),
-];
+export const certificateCategoryRoutes = (deps: Deps) => {
+  const findCardArt = cardArtSource(deps.pool);
+  return [
+    // The member spec looks a category up by code (e.g. to name a certificate's category in the wallet).
+    route({
+      method: 'get',
+      path: '/certificate-categories/code/:code',
+      tag: 'Certificates',
+      summary: 'One certificate category by its code',
+      access: 'signed-in',
+      params: CodeParams,
+      responses: { 200: { description: 'The category', schema: LookupAnswer }, 404: { description: 'No category with this code' } },
+      handler: async ({ params }) => {
+        const found = await readCategory(deps.pool, params.code);
+        if (!found) throw notFound(`Certificate category ${params.code}`);
+        return { status: 200, body: lookup(found) };
+      },
+    }),
+    // The spec's create and save calls. Its GET /certificate-categories/list is the gift shop's (members), so the
+    // admin tool lists and loads under /admin/certificate-categories.
+    route({
+      method: 'post',
+      path: '/certificate-categories',
+      tag: 'Admin',
+      summary: 'Create a certificate category with its variants (audited); 409 when the code is taken, ignoring case',
+      access: 'admin',
+      body: NewCategoryBody,
+      responses: { ...saveResponses(201), 409: { description: 'The code is already used' } },
+      handler: async ({ body, caller }) => {
+        const { certificateCategoryCode: code, ...change } = body;
+        return { status: 201, body: await saveCategory(deps.pool, { code, change, mode: 'create', actor: actorOf(caller), findCardArt }) };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/certificate-categories',
+      tag: 'Admin',
+      summary: 'Change the certificate category the body names: the fields sent replace the current ones, variants as a whole list (audited)',
+      access: 'admin',
+      body: CategoryChangeBody,
+      responses: { ...saveResponses(200), 404: { description: 'No category with this code' } },
+      handler: async ({ body, caller }) => {
+        const { certificateCategoryCode: code, ...change } = body;
+        return { status: 200, body: await saveCategory(deps.pool, { code, change, mode: 'update', actor: actorOf(caller), findCardArt }) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/admin/certificate-categories',
+      tag: 'Admin',
+      summary: 'Every certificate category with its fields and variants, by code',
+      access: 'admin',
+      responses: { 200: { description: 'Categories', schema: t.array(RecordAnswer) } },
+      handler: async () => ({ status: 200, body: await listCategories(deps.pool) }),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/certificate-categories/:code',
+      tag: 'Admin',
+      summary: 'One certificate category with its fields and variants',
+      access: 'admin',
+      params: CodeParams,
+      responses: { 200: { description: 'The category', schema: RecordAnswer }, 404: { description: 'No category with this code' } },
+      handler: async ({ params }) => {
+        const found = await readCategory(deps.pool, params.code);
+        if (!found) throw notFound(`Certificate category ${params.code}`);
+        return { status: 200, body: found };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/admin/certificate-categories/:code',
+      tag: 'Admin',
+      summary: 'Create or rename a category and set its nullifyAwards and type (audited); nullifyAwards applies to treatments recorded afterwards',
+      access: 'admin',
+      params: CodeParams,
+      body: FlagsBody,
+      responses: { 200: { description: 'Saved', schema: LookupAnswer }, 400: { description: 'Invalid' }, 409: { description: 'The code differs from another only by case' } },
+      handler: async ({ params, body, caller }) => {
+        const saved = await saveCategory(deps.pool, { code: params.code, change: body, mode: 'upsert', actor: actorOf(caller), findCardArt });
+        return { status: 200, body: lookup(saved) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/admin/audit/certificate-categories/:code',
+      tag: 'Admin',
+      summary: 'Every change to a certificate category, oldest first',
+      access: 'admin',
+      params: CodeParams,
+      responses: { 200: { description: 'Audit entries' } },
+      handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'certificate-category', params.code) }),
+    }),
+  ];
+};

@@ -9,9 +9,10 @@ import { contentMigrations } from '../content';
 import { specialistMigrations } from '../specialists';
 import { giftCertificateMigrations } from '../gift-certificates';
 import { campaignMigrations } from '../campaigns';
+import { participantSearchMigrations } from '../participants/participant-search-schema';
 
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
 
 /** Applies pending migrations under an advisory lock, so several server processes can start at once. */
 export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrations()): Promise<string[]> {

@@ -19,6 +19,7 @@ const ProductBody = t.type({
   pointsPerUnit: NonNegativeInteger,
 });
 const ProductIdParam = t.type({ id: IntFromString('ProductId', 'must be a product id (a whole number above 0)', (n) => n > 0) });
+const Option = t.type({ code: t.string, name: t.string });
 const ProductAnswer = t.type({ id: t.number, name: t.string, category: t.string, brand: t.string, msrpPerUnit: t.number, pointsPerUnit: t.number });
 
 /** CONTRACT.md's product shape; admins also see whether it is retired. */
@@ -39,6 +40,25 @@ export const productRoutes = (deps: Deps) => [
       const products = await listProducts(deps.pool, includeRetired);
       return { status: 200, body: products.map((p) => (includeRetired ? p : publicShape(p))) };
     },
+  }),
+  // The choices product configuration offers, so the client does not repeat the brand names.
+  route({
+    method: 'get',
+    path: '/admin/products/options',
+    tag: 'Admin',
+    summary: 'Brands and categories a product may have, with display names',
+    access: 'admin',
+    responses: { 200: { description: 'Options', schema: t.type({ brands: t.array(Option), categories: t.array(Option) }) } },
+    handler: async () => ({
+      status: 200,
+      body: {
+        brands: Object.entries(BRANDS).map(([code, name]) => ({ code, name })),
+        categories: [
+          { code: 'TREATMENT', name: 'Treatment' },
+          { code: 'PARTNER', name: 'Partner product' },
+        ],
+      },
+    }),
   }),
   route({
     method: 'post',

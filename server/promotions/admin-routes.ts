@@ -6,19 +6,24 @@ import { boundedString, Uuid, withRule } from '../../event-schemas/primitives';
 import { listPromotions } from '../../projections/promotion-tiles/promotions-query';
 import { actorOf } from '../auth/caller';
 import { dateIn } from '../config';
-import { handleCommand, type CommandResult } from '../core/command-handler';
+import { handleCommand, loadStream, type CommandResult } from '../core/command-handler';
 import { BooleanFromString, PageParam, sizeParam } from '../core/http-codecs';
-import { validationProblem, type FieldError } from '../core/problem';
+import { notFound, validationProblem, type FieldError } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../ports/position';
 import { changePromotionStatus } from './change-promotion-status';
+import { copyPromotion } from './copy-promotion';
 import { CreatePromotionBody, createPromotion, promotionFacts, promotionInputErrors } from './create-promotion';
-import type { PromotionState } from './promotion-state';
+import { evolvePromotion, initialPromotionState, type PromotionState } from './promotion-state';
 import { promotionStatusOptions, statusActions, type StatusAction } from './promotion-statuses';
 import { AdminPromotionOut, adminPromotionOf } from './promotion-views';
 
 const Changed = t.intersection([AdminPromotionOut, t.partial({ position: t.string })]);
+const OneOut = t.intersection([AdminPromotionOut, t.partial({ copiedFrom: t.string })]);
+
+/** The promotion as its own stream stands (not the read model), so a page opened right after a command sees it. */
+const loadPromotion = (deps: Deps, id: string) => loadStream(deps.store, { evolve: evolvePromotion, initialState: initialPromotionState }, promotionStream(id));
 
 /** Groups and categories live in tables, so these checks sit here rather than in the pure decider. */
 async function referenceErrors(pool: pg.Pool, body: CreatePromotionBody): Promise<FieldError[]> {
@@ -93,6 +98,41 @@ export const promotionAdminRoutes = (deps: Deps) => {
           correlationId: randomUUID(),
           now: deps.now(),
         });
+        return { status: 201, body: answer(result) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/admin/promotions/:id',
+      tag: 'Promotions',
+      summary: 'One promotion for the builder, read from its stream; copiedFrom names the promotion a copy was made from',
+      access: 'admin',
+      params: t.type({ id: Uuid }),
+      responses: { 200: { description: 'The promotion', schema: OneOut }, 403: { description: 'Not an admin' }, 404: { description: 'Unknown promotion' } },
+      handler: async ({ params }) => {
+        const { state } = await loadPromotion(deps, params.id);
+        if (state.kind === 'none') throw notFound(`Promotion ${params.id}`);
+        return { status: 200, body: { ...adminPromotionOf(state), ...(state.copiedFrom ? { copiedFrom: state.copiedFrom } : {}) } };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/promotions/:id/copy',
+      tag: 'Promotions',
+      summary: "Copies a promotion (any status) to a new DRAFT: ' - Copy' after the name, the code's numeric tail replaced by a timestamp",
+      access: 'admin',
+      params: t.type({ id: Uuid }),
+      responses: {
+        201: { description: 'The copy', schema: Changed },
+        403: { description: 'Not an admin' },
+        404: { description: 'Unknown promotion' },
+      },
+      handler: async ({ params, caller }) => {
+        // The source is only read: a status change racing the copy is harmless, as the copy takes none of the status.
+        const { state: source } = await loadPromotion(deps, params.id);
+        const copyId = randomUUID();
+        const now = deps.now();
+        const result = await handleCommand(deps.store, copyPromotion(copyId), promotionStream(copyId), { source, at: now }, { actor: actorOf(caller), correlationId: randomUUID(), now });
         return { status: 201, body: answer(result) };
       },
     }),

@@ -45,11 +45,17 @@ const reader: ContentReader = {
   siteId: 'rewards',
   getEntries: async <F,>(query: EntryQuery) => {
     queries.push(query);
-    return { total: entries.length, items: entries.map((e) => ({ sys: e.sys, fields: e.fields as F })) };
+    // A tiny content service: by promotion id, or by a list of entry ids.
+    const ids = typeof query['sys.id[in]'] === 'string' ? query['sys.id[in]'].split(',') : null;
+    const found = entries.filter((e) => (ids ? ids.includes(e.sys.id) : e.fields.promotionId === query['fields.promotionId']));
+    return { total: found.length, items: found.map((e) => ({ sys: e.sys, fields: e.fields as F })) };
   },
 };
 
-beforeEach(() => setContentReader(reader));
+beforeEach(() => {
+  queries.length = 0;
+  setContentReader(reader);
+});
 afterEach(() => setContentReader(null));
 
 describe('the promotion details dialog', () => {
@@ -70,5 +76,16 @@ describe('the promotion details dialog', () => {
     expect(await within(dialog).findByText('Do I still earn points?')).toBeTruthy();
     expect(within(dialog).getByText('Yes.')).toBeTruthy();
     expect(within(dialog).queryByText('42')).toBeNull();
+  });
+
+  it('shows a copied promotion’s pages, which are filed under the original’s id, through their listed entry ids', async () => {
+    const COPY = 'aaaaaaaa-0000-4000-8000-000000000002';
+    render(<PromotionDetailsDialog promotion={{ ...promotion, promoId: COPY, websiteData: { ...promotion.websiteData!, promoId: COPY } }} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Glow tile' });
+    expect(await within(dialog).findByRole('heading', { name: 'About Glow' })).toBeTruthy();
+    expect(queries).toEqual([
+      { content_type: 'promotionWebsite', 'fields.promotionId': COPY },
+      { content_type: 'promotionWebsite', 'sys.id[in]': 'o,r,f', limit: 3 },
+    ]);
   });
 });

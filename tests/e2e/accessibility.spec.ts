@@ -75,9 +75,23 @@ const adminRoutes: [string, string][] = [
   ['/admin-tools/survey-builder', 'Survey Builder'],
   ['/admin-tools/survey-builder/configure', 'New survey'],
   ['/admin-tools/status', 'System Status'],
+  ['/admin-tools/promo-builder', 'Promo Builder'],
+  ['/admin-tools/promo-builder/configure', 'New promotion'],
+  ['/admin-tools/product-configuration', 'Product Configuration'],
+  ['/admin-tools/cert-definition-tool', 'Certificate Definition Tool'],
+  ['/admin-tools/cert-definition-tool/configure', 'New certificate category'],
+  ['/admin-tools/cert-definition-tool/configure?code=ASPIRE_GIFT', 'Certificate category ASPIRE_GIFT'],
+  ['/admin-tools/employee-search?search=Morgan', 'Employee Search'],
+  // The demo member is the second participant seeded on a fresh server; the member test above gave them points.
+  ['/admin-tools/employee-search/member?paxId=2', 'Morgan Member'],
+  ['/admin-tools/give-points', 'Give Points'],
+  ['/admin-tools/give-points?paxId=2', 'Give Points'],
+  ['/admin-tools/impersonate?search=Morgan', 'Impersonate'],
 ];
 
 test('admin tools have no serious or critical axe violations', async ({ page }) => {
+  // A dozen admin pages, each loaded and scanned: more than the default minute on a loaded two-core machine.
+  test.setTimeout(180_000);
   await signInThroughPage(page, admin);
   for (const [path, heading] of adminRoutes) {
     await page.goto(path);

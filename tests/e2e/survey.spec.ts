@@ -41,6 +41,9 @@ test('a member takes the three-page survey, tries to leave, submits, and sees th
   const dialog = page.getByRole('dialog', { name: 'LEAVING SO SOON?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("It looks like you haven't completed all the questions. If you leave now, your feedback will not be saved.");
+  // Measured once the dialog has finished appearing: mid-fade colours are the animation's, not the design's.
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await expect(dialog.getByRole('button', { name: 'CONTINUE SURVEY' })).toHaveCSS('opacity', '1');
   await expectNoSeriousViolations(page, 'survey abandon dialog');
   await expect(dialog.getByRole('button', { name: 'DISCARD UNSAVED CHANGES' })).toBeVisible();
   await dialog.getByRole('button', { name: 'CONTINUE SURVEY' }).click();

@@ -154,10 +154,16 @@ export interface PromotionPage {
   questions?: { question: string; answer: string }[];
 }
 
-/** The overview, rules and FAQ content of a promotion's website, by promotion id. */
-export const readPromotionPagesFx = createEffect(async (promotionId: string): Promise<PromotionPage[]> =>
-  (await (await contentReader()).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'fields.promotionId': promotionId })).items.map((item) => ({
-    ...item.fields,
-    entryId: item.sys.id,
-  })),
-);
+/**
+ * The overview, rules and FAQ content of a promotion's website, by promotion id (the spec's read). A copied
+ * promotion lists its original's entries, filed under the original's id: those listed entries are read by id too.
+ */
+export const readPromotionPagesFx = createEffect(async ({ promotionId, entryIds = [] }: { promotionId: string; entryIds?: readonly string[] }): Promise<PromotionPage[]> => {
+  const reader = await contentReader();
+  const toPage = (item: { sys: { id: string }; fields: Omit<PromotionPage, 'entryId'> }): PromotionPage => ({ ...item.fields, entryId: item.sys.id });
+  const own = (await reader.getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'fields.promotionId': promotionId })).items.map(toPage);
+  const missing = entryIds.filter((id) => !own.some((p) => p.entryId === id));
+  if (!missing.length) return own;
+  const listed = await reader.getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': missing.join(','), limit: missing.length });
+  return [...own, ...listed.items.map(toPage)];
+});

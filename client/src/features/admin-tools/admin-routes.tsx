@@ -9,6 +9,15 @@ const SurveyConfigurePage = lazy(() => import('../survey-builder/survey-configur
 const StatusPage = lazy(() => import('../admin-status/status-page'));
 const CampaignListPage = lazy(() => import('../campaign-tool/campaign-list-page'));
 const CampaignConfigurationPage = lazy(() => import('../campaign-tool/campaign-configuration-page'));
+const PromoListPage = lazy(() => import('../promo-builder/promo-list-page'));
+const PromoConfigurePage = lazy(() => import('../promo-builder/promo-configure-page'));
+const ProductConfigurationPage = lazy(() => import('../catalogue-tools/products/product-configuration-page'));
+const CategoryListPage = lazy(() => import('../catalogue-tools/categories/category-list-page'));
+const CategoryConfigurePage = lazy(() => import('../catalogue-tools/categories/category-configure-page'));
+const EmployeeSearchPage = lazy(() => import('../member-care/employee-search-page'));
+const MemberSupportPage = lazy(() => import('../member-care/member-support-page'));
+const GivePointsPage = lazy(() => import('../member-care/give-points-page'));
+const ImpersonatePage = lazy(() => import('../member-care/impersonate-page'));
 
 /** Everything under /admin-tools (nested, so paths here are relative); each tool adds its route here. */
 export default function AdminRoutes() {
@@ -21,6 +30,15 @@ export default function AdminRoutes() {
         <Route path="/status" component={StatusPage} />
         <Route path="/campaign-tool" component={CampaignListPage} />
         <Route path="/campaign-tool/campaign-configuration" component={CampaignConfigurationPage} />
+        <Route path="/promo-builder" component={PromoListPage} />
+        <Route path="/promo-builder/configure" component={PromoConfigurePage} />
+        <Route path="/employee-search" component={EmployeeSearchPage} />
+        <Route path="/employee-search/member" component={MemberSupportPage} />
+        <Route path="/give-points" component={GivePointsPage} />
+        <Route path="/impersonate" component={ImpersonatePage} />
+        <Route path="/product-configuration" component={ProductConfigurationPage} />
+        <Route path="/cert-definition-tool" component={CategoryListPage} />
+        <Route path="/cert-definition-tool/configure" component={CategoryConfigurePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </AdminGuard>

@@ -12,17 +12,18 @@ const TAB_LABELS: Record<PromotionPageName, string> = { OVERVIEW: 'Overview', RU
 export function PromotionDetailsDialog({ promotion, onClose }: { promotion: Promotion | null; onClose: () => void }) {
   const [pages, setPages] = useState<PromotionPage[] | 'failed' | null>(null);
   const promoId = promotion?.promoId;
+  const entryIds = (promotion?.websiteData?.pages ?? []).map((p) => p.contentEntryId).join(',');
   useEffect(() => {
     setPages(null);
     if (!promoId) return;
     let live = true;
-    readPromotionPagesFx(promoId)
+    readPromotionPagesFx({ promotionId: promoId, entryIds: entryIds ? entryIds.split(',') : [] })
       .then((found) => live && setPages(found))
       .catch(() => live && setPages('failed'));
     return () => {
       live = false;
     };
-  }, [promoId]);
+  }, [promoId, entryIds]);
   const listed = promotion?.websiteData?.pages ?? [];
   // The website data names each page's entry; content filed under the right page name stands in for a renamed entry.
   const contentOf = (page: PromotionPageName, entryId: string) =>

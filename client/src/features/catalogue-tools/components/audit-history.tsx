@@ -1,0 +1,53 @@
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import type { AuditEntry } from '../api';
+import { errorText } from './field-errors';
+
+const isVariantList = (v: unknown): v is { amount: number; purchaseAmount: number }[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'amount' in x && 'purchaseAmount' in x);
+
+const show = (v: unknown): string => {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (isVariantList(v)) return v.length ? v.map((x) => `$${x.amount} for ${x.purchaseAmount} pts`).join(', ') : 'none';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+};
+
+const who = (actor: AuditEntry['actor']) => (actor.kind === 'admin' ? `admin #${actor.adminId}` : actor.kind);
+
+/** What one change did: every field whose value differs between before and after. */
+const changes = (entry: AuditEntry): string[] => {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((k) => (entry.before ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show(after[k])}`));
+};
+
+/** The configuration audit trail of one product or category, oldest first, each entry with the fields it changed. */
+export function AuditHistory({ title, load }: { title: string; load: () => Promise<AuditEntry[]> }) {
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setEntries(null);
+    load().then(setEntries, (e: unknown) => setError(errorText(e, 'Could not load the history')));
+  }, [load]);
+  return (
+    <section className="catalogue-tools__history" aria-label={title} data-testid="audit-history">
+      <h2>{title}</h2>
+      {error && <Message severity="error" text={error} />}
+      {entries && !entries.length && <p>No changes recorded.</p>}
+      <ol>
+        {entries?.map((e, i) => (
+          <li key={i}>
+            <strong>{e.action}</strong> by {who(e.actor)} on {new Date(e.occurredAt).toLocaleString('en-US')}
+            <ul>
+              {changes(e).map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+/** One labelled row of a catalogue form, with the server's message for that field under it. */
+export function FormRow({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p className="catalogue-tools__field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Props that mark an input invalid (red border and aria-invalid) and tie it to its row's error message. */
+export const describedBy = (id: string, error?: string) => ({ invalid: !!error, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });

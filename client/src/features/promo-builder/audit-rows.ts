@@ -1,0 +1,35 @@
+import type { AuditEntry } from './api';
+import { statusLabel } from './status-actions';
+
+export interface AuditRow {
+  key: string;
+  when: string;
+  who: string;
+  what: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Who acted, as the event's actor names them (admins by id: the audit answer carries no names). */
+export const describeActor = (actor: AuditEntry['actor']): string => {
+  if (!actor) return 'unknown';
+  if (actor.kind === 'admin') return `Admin ${actor.adminId}`;
+  if (actor.kind === 'admin-as-participant') return `Admin ${actor.adminId} as member ${actor.paxId}`;
+  if (actor.kind === 'system') return 'System';
+  return actor.kind;
+};
+
+/** One line per event of GET /admin/audit/promotions/{id}: who did what, when (local time of the browser). */
+export const auditRows = (entries: readonly AuditEntry[], locale = 'en-US', timeZone?: string): AuditRow[] =>
+  entries.map((e) => {
+    let what = e.type;
+    if (e.type === 'PromotionCreated') {
+      const from = text(e.data.copiedFrom);
+      what = `Created "${text(e.data.name)}" (${text(e.data.promotionCode)})${from ? `, copied from promotion ${from}` : ''}`;
+    } else if (e.type === 'PromotionStatusChanged') {
+      const reason = text(e.data.reason);
+      what = `${statusLabel(text(e.data.from))} → ${statusLabel(text(e.data.to))}${reason ? ` (${reason})` : ''}`;
+    }
+    const when = new Date(e.occurredAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone });
+    return { key: e.position, when, who: describeActor(e.actor), what };
+  });

@@ -1,0 +1,44 @@
+export type PromotionStatus = 'NEW' | 'DRAFT' | 'ACTIVE' | 'ENDED' | 'PAYMENTS_STOPPED';
+export type StatusAction = 'publish' | 'revert-to-draft' | 'end' | 'stop-payments';
+
+export interface StatusActionRule {
+  from: readonly PromotionStatus[];
+  to: PromotionStatus;
+  label: string;
+  /** Actions that take a promotion away from members, or cannot be undone, are confirmed first. */
+  confirm: ((name: string) => { title: string; message: string; yesLabel: string }) | null;
+}
+
+/**
+ * The transitions of server/promotions/promotion-statuses.ts (a client test keeps the two equal). The server still
+ * decides: this only leaves out buttons that could not work, and a 409 from a stale row is shown as a message.
+ */
+export const statusActionRules: Record<StatusAction, StatusActionRule> = {
+  publish: { from: ['NEW', 'DRAFT'], to: 'ACTIVE', label: 'Publish', confirm: null },
+  'revert-to-draft': {
+    from: ['NEW', 'ACTIVE'],
+    to: 'DRAFT',
+    label: 'Revert to draft',
+    confirm: (name) => ({ title: 'Revert to draft?', message: `Members will no longer see "${name}" until it is published again.`, yesLabel: 'Revert to draft' }),
+  },
+  end: {
+    from: ['ACTIVE'],
+    to: 'ENDED',
+    label: 'End',
+    confirm: (name) => ({ title: 'End this promotion?', message: `"${name}" ends now and can never be published again (copy it to run it again).`, yesLabel: 'End promotion' }),
+  },
+  'stop-payments': {
+    from: ['ACTIVE', 'ENDED'],
+    to: 'PAYMENTS_STOPPED',
+    label: 'Stop payments',
+    confirm: (name) => ({ title: 'Stop payments?', message: `No more payments will be made for "${name}". This is final.`, yesLabel: 'Stop payments' }),
+  },
+};
+
+const ACTION_ORDER: readonly StatusAction[] = ['publish', 'revert-to-draft', 'end', 'stop-payments'];
+
+/** The actions a promotion in `status` allows, in the order the screen shows them; none for a status not known. */
+export const actionsFor = (status: string): StatusAction[] => ACTION_ORDER.filter((a) => (statusActionRules[a].from as readonly string[]).includes(status));
+
+const STATUS_LABELS: Record<PromotionStatus, string> = { NEW: 'New', DRAFT: 'Draft', ACTIVE: 'Active', ENDED: 'Ended', PAYMENTS_STOPPED: 'Payments stopped' };
+export const statusLabel = (status: string): string => STATUS_LABELS[status as PromotionStatus] ?? status;

@@ -1,0 +1,131 @@
+import type pg from 'pg';
+import type { Actor } from '../../event-schemas';
+import { auditConfigChange, inTransaction } from '../db/config-audit';
+import { notFound, Problem, validationProblem } from '../core/problem';
+import type { FindCardArt } from '../gift-certificates/card-art-catalogue';
+import { applyChange, categoryDefaults, categoryErrors, type CategoryChange, type CategoryRecord } from './category-fields';
+
+interface Row {
+  code: string;
+  name: string;
+  description: string;
+  terms_and_conditions: string;
+  certificate_category_type: 'PURCHASABLE' | null;
+  nullify_awards: boolean;
+  active: boolean;
+  default_expiration_days: number;
+  card_art_id: string | null;
+  variants: { amount: number | string; purchaseAmount: number }[];
+}
+
+const SELECT = `
+  SELECT c.code, c.name, c.description, c.terms_and_conditions, c.certificate_category_type, c.nullify_awards, c.active,
+         c.default_expiration_days, c.card_art_id,
+         COALESCE(json_agg(json_build_object('amount', v.amount, 'purchaseAmount', v.purchase_price) ORDER BY v.position, v.amount)
+                  FILTER (WHERE v.category_code IS NOT NULL), '[]') AS variants
+    FROM certificate_categories c LEFT JOIN certificate_category_variants v ON v.category_code = c.code`;
+
+const toRecord = (r: Row): CategoryRecord => {
+  const variants = r.variants.map((v) => ({ amount: Number(v.amount), purchaseAmount: Number(v.purchaseAmount) }));
+  return {
+    certificateCategoryCode: r.code,
+    certificateCategoryName: r.name,
+    certificateCategoryDesc: r.description,
+    termsAndConditions: r.terms_and_conditions,
+    certificateCategoryType: r.certificate_category_type,
+    nullifyAwards: r.nullify_awards,
+    displayStatusTypeCode: r.active ? 'ACTIVE' : 'INACTIVE',
+    defaultExpirationLengthDays: r.default_expiration_days,
+    cardArtId: r.card_art_id,
+    variants,
+    purchaseAmount: r.certificate_category_type === 'PURCHASABLE' ? (variants[0]?.purchaseAmount ?? null) : null,
+  };
+};
+
+type Db = pg.Pool | pg.PoolClient;
+
+export async function listCategories(db: Db): Promise<CategoryRecord[]> {
+  const r = await db.query<Row>(`${SELECT} GROUP BY c.code ORDER BY c.code`);
+  return r.rows.map(toRecord);
+}
+
+export async function readCategory(db: Db, code: string): Promise<CategoryRecord | null> {
+  const r = await db.query<Row>(`${SELECT} WHERE c.code = $1 GROUP BY c.code`, [code]);
+  return r.rows[0] ? toRecord(r.rows[0]) : null;
+}
+
+async function write(db: pg.PoolClient, record: CategoryRecord, exists: boolean): Promise<void> {
+  const values = [
+    record.certificateCategoryCode,
+    record.certificateCategoryName,
+    record.certificateCategoryDesc,
+    record.termsAndConditions,
+    record.certificateCategoryType,
+    record.nullifyAwards,
+    record.displayStatusTypeCode === 'ACTIVE',
+    record.defaultExpirationLengthDays,
+    record.cardArtId,
+  ];
+  await db.query(
+    exists
+      ? `UPDATE certificate_categories SET name = $2, description = $3, terms_and_conditions = $4, certificate_category_type = $5, nullify_awards = $6,
+           active = $7, default_expiration_days = $8, card_art_id = $9, updated_at = now() WHERE code = $1`
+      : `INSERT INTO certificate_categories (code, name, description, terms_and_conditions, certificate_category_type, nullify_awards, active, default_expiration_days, card_art_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    values,
+  );
+  // Variants are replaced as a list: their order is the position the gift shop shows them in.
+  await db.query('DELETE FROM certificate_category_variants WHERE category_code = $1', [record.certificateCategoryCode]);
+  await db.query(
+    `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position)
+     SELECT $1, x.amount, x.price, x.n - 1 FROM unnest($2::numeric[], $3::int[]) WITH ORDINALITY AS x(amount, price, n)`,
+    [record.certificateCategoryCode, record.variants.map((v) => v.amount), record.variants.map((v) => v.purchaseAmount)],
+  );
+}
+
+/** A new card art id must be a gift card design; an unchanged one is not checked again (content may be down). */
+async function assertCardArt(pool: pg.Pool, code: string, cardArtId: string | null | undefined, findCardArt: FindCardArt): Promise<void> {
+  if (typeof cardArtId !== 'string') return;
+  const current = await readCategory(pool, code);
+  if (current?.cardArtId === cardArtId) return;
+  const known = await findCardArt([cardArtId]);
+  if (!known.has(cardArtId)) throw validationProblem([{ path: 'body.cardArtId', message: 'must be the id of a gift card design (eGiftCardArt), or null' }]);
+}
+
+export type SaveMode = 'create' | 'update' | 'upsert';
+
+/**
+ * Creates or changes a category and its variants, audited in the same transaction. Codes differ by more than case,
+ * since treatments match a certificate to its category ignoring case. A refused change writes nothing.
+ */
+export async function saveCategory(
+  pool: pg.Pool,
+  input: { code: string; change: Omit<CategoryChange, 'certificateCategoryCode'>; mode: SaveMode; actor: Actor; findCardArt: FindCardArt },
+): Promise<CategoryRecord> {
+  const { code, change, mode } = input;
+  await assertCardArt(pool, code, change.cardArtId, input.findCardArt);
+  return inTransaction(pool, async (db) => {
+    // Creations are serialised so that two codes differing only by case cannot both slip in.
+    if (mode !== 'update') await db.query("SELECT pg_advisory_xact_lock(hashtext('certificate_categories:create'))");
+    const locked = await db.query('SELECT code FROM certificate_categories WHERE code = $1 FOR UPDATE', [code]);
+    const exists = (locked.rowCount ?? 0) > 0;
+    if (exists && mode === 'create') throw duplicate(code, code);
+    if (!exists && mode === 'update') throw notFound(`Certificate category ${code}`);
+    if (!exists) {
+      const similar = await db.query<{ code: string }>('SELECT code FROM certificate_categories WHERE lower(code) = lower($1)', [code]);
+      if (similar.rows[0]) throw duplicate(code, similar.rows[0].code);
+    }
+    const before = exists ? await readCategory(db, code) : null;
+    const after = applyChange(before ?? categoryDefaults(code), change);
+    const errors = categoryErrors(after);
+    if (errors.length) throw validationProblem(errors);
+    await write(db, after, exists);
+    await auditConfigChange(db, { entity: 'certificate-category', entityId: code, action: before ? 'update' : 'create', actor: input.actor, before, after });
+    return after;
+  });
+}
+
+const duplicate = (code: string, existing: string) =>
+  new Problem('conflict', `Certificate category ${existing} already exists`, [
+    { path: 'body.certificateCategoryCode', message: existing === code ? 'is already used' : `is already used as ${existing} (codes ignore case)` },
+  ]);

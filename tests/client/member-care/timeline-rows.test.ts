@@ -1,0 +1,36 @@
+import type { TimelineEntry } from '../../../client/src/features/member-care/api';
+import { actorLabel, eventLabel, signedPoints, timelineRows } from '../../../client/src/features/member-care/timeline-rows';
+
+const entry = (type: string, balanceAfter: number, actor: TimelineEntry['actor'], data: Record<string, unknown> = {}): TimelineEntry => ({
+  type,
+  data,
+  actor,
+  occurredAt: '2025-01-02T03:04:05.000Z',
+  position: String(balanceAfter),
+  balanceAfter,
+});
+
+describe('the support replay rows', () => {
+  it('reads each change from consecutive balances, with who did it and the description', () => {
+    const rows = timelineRows([
+      entry('PointsAwarded', 300, { kind: 'admin', adminId: 1 }, { amount: 300, description: 'Welcome' }),
+      entry('ImpersonationStarted', 300, { kind: 'admin', adminId: 1 }),
+      entry('PointsRedeemed', 100, { kind: 'admin-as-participant', adminId: 1, paxId: 2 }, { amount: 200 }),
+      entry('PointsExpired', 60, { kind: 'system', job: 'points-expiry' }),
+      entry('TreatmentRecorded', 60, { kind: 'practice', practiceId: 4, apiKeyId: 9 }),
+    ]);
+    expect(rows.map((r) => [r.label, r.change, r.actor, r.detail, r.balanceAfter])).toEqual([
+      ['Points awarded', 300, 'Admin #1', 'Welcome', 300],
+      ['Impersonation started', 0, 'Admin #1', '', 300],
+      ['Points redeemed', -200, 'Admin #1 as member', '', 100],
+      ['Points expired', -40, 'System job (points-expiry)', '', 60],
+      ['Treatment recorded', 0, 'Practice #4', '', 60],
+    ]);
+  });
+
+  it('names the member, and writes changes with their sign', () => {
+    expect(actorLabel({ kind: 'participant', paxId: 2 })).toBe('Member');
+    expect(eventLabel('GiftCertificatesPurchased')).toBe('Gift certificates purchased');
+    expect([signedPoints(1500), signedPoints(-25), signedPoints(0)]).toEqual(['+1,500', '−25', '—']);
+  });
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { admin, member, signInThroughPage } from './support/demo-users';
+
+/** PrimeReact's InputNumber formats as it is typed, so it is typed into rather than filled. */
+const typeNumber = async (input: Locator, value: string) => {
+  await input.click();
+  await input.pressSequentially(value);
+  await input.blur();
+};
+
+test('an admin adds a product, sees it listed, and reads its history', async ({ page }) => {
+  const name = `E2E Serum ${randomUUID().slice(0, 8)}`;
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/product-configuration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product Configuration' })).toBeVisible();
+  await expect(page.getByTestId('products')).toContainText('Brand A Partner Skincare Serum');
+
+  await page.getByRole('button', { name: 'New product' }).click();
+  const form = page.getByRole('form', { name: 'New product' });
+  // The server's refusal lands beside each field it names.
+  await form.getByRole('button', { name: 'Add product' }).click();
+  await expect(form.locator('#product-name-error')).toHaveText('must be 1 to 120 characters');
+  await expect(form.locator('#product-brand-error')).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Category').selectOption({ label: 'Partner product' });
+  await form.getByLabel('Brand').selectOption({ label: 'Brand B Dermal' });
+  await typeNumber(form.getByLabel('MSRP per unit'), '95');
+  await typeNumber(form.getByLabel('Points per unit'), '8');
+  await expectNoSeriousViolations(page, 'product form with errors');
+  await form.getByRole('button', { name: 'Add product' }).click();
+
+  await expect(page.getByRole('status')).toHaveText(`Saved ${name}.`);
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('products').getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Partner product');
+  await expect(row).toContainText('Brand B Dermal');
+  await expect(row).toContainText('$95.00');
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `History of ${name}` }).click();
+  const history = page.getByTestId('audit-history');
+  await expect(history.getByRole('heading', { name: `History of ${name}` })).toBeVisible();
+  await expect(history).toContainText('create by admin');
+  await expect(history).toContainText('pointsPerUnit: 8');
+});
+
+test('an admin creates a purchasable category with two variants, and a member finds it in the gift shop', async ({ page, browser }) => {
+  const code = `E2E_SPA_${randomUUID().slice(0, 6).toUpperCase()}`;
+  const name = `Spa Escape ${code.slice(-6)}`;
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/cert-definition-tool');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificate Definition Tool' })).toBeVisible();
+  await expect(page.getByTestId('categories')).toContainText('ASPIRE_GIFT');
+  await page.getByRole('link', { name: 'New category' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'New certificate category' })).toBeVisible();
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('A relaxing day at a participating practice.');
+  await page.getByLabel('Terms and conditions').fill('Valid for 180 days. Not exchangeable for cash.');
+  await expect(page.getByLabel('Type')).toHaveValue('0'); // purchasable is the first choice
+  await typeNumber(page.getByLabel('Variant 1 amount in dollars'), '40');
+  await typeNumber(page.getByLabel('Variant 1 price in points'), '400');
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  await typeNumber(page.getByLabel('Variant 2 amount in dollars'), '80');
+  // Saved without the second price: the server names body.variants.1.purchaseAmount, shown on that row.
+  await page.getByRole('button', { name: 'Save category' }).click();
+  await expect(page.locator('#variant-1-purchaseAmount-error')).toContainText('must be a whole number of points');
+  await expect(page.getByLabel('Variant 2 price in points')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(page, 'category form with errors');
+
+  await typeNumber(page.getByLabel('Variant 2 price in points'), '800');
+  await page.getByRole('button', { name: 'Save category' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Saved ${name}.`);
+  await expect(page).toHaveURL(new RegExp(`/admin-tools/cert-definition-tool/configure\\?code=${code}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Certificate category ${code}` })).toBeVisible();
+  await expect(page.getByTestId('audit-history')).toContainText('create by admin');
+
+  await page.getByRole('button', { name: 'Back to list' }).click();
+  await expect(page.getByTestId('categories').getByRole('row').filter({ hasText: code })).toContainText('$40.00 for 400 pts, $80.00 for 800 pts');
+
+  const memberContext = await browser.newContext();
+  const shopper = await memberContext.newPage();
+  await signInThroughPage(shopper, member);
+  await shopper.goto('/gift-certificates/landing');
+  const tile = shopper.getByTestId('gift-category').filter({ hasText: name });
+  await expect(tile).toContainText('A relaxing day at a participating practice.');
+  await expect(tile).toContainText('$40.00 for 400 points · $80.00 for 800 points');
+  await expect(tile.getByRole('button', { name: `BUY ${name.toUpperCase()}` })).toBeVisible();
+  await memberContext.close();
+});
