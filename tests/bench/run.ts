@@ -4,6 +4,7 @@ import { benchActivityHeaders } from './activity-headers';
 import { benchAppendThroughput } from './append-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
+import { benchParticipantSearch } from './participant-search';
 import { benchRedemptions } from './redemption-throughput';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
@@ -13,6 +14,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   weight: () => benchClientWeight(),
   redeem: () => benchRedemptions(),
   activity: () => benchActivityHeaders(),
+  search: () => benchParticipantSearch(),
 };
 
 async function main() {
