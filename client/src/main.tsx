@@ -2,6 +2,8 @@ import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
 import './app/theme.css';
 import './app/app.css';
+import './app/pages.css';
+import './app/shell-bottom.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
