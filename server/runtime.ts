@@ -5,7 +5,7 @@ import { createPgEventStore } from './adapters/pg-event-store';
 import { PgListener } from './adapters/pg-listener';
 import { createApp } from './app';
 import { certificateReconciler } from './certificates/certificate-reconciler';
-import { cardArtSource } from './gift-certificates/card-art-catalogue';
+import { cardArtSource, rememberingCardArt } from './gift-certificates/card-art-catalogue';
 import { referralRewards } from './referrals/referral-rewards';
 import { dateIn, type ProgrammeSettings } from './config';
 import { spendablePointsMessage } from '../projections/member-points/points-query';
@@ -69,7 +69,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
   await listener.listen(SESSION_REVOKED_CHANNEL);
   // The certificate reconciler and referral rewards ride the same runner (own checkpoints) but are processes, not read models.
-  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store, cardArtSource(pool)), referralRewards({ store, settings: options.settings, now })], log);
+  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store, rememberingCardArt(cardArtSource(pool))), referralRewards({ store, settings: options.settings, now })], log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
   if (options.runProjections !== false) status.start();

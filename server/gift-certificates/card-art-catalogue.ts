@@ -53,3 +53,18 @@ export async function assertCardArtExists(items: readonly { selectedCardArt?: st
   );
   if (errors.length) throw validationProblem(errors);
 }
+
+/**
+ * Remembers designs' titles for `ttlMs`. The certificate reconciler names designs in gift e-mails inside its batch
+ * transaction; a remote content service answering slowly there would hold every log reader back, and titles of
+ * designs a member just chose at checkout are almost always already known.
+ */
+export const rememberingCardArt = (find: FindCardArt, ttlMs = 10 * 60_000, now: () => number = Date.now): FindCardArt => {
+  const known = new Map<string, { title: string; until: number }>();
+  return async (ids) => {
+    const at = now();
+    const missing = ids.filter((id) => !((known.get(id)?.until ?? 0) > at));
+    if (missing.length) for (const [id, title] of await find(missing)) known.set(id, { title, until: at + ttlMs });
+    return new Map(ids.flatMap((id) => (known.has(id) && known.get(id)!.until > at ? [[id, known.get(id)!.title] as const] : [])));
+  };
+};
