@@ -34,8 +34,9 @@ export const withRule = <C extends t.Any>(codec: C, rule: string): C => {
 };
 
 export const Integer = refined(t.number, 'Integer', 'must be a whole number', Number.isInteger);
-export const PositiveInteger = refined(t.number, 'PositiveInteger', 'must be a whole number above 0', (n) => Number.isInteger(n) && n > 0);
-export const NonNegativeInteger = refined(t.number, 'NonNegativeInteger', 'must be a whole number of 0 or more', (n) => Number.isInteger(n) && n >= 0);
+// Safe integers only: a JSON number past 2^53 is not the number that was typed, and past 2^63 no bigint column takes it.
+export const PositiveInteger = refined(t.number, 'PositiveInteger', 'must be a whole number above 0', (n) => Number.isSafeInteger(n) && n > 0);
+export const NonNegativeInteger = refined(t.number, 'NonNegativeInteger', 'must be a whole number of 0 or more', (n) => Number.isSafeInteger(n) && n >= 0);
 export const PaxId = PositiveInteger;
 export type PaxId = number;
 

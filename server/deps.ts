@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { ProgrammeSettings } from './config';
+import type { FindCardArt } from './gift-certificates/card-art-catalogue';
 import type { LiveHub } from './live/hub';
 import type { ProjectionProgress } from './live/progress';
 import type { StatusSampler } from './operations/status-sampler';
@@ -16,6 +17,8 @@ export interface Deps {
   /** Recent event-store and projection-lag samples for the admin status page. */
   status: StatusSampler;
   log: (message: string, error?: unknown) => void;
+  /** Gift card designs by id with their titles (our content table or a configured Contentful space), remembered. */
+  cardArt: FindCardArt;
   /** True when running on the embedded default: demo conveniences (readable mailbox) are on. */
   embedded: boolean;
 }

@@ -69,11 +69,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
   await listener.listen(SESSION_REVOKED_CHANNEL);
   // The certificate reconciler and referral rewards ride the same runner (own checkpoints) but are processes, not read models.
-  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store, rememberingCardArt(cardArtSource(pool))), referralRewards({ store, settings: options.settings, now })], log);
+  // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
+  // reconciler's batch transaction rarely has to ask a remote content service.
+  const cardArt = rememberingCardArt(cardArtSource(pool));
+  const daemon = new ProjectionDaemon(pool, store, [...allProjections, certificateReconciler(store, cardArt), referralRewards({ store, settings: options.settings, now })], log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
   if (options.runProjections !== false) status.start();
-  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false };
+  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt };
   const app = createApp(deps);
   const schedulers = [treatmentScheduler(deps), expiryScheduler(deps)];
   if (options.runScheduler !== false) for (const s of schedulers) s.start();

@@ -74,6 +74,8 @@ async function checkReferences(db: pg.PoolClient, c: CampaignFields, id: number 
     if (!r.rowCount) errors.push({ path: 'body.groupId', message: 'must be the id of an existing participant group' });
   }
   if (c.mkCode !== null) {
+    // Serialises writers of marketing codes: two admins saving the same new code at once get one 400, not a 500.
+    await db.query("SELECT pg_advisory_xact_lock(hashtext('dr_campaigns:mk_code'))");
     const r = await db.query('SELECT 1 FROM dr_campaigns WHERE upper(mk_code) = upper($1) AND id IS DISTINCT FROM $2', [c.mkCode, id]);
     if (r.rowCount) errors.push({ path: 'body.mkCode', message: 'is already used by another campaign' });
   }

@@ -5,7 +5,6 @@ import { boundedString } from '../../event-schemas/primitives';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { cardArtSource } from '../gift-certificates/card-art-catalogue';
 import { CategoryChangeBody, CategoryCode, NewCategoryBody, type CategoryRecord } from './category-fields';
 import { listCategories, readCategory, saveCategory } from './category-repository';
 
@@ -43,7 +42,7 @@ const saveResponses = (ok: number) => ({
 });
 
 export const certificateCategoryRoutes = (deps: Deps) => {
-  const findCardArt = cardArtSource(deps.pool);
+  const findCardArt = deps.cardArt;
   return [
     // The member spec looks a category up by code (e.g. to name a certificate's category in the wallet).
     route({

@@ -12,7 +12,7 @@ import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../ports/position';
 import { addDays } from '../points/dates';
-import { assertCardArtExists, cardArtSource } from './card-art-catalogue';
+import { assertCardArtExists } from './card-art-catalogue';
 import { readGiftCatalogue, type GiftCategory } from './gift-catalogue';
 import { issueGiftOrder } from './issue-gift-order';
 import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
@@ -67,7 +67,7 @@ const assertActsAs = (caller: Caller, paxId: number) => {
 };
 
 export const giftCertificateRoutes = (deps: Deps) => {
-  const findCardArt = cardArtSource(deps.pool);
+  const findCardArt = deps.cardArt;
   return [
     route({
       method: 'get',

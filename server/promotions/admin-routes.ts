@@ -8,7 +8,7 @@ import { actorOf } from '../auth/caller';
 import { dateIn } from '../config';
 import { handleCommand, loadStream, type CommandResult } from '../core/command-handler';
 import { BooleanFromString, PageParam, sizeParam } from '../core/http-codecs';
-import { notFound, validationProblem, type FieldError } from '../core/problem';
+import { notFound, Problem, validationProblem, type FieldError } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../ports/position';
@@ -92,7 +92,15 @@ export const promotionAdminRoutes = (deps: Deps) => {
       handler: async ({ body, caller }) => {
         const errors = [...promotionInputErrors(body, today()), ...(await referenceErrors(deps.pool, body))];
         if (errors.length) throw validationProblem(errors);
-        const id = randomUUID();
+        const id = body.promotionId ?? randomUUID();
+        if (body.promotionId) {
+          // A retry of a save that got through (its answer was lost) answers the promotion it made, once.
+          const { state } = await loadPromotion(deps, id);
+          if (state.kind === 'created') {
+            if (state.promotionCode !== body.promotionCode || state.name !== body.name.trim()) throw new Problem('conflict', 'Another promotion already has this id', [{ path: 'body.promotionId', message: 'is already used by another promotion' }]);
+            return { status: 200, body: adminPromotionOf(state) };
+          }
+        }
         const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts: promotionFacts(id, body), finalize: body.finalize ?? false }, {
           actor: actorOf(caller),
           correlationId: randomUUID(),

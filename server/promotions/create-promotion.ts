@@ -1,7 +1,7 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PromotionCreated, PromotionStatusChanged, PromotionWebsitePage, type DomainEvent, type PromotionWebsite } from '../../event-schemas';
-import { boundedString, IsoDate, PositiveInteger, refined, withRule } from '../../event-schemas/primitives';
+import { IsoDate, PositiveInteger, Uuid, boundedString, refined, withRule } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
 import type { FieldError } from '../core/problem';
 import { evolvePromotion, initialPromotionState, type PromotionFacts, type PromotionState } from './promotion-state';
@@ -30,6 +30,8 @@ export const CreatePromotionBody = t.intersection([
     website: t.partial({ tileTitle: boundedString(120), pages: t.array(WebPageBody) }),
     /** The wizard's finalize flag: true publishes at once, false (default) leaves the promotion NEW. */
     finalize: t.boolean,
+    /** Chosen by the builder once per filled-in form: a retried save finds the promotion it made instead of a twin. */
+    promotionId: Uuid,
   }),
 ]);
 export type CreatePromotionBody = t.TypeOf<typeof CreatePromotionBody>;

@@ -45,4 +45,17 @@ describe('the campaign tool’s state', () => {
     expect($campaigns.getState()).toBeNull();
     expect($campaignDraft.getState()).toEqual(campaignDraftDefaults);
   });
+
+  it('drops a slower answer for a campaign the admin has since left', async () => {
+    const answers: Record<number, (c: Campaign) => void> = {};
+    fetchCampaignFx.use((id) => new Promise<Campaign>((resolve) => (answers[id] = resolve)));
+    const first = fetchCampaignFx(1);
+    campaignsCleared();
+    const second = fetchCampaignFx(2);
+    answers[2](saved(2, 'Two'));
+    await second;
+    answers[1](saved(1, 'One'));
+    await first;
+    expect($campaignDraft.getState()).toMatchObject({ id: 2, campaignName: 'Two' });
+  });
 });

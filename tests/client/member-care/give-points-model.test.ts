@@ -26,6 +26,22 @@ const harness = (award: Award) => {
 const paid = (balance: number): Award => async () => ({ status: 201, answer: { balance, position: '1' } });
 
 describe('the give-points form', () => {
+  it('keeps a late answer for a member the admin has left off the next member’s form', async () => {
+    let answer: (v: Awaited<ReturnType<Award>>) => void = () => undefined;
+    const { model, fill, settled } = harness(() => new Promise((resolve) => (answer = resolve)));
+    model.memberChosen(1);
+    fill('500', 'For member one');
+    model.saveClicked();
+    model.memberChosen(2);
+    fill('40', 'For member two');
+    const keyForTwo = model.$idempotencyKey.getState();
+    answer({ status: 201, answer: { balance: 1500, position: '3' } });
+    await settled();
+    expect(model.$outcome.getState()).toBeNull();
+    expect(model.$form.getState()).toEqual({ amount: '40', description: 'For member two', expirationDate: '' });
+    expect(model.$idempotencyKey.getState()).toBe(keyForTwo);
+  });
+
   it('when Save is clicked twice before the answer, sends one award with one key', async () => {
     let answer: (v: Awaited<ReturnType<Award>>) => void = () => undefined;
     const { model, sent, fill, settled } = harness(() => new Promise((resolve) => (answer = resolve)));

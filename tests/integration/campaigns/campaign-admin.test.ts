@@ -42,6 +42,8 @@ describe('the campaign tool’s calls', () => {
     ['an unknown group', { campaignName: 'X', groupId: 987654 }, ['body.groupId']],
     ['a malformed date and a negative amount', { campaignName: 'X', fromDate: '05/01/2026', certificateAmount: -5 }, ['body.fromDate', 'body.certificateAmount']],
     ['no name', { statusTypeCode: 'DRAFT' }, ['body.campaignName']],
+    ['numbers its columns cannot hold', { campaignName: 'X', certificateAmount: 0, daysBeforeExpirationToSendReminder: 3e9, groupId: 1e19 }, ['body.certificateAmount', 'body.daysBeforeExpirationToSendReminder', 'body.groupId']],
+    ['an amount past numeric(10, 2)', { campaignName: 'X', certificateAmount: 1e9 }, ['body.certificateAmount']],
   ])('refuses %s with a 400 naming the fields, writing nothing', async (_what, body, paths) => {
     const before = await countCampaigns();
     const r = await s.call('POST', '/api/rest/dr-campaigns', { token: admin, body });
@@ -49,6 +51,11 @@ describe('the campaign tool’s calls', () => {
     expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(r.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([...paths].sort());
     expect(await countCampaigns()).toBe(before);
+  });
+
+  it('keeps a marketing code to one campaign when four admins save it at once (one 201, three 400s, no 500)', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => s.call('POST', '/api/rest/dr-campaigns', { token: admin, body: { campaignName: `Race ${i}`, mkCode: 'RACECODE' } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400]);
   });
 
   it('keeps a marketing code to one campaign', async () => {

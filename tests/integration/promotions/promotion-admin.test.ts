@@ -27,12 +27,12 @@ describe('POST /admin/promotions', () => {
     const before = await countAll();
     const r = await s.call('POST', '/api/rest/admin/promotions', {
       token: admin.token,
-      body: { name: '', promotionCode: 'no spaces!', fromDate: '04/01/2026', typeCode: 'TIERED', groupIds: [0], website: { pages: [{ page: 'HOME', contentEntryId: 'x' }] } },
+      body: { name: '', promotionCode: 'no spaces!', fromDate: '04/01/2026', typeCode: 'TIERED', groupIds: [0, 1e19], website: { pages: [{ page: 'HOME', contentEntryId: 'x' }] } },
     });
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(r.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(
-      ['body.fromDate', 'body.groupIds.0', 'body.name', 'body.promotionCode', 'body.thruDate', 'body.typeCode', 'body.website.pages.0.page'].sort(),
+      ['body.fromDate', 'body.groupIds.0', 'body.groupIds.1', 'body.name', 'body.promotionCode', 'body.thruDate', 'body.typeCode', 'body.website.pages.0.page'].sort(),
     );
     expect(r.body.errors).toContainEqual({ path: 'body.website.pages.0.page', message: 'must be one of OVERVIEW, RULES, FAQ' });
     expect(await countAll()).toBe(before);
@@ -49,6 +49,22 @@ describe('POST /admin/promotions', () => {
       { path: 'body.groupIds.0', message: 'is not a participant group' },
       { path: 'body.certificateCategoryCode', message: 'is not a certificate category' },
     ]);
+  });
+
+  it('answers a retried save with the promotion it made (200, no twin); another promotion under that id is 409', async () => {
+    const promotionId = 'bbbbbbbb-1111-4111-8111-000000000001';
+    const body = promotionBody({ promotionId, promotionCode: 'RETRY-1' });
+    const first = await s.call('POST', '/api/rest/admin/promotions', { token: admin.token, body });
+    expect(first.status).toBe(201);
+    const before = await countAll();
+    const again = await s.call('POST', '/api/rest/admin/promotions', { token: admin.token, body });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(promotionId);
+    expect(await countAll()).toBe(before);
+    const other = await s.call('POST', '/api/rest/admin/promotions', { token: admin.token, body: { ...body, promotionCode: 'OTHER-1' } });
+    expect(other.status).toBe(409);
+    expect(other.body.errors).toEqual([{ path: 'body.promotionId', message: 'is already used by another promotion' }]);
+    expect(await countAll()).toBe(before);
   });
 
   it('creates a NEW promotion with the spec defaults', async () => {

@@ -1,4 +1,4 @@
-import { createEffect, createEvent, createStore } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../../lib/api';
 
 export type CampaignStatus = 'DRAFT' | 'ACTIVE' | 'ENDED';
@@ -68,6 +68,11 @@ export const $campaigns = createStore<Campaign[] | null>(null)
 export const $campaignDraft = createStore<CampaignDraft>(campaignDraftDefaults)
   .on(campaignFieldSet, (draft, change) => ({ ...draft, [change.field]: change.value }))
   .on(campaignEdited, (_, campaign) => ({ ...campaignDraftDefaults, ...campaign }))
-  .on(fetchCampaignFx.doneData, (_, campaign) => ({ ...campaignDraftDefaults, ...campaign }))
   .on(saveCampaignFx.doneData, (_, campaign) => ({ ...campaignDraftDefaults, ...campaign }))
   .reset(campaignsCleared);
+
+/** The campaign last asked for: a slower answer for one the admin has since left must not become the draft. */
+const $requestedId = createStore<number | null>(null)
+  .on(fetchCampaignFx, (_, id) => id)
+  .reset(campaignsCleared);
+sample({ clock: fetchCampaignFx.done, source: $requestedId, filter: (id, { params }) => id === params, fn: (_, { result }) => result, target: campaignEdited });

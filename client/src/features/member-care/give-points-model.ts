@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { isApiError } from '../../lib/problem';
+import { newUuid } from '../../lib/random-id';
 import { memberCareApi, type GivePointsAnswer, type GivePointsBody } from './api';
 
 /** The admin award limits the server enforces (server/points/give-points.ts), checked here first to save a trip. */
@@ -63,24 +64,27 @@ export const createGivePointsModel = (deps: GivePointsDeps) => {
   const invalidSubmitted = createEvent<FieldErrors>();
 
   const $paxId = createStore<number | null>(null).on(memberChosen, (_, paxId) => paxId);
+  // An answer for a member the admin has since left must not clear, or report on, the next member's form.
+  const awardDone = sample({ clock: awardFx.done, source: $paxId, filter: (paxId, { params }) => paxId === params.paxId, fn: (_, done) => done });
+  const awardFailed = sample({ clock: awardFx.fail, source: $paxId, filter: (paxId, { params }) => paxId === params.paxId, fn: (_, failed) => failed.error });
   const $form = createStore<GivePointsForm>(emptyForm)
     .on(fieldChanged, (form, { field, value }) => ({ ...form, [field]: value }))
-    .reset(memberChosen, awardFx.done);
+    .reset(memberChosen, awardDone);
   const $idempotencyKey = createStore<string>(deps.newKey())
     .on(fieldChanged, () => deps.newKey())
     .on(memberChosen, () => deps.newKey())
-    .on(awardFx.done, () => deps.newKey());
+    .on(awardDone, () => deps.newKey());
   const $fieldErrors = createStore<FieldErrors>({})
     .on(fieldChanged, (errors, { field }) => ({ ...errors, [field]: undefined }))
     .on(invalidSubmitted, (_, errors) => errors)
-    .on(awardFx.failData, (_, error) => serverFieldErrors(error))
-    .reset(memberChosen, awardFx.done);
+    .on(awardFailed, (_, error) => serverFieldErrors(error))
+    .reset(memberChosen, awardDone);
   /** A failure that belongs to no single field (network, 404, 403...). */
   const $failure = createStore<string | null>(null)
-    .on(awardFx.failData, (_, error) => (Object.keys(serverFieldErrors(error)).length ? null : error instanceof Error ? error.message : 'The points could not be given'))
+    .on(awardFailed, (_, error) => (Object.keys(serverFieldErrors(error)).length ? null : error instanceof Error ? error.message : 'The points could not be given'))
     .reset(memberChosen, fieldChanged, awardFx);
   const $outcome = createStore<Outcome | null>(null)
-    .on(awardFx.done, (_, { params, result }) => ({ awarded: params.body.amount, balance: result.answer.balance, alreadyGiven: result.status === 200 }))
+    .on(awardDone, (_, { params, result }) => ({ awarded: params.body.amount, balance: result.answer.balance, alreadyGiven: result.status === 200 }))
     .reset(memberChosen, fieldChanged);
   const $saving = awardFx.pending;
 
@@ -108,7 +112,7 @@ export type GivePointsModel = ReturnType<typeof createGivePointsModel>;
 
 /** The page's instance: keys from the browser, awards through the API. */
 export const givePointsModel = createGivePointsModel({
-  newKey: () => crypto.randomUUID(),
+  newKey: newUuid,
   award: async (paxId, body) => {
     const answer = await memberCareApi.givePoints(paxId, body);
     return { status: answer.status, answer: answer.body };

@@ -62,6 +62,8 @@ export interface AuditEntry {
 
 /** The body of POST /admin/promotions. */
 export interface CreatePromotionBody {
+  /** One per filled-in form: a retried save answers the promotion it made instead of creating a twin. */
+  promotionId?: string;
   name: string;
   description?: string;
   promotionCode: string;

@@ -4,6 +4,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from '../../lib/problem';
+import { newUuid } from '../../lib/random-id';
 import { promoApi } from './api';
 import { OverviewSection, ParticipantsSection, PayoutSection } from './draft-sections';
 import { promotionWritten } from './model';
@@ -20,14 +21,18 @@ export function PromoCreateForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [saving, setSaving] = useState<'new' | 'publish' | null>(null);
+  // The promotion's id is chosen here, once per filled-in form: a save retried after a lost answer finds the promotion
+  // it made (the server answers 200) rather than creating a twin; any edit makes it a different promotion.
+  const [promotionId, setPromotionId] = useState(newUuid);
   const set = useCallback((patch: Partial<PromotionDraft>) => {
+    setPromotionId(newUuid());
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => errorsAfterEdit(e, patch));
   }, []);
   const showFailure = useCallback((message: string) => setFailure(message), []);
 
   const save = async (finalize: boolean) => {
-    const body = toCreateBody(draft, finalize);
+    const body = { ...toCreateBody(draft, finalize), promotionId };
     setSaving(finalize ? 'publish' : 'new');
     setFailure(null);
     try {

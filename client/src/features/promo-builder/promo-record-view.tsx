@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { promoApi, type AdminPromotion, type AuditEntry } from './api';
@@ -29,9 +29,19 @@ export function PromoRecordView({ id }: { id: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
 
+  // The id this view shows now: an answer for a promotion the admin has since left (a copy opens another) is dropped.
+  const current = useRef(id);
+  current.current = id;
   const load = useCallback(() => {
-    promoApi.get(id).then(setPromotion, (e: unknown) => setFailure(messageOf(e, `Promotion ${id} could not be loaded`)));
-    promoApi.audit(id).then(setAudit, () => setAudit([]));
+    const still = () => current.current === id;
+    promoApi.get(id).then(
+      (p) => still() && setPromotion(p),
+      (e: unknown) => still() && setFailure(messageOf(e, `Promotion ${id} could not be loaded`)),
+    );
+    promoApi.audit(id).then(
+      (a) => still() && setAudit(a),
+      () => still() && setAudit([]),
+    );
   }, [id]);
   useEffect(() => {
     setPromotion(null);
