@@ -221,6 +221,10 @@ test('a reported treatment shows in the activity summary as Points Pending with 
   const { authToken } = await signInThroughApi(request, admin);
   const job = await request.post('/api/rest/admin/jobs/process-treatments', { headers: { 'auth-token': authToken }, data: {} });
   expect(job.status(), await job.text()).toBe(200);
-  const earned = page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'Dr. Casey Example' }).or(page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'Points Earned' }));
-  await expect(earned.first()).toContainText('Points Earned');
+  // A regular expression matches case-sensitively: the treatment line's 'Points Earned', not a 'BONUS POINTS EARNED'
+  // row that other tests' awards (dated today) put above it. Only this test reports treatments for the demo member.
+  const earned = page.getByTestId('activity-table').getByRole('row').filter({ hasText: /Points Earned/ });
+  await expect(earned).toHaveCount(1);
+  await expect(earned).toContainText('TREATMENT');
+  await expect(page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'TREATMENT PENDING' })).toHaveCount(0);
 });
