@@ -1,8 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT lets two suites run side by side on one machine (each with its own data directory and database port).
-const port = Number(process.env.E2E_PORT ?? 3310);
-const dataDir = port === 3310 ? '.tmp/e2e-data' : `.tmp/e2e-data-${port}`;
+/**
+ * The HTTP port of the server under test: E2E_PORT when given, otherwise one nobody listens on. A fixed port failed a
+ * CI run once because something else held it. The chosen port is put in the environment so the worker processes,
+ * which load this file again, see the same one.
+ */
+function serverPort(): number {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+  if (!process.env.E2E_CHOSEN_PORT) {
+    const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+    process.env.E2E_CHOSEN_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  }
+  return Number(process.env.E2E_CHOSEN_PORT);
+}
+
+const port = serverPort();
+// One data directory per explicitly chosen port, so two suites can run side by side on one machine.
+const dataDir = process.env.E2E_PORT ? `.tmp/e2e-data-${port}` : '.tmp/e2e-data';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -33,7 +48,8 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
-    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(47990 - 3310 + port) },
+    // EMBEDDED_PG_PORT 0: the server's PostgreSQL takes any free port.
+    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0' },
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -13,13 +13,21 @@ async function main() {
   let stopCluster: (() => Promise<void>) | undefined;
   const embedded = !databaseUrl;
   if (!databaseUrl) {
-    const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    // Unset: 54329 if it is free, any free port otherwise (the port is not part of the data directory).
+    // Set: exactly that port, where 0 means any free port.
+    const configuredPort = process.env.EMBEDDED_PG_PORT;
     const lines: string[] = [];
-    console.log(`Starting the embedded PostgreSQL in ${dataDir} on port ${pgPort}...`);
-    const cluster = await startEmbeddedCluster({ dir: dataDir, port: pgPort, log: (l) => lines.push(l) }).catch((e: unknown) => {
+    console.log(`Starting the embedded PostgreSQL in ${dataDir}...`);
+    const cluster = await startEmbeddedCluster({
+      dir: dataDir,
+      port: configuredPort === undefined ? 54329 : Number(configuredPort),
+      portIsPreference: configuredPort === undefined,
+      log: (l) => lines.push(l),
+    }).catch((e: unknown) => {
       console.error(lines.slice(-15).join('\n'));
       throw e;
     });
+    console.log(`Embedded PostgreSQL listening on 127.0.0.1:${cluster.port}`);
     stopCluster = cluster.stop;
     databaseUrl = await ensureDatabase(cluster.url, 'rewards');
   }

@@ -1,2 +1,8 @@
-export function startEmbeddedCluster(options: { dir: string; port: number; log?: (line: string) => void }): Promise<{ url: string; stop: () => Promise<void> }>;
+export function startEmbeddedCluster(options: {
+  dir: string;
+  port?: number;
+  portIsPreference?: boolean;
+  log?: (line: string) => void;
+}): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
 export function embeddedDatabaseUrl(port: number, database?: string): string;
+export function freePort(preferred?: number): Promise<number>;

@@ -228,6 +228,45 @@ describe('session machine', () => {
     });
   });
 
+  describe('when another tab signs in while this tab is checking', () => {
+    it('leaves the new session alone when the broadcast arrives before the storage does, and adopts it once it does', async () => {
+      const hub = channelHub();
+      const here = sessionHarness({ 'GET /api/rest/authenticate/keepalive': { status: 200 } }, { channel: hub.open() });
+      const there = sessionHarness({ 'POST /api/rest/authenticate/login': { status: 200, body: memberAnswer } }, { channel: hub.open() });
+      // This tab's view of storage lags one read behind, as a second Chromium process's can.
+      const realRead = here.deps.storage.read.bind(here.deps.storage);
+      let reads = 0;
+      here.deps.storage = { ...here.deps.storage, read: () => (reads++ === 1 ? null : realRead()) };
+      const thisTab = start(here.deps);
+      const otherTab = start(there.deps);
+      await settled(thisTab);
+      await settled(otherTab);
+
+      otherTab.send({ type: 'SIGN_IN', username: 'member@example.com', password: 'Rewards-demo-1' });
+      await waitFor(otherTab, (s) => s.matches({ authenticated: 'idle' }));
+      await waitFor(thisTab, (s) => s.matches({ unauthenticated: 'idle' }) && reads === 2);
+      expect(localStorage.getItem('token')).toBe('token-member');
+      expect(localStorage.getItem('user')).not.toBeNull();
+
+      thisTab.send({ type: 'REMOTE_SIGNED_IN' }); // the storage event that follows
+      const snapshot = await waitFor(thisTab, (s) => s.matches({ authenticated: 'idle' }));
+      expect(snapshot.context.user?.pax.paxId).toBe(7);
+    });
+
+    it('clears only the session keepalive refused, not one stored meanwhile', async () => {
+      storeSession({ ...memberAnswer, authToken: 'token-old' });
+      const { deps } = sessionHarness({
+        'GET /api/rest/authenticate/keepalive': () => {
+          storeSession(); // another tab signs in while the old token is being checked
+          return problem(401, 'Session expired');
+        },
+      });
+      const snapshot = await settled(start(deps));
+      expect(snapshot.matches('unauthenticated')).toBe(true);
+      expect(localStorage.getItem('token')).toBe('token-member');
+    });
+  });
+
   describe('when an event is removed from the session', () => {
     it('updates state and storage, or only state when asked to skip storage', async () => {
       storeSession();

@@ -10,9 +10,9 @@ export default async function setup() {
   }
   const dir = `.tmp/jest-pg-${process.pid}`;
   rmSync(dir, { recursive: true, force: true });
-  const port = 47000 + (process.pid % 2000);
   const lines = [];
-  const cluster = await startEmbeddedCluster({ dir, port, log: (l) => lines.push(l) }).catch((e) => {
+  // Any free port: a fixed or pid-derived one collided with the end-to-end suite's server on a CI machine.
+  const cluster = await startEmbeddedCluster({ dir, port: 0, log: (l) => lines.push(l) }).catch((e) => {
     console.error(lines.slice(-20).join('\n'));
     throw e;
   });

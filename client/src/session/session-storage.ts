@@ -14,6 +14,8 @@ export interface SessionStorage {
   write(session: StoredSession): void;
   writeUser(user: SessionUser): void;
   clear(): void;
+  /** Clears only while `token` is still the stored one: another tab may have stored a newer session meanwhile. */
+  clearIfToken(token: string): void;
   clearCart(): void;
   clearSurveyModalViewed(): void;
 }
@@ -58,6 +60,9 @@ export const createSessionStorage = (local: KeyValueStorage, perTab: KeyValueSto
     local.removeItem(USER_STORAGE_KEY);
     local.removeItem(TOKEN_STORAGE_KEY);
     local.removeItem(IMPERSONATED_STORAGE_KEY);
+  },
+  clearIfToken(token) {
+    if (local.getItem(TOKEN_STORAGE_KEY) === token) this.clear();
   },
   clearCart() {
     local.removeItem(CART_STORAGE_KEY);

@@ -67,6 +67,16 @@ const signInFailure = (error: unknown): string => {
   return error.problem && error.status in signInFallbacks ? problemMessage(error.problem, fallback) : fallback;
 };
 
+/** Why the stored session was not adopted; `seenToken` null when storage held no whole session. */
+class StoredSessionUnusable extends Error {
+  constructor(
+    readonly seenToken: string | null,
+    readonly afterRemoteSignIn: boolean,
+  ) {
+    super(seenToken ? 'Stored session is no longer valid' : 'No stored session');
+  }
+}
+
 const signedIn = ['markJustSignedIn', 'broadcastSignedIn', 'announceAuthenticated'] as const;
 const signedOut = ['forgetStoredSessionAndCart', 'clearUser', 'markJustSignedOut', 'announceEnded', 'navigateAfterSignOut'] as const;
 
@@ -77,10 +87,11 @@ export const createSessionMachine = (deps: SessionDeps) =>
       events: {} as SessionEvent,
     },
     actors: {
-      checkStoredSession: fromPromise<StoredSession>(async () => {
+      checkStoredSession: fromPromise<StoredSession, { afterRemoteSignIn: boolean }>(async ({ input }) => {
         const stored = deps.storage.read();
-        if (!stored) throw new Error('No stored session');
-        if (!(await deps.api.keepalive(stored.token))) throw new Error('Stored session is no longer valid');
+        if (!stored) throw new StoredSessionUnusable(null, input.afterRemoteSignIn);
+        const valid = await deps.api.keepalive(stored.token).catch(() => false);
+        if (!valid) throw new StoredSessionUnusable(stored.token, input.afterRemoteSignIn);
         return stored;
       }),
       signIn: fromPromise<LoginAnswer, Credentials>(({ input }) => deps.api.login(input)),
@@ -110,7 +121,15 @@ export const createSessionMachine = (deps: SessionDeps) =>
       announceAuthenticated: ({ context }) => {
         if (context.user) deps.lifecycle.authenticated(context.user, context.impersonated);
       },
-      forgetStoredSession: () => deps.storage.clear(),
+      forgetUnusableSession: (_, params: { error: unknown }) => {
+        const { error } = params;
+        if (!(error instanceof StoredSessionUnusable)) deps.storage.clear();
+        else if (error.seenToken) deps.storage.clearIfToken(error.seenToken);
+        // Nothing (or half a session) seen: at start-up the remnants go, as the spec says. After another tab's sign-in
+        // it means that tab's writes have not reached this one yet (Chromium syncs storage between processes after the
+        // broadcast can arrive); clearing then erased the new session in every tab. Its storage event comes next.
+        else if (!error.afterRemoteSignIn) deps.storage.clear();
+      },
       forgetStoredSessionAndCart: () => {
         deps.storage.clear();
         deps.storage.clearCart();
@@ -163,11 +182,15 @@ export const createSessionMachine = (deps: SessionDeps) =>
       loading: {
         invoke: {
           src: 'checkStoredSession',
+          input: ({ event }) => ({ afterRemoteSignIn: event.type === 'REMOTE_SIGNED_IN' }),
           onDone: {
             target: 'authenticated',
             actions: [{ type: 'adoptSession', params: ({ event }) => event.output }, 'announceAuthenticated'],
           },
-          onError: { target: 'unauthenticated', actions: ['forgetStoredSession', 'clearUser'] },
+          onError: {
+            target: 'unauthenticated',
+            actions: [{ type: 'forgetUnusableSession', params: ({ event }) => ({ error: event.error }) }, 'clearUser'],
+          },
         },
         on: { REMOTE_SIGNED_IN: { target: 'loading', reenter: true } },
       },
