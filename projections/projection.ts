@@ -14,6 +14,11 @@ export interface ProjectedEvent {
 /** What one applied event changed that live clients should hear about. */
 export interface Touched {
   paxIds: number[];
+  /**
+   * Topics every open stream hears about (e.g. `promotions`): shared read models that are not any one member's, so
+   * they have no per-member live rows; clients re-read them when told.
+   */
+  broadcasts?: string[];
 }
 
 /** A read model: handlers that write its tables inside the runner's transaction. */

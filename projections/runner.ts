@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
 import type { EventStore, StoredEvent } from '../server/ports/event-store';
 import { comparePositions, formatPosition, type Position } from '../server/ports/position';
-import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEvent } from './projection';
+import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEvent, type Touched } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
@@ -91,15 +91,14 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
       return { applied: 0, position: locked.position };
     }
     const touched = new Set<number>();
+    const broadcasts = new Set<string>();
+    const note = (result: Touched | void) => {
+      for (const p of result?.paxIds ?? []) touched.add(p);
+      for (const topic of result?.broadcasts ?? []) broadcasts.add(topic);
+    };
     bufferLive(db);
-    if (projection.applyAll) {
-      for (const p of (await projection.applyAll(db, events.map(toProjected))).paxIds) touched.add(p);
-    } else {
-      for (const stored of events) {
-        const result = await projection.apply(db, toProjected(stored));
-        for (const p of result?.paxIds ?? []) touched.add(p);
-      }
-    }
+    if (projection.applyAll) note(await projection.applyAll(db, events.map(toProjected)));
+    else for (const stored of events) note(await projection.apply(db, toProjected(stored)));
     await flushLive(db);
     const last = events[events.length - 1].position;
     await db.query(
@@ -108,7 +107,8 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
     );
     const pax = [...touched];
     for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
-      const payload = JSON.stringify({ projection: projection.name, position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE) });
+      const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
+      const payload = JSON.stringify({ projection: projection.name, position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE), ...topics });
       await db.query(`SELECT pg_notify('${PROGRESS_CHANNEL}', $1)`, [payload]);
     }
     await db.query('COMMIT');

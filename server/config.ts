@@ -44,3 +44,29 @@ export const dateIn = (timeZone: string, instant: Date): string => {
   if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
   return format.format(instant);
 };
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds (negative west of Greenwich). */
+const zoneOffsetMs = (timeZone: string, instant: number): number => {
+  let format = wallClocks.get(timeZone);
+  if (!format)
+    wallClocks.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })),
+    );
+  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+};
+
+/**
+ * The last millisecond of programme date `date` (`YYYY-MM-DD`) in `timeZone`: one before the next date's midnight
+ * there. The offset is taken at the guess and again at the answer, which lands right on 23- and 25-hour days.
+ */
+export const endOfDateIn = (timeZone: string, date: string): Date => {
+  const [y, m, d] = date.split('-').map(Number);
+  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
+  let midnight = nextMidnightAsUtc - zoneOffsetMs(timeZone, nextMidnightAsUtc);
+  midnight = nextMidnightAsUtc - zoneOffsetMs(timeZone, midnight);
+  return new Date(midnight - 1);
+};

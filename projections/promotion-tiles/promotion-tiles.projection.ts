@@ -1,4 +1,7 @@
-import type { Projection } from '../projection';
+import type { Projection, Touched } from '../projection';
+
+// Promotions are everybody's: a change goes to every open stream, and members' pages re-read their tiles.
+const PROMOTIONS_CHANGED: Touched = { paxIds: [], broadcasts: ['promotions'] };
 
 /** Every promotion's overview, status and website: the source of member tiles and of the admin promotion list. */
 export const promotionTilesProjection: Projection = {
@@ -16,14 +19,14 @@ export const promotionTilesProjection: Projection = {
            VALUES ($1, $2, $3, $4, $5, 'NEW', $6, $7, $8, $9, $10, $11, $11, $12, $13) ON CONFLICT DO NOTHING`,
           [d.promotionId, d.name, d.description, d.promotionCode, d.typeCode, d.fromDate, d.thruDate, d.groupIds, d.certificateCategoryCode, JSON.stringify(d.website), ...at],
         );
-        return;
+        return PROMOTIONS_CHANGED;
       }
       case 'PromotionStatusChanged':
         await db.query(
           'UPDATE rm_promotions SET status = $2, updated_at = $3, last_position_major = $4, last_position_minor = $5 WHERE promotion_id = $1',
           [e.event.data.promotionId, e.event.data.to, ...at],
         );
-        return;
+        return PROMOTIONS_CHANGED;
       // Member, certificate, treatment and order facts change no promotion.
       case 'PointsAwarded':
       case 'PointsRedeemed':

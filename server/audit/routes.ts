@@ -59,7 +59,13 @@ export const auditRoutes = (deps: Deps) => [
     params: t.type({ paxId: PaxIdParam }),
     query: t.partial({ asOf: DateParam }),
     responses: {
-      200: { description: 'Timeline', schema: t.type({ balanceAsOf: t.number, events: t.array(t.intersection([Entry, t.type({ balanceAfter: t.number })])) }) },
+      200: {
+        description: 'Timeline; with asOf, asOfEndsAt is the last instant of that programme date',
+        schema: t.intersection([
+          t.type({ balanceAsOf: t.number, events: t.array(t.intersection([Entry, t.type({ balanceAfter: t.number })])) }),
+          t.partial({ asOfEndsAt: t.string }),
+        ]),
+      },
       404: { description: 'Unknown participant' },
     },
     handler: async ({ params, query }) => {

@@ -1,5 +1,5 @@
 import type { Actor, DomainEvent, EventMetadata } from '../../event-schemas';
-import { dateIn } from '../config';
+import { dateIn, endOfDateIn } from '../config';
 import { evolveMember, initialMemberState } from '../points/member-state';
 import { formatPosition, type Position } from '../ports/position';
 
@@ -28,6 +28,8 @@ export const auditEntry = (h: HistoryEvent): AuditEntry => ({
 export interface Timeline {
   balanceAsOf: number;
   events: (AuditEntry & { balanceAfter: number })[];
+  /** With asOf: the instant the replay covers up to (the end of that programme date), so a chart ends where it does. */
+  asOfEndsAt?: string;
 }
 
 /**
@@ -43,5 +45,5 @@ export function memberTimeline(history: readonly HistoryEvent[], timeZone: strin
     state = evolveMember(state, h.event);
     events.push({ ...auditEntry(h), balanceAfter: state.balance });
   }
-  return { balanceAsOf: state.balance, events };
+  return { balanceAsOf: state.balance, events, ...(asOf === undefined ? {} : { asOfEndsAt: endOfDateIn(timeZone, asOf).toISOString() }) };
 }

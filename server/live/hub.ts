@@ -98,6 +98,7 @@ export class LiveHub {
   }
 
   private onProgress(m: ProgressMessage): void {
+    for (const topic of m.broadcasts) this.broadcast(topic);
     for (const paxId of m.paxIds) for (const c of this.clients.get(paxId) ?? []) void this.pump(c);
     // A pump in flight may have read the bound before this progress: pumping it again (busy) makes it re-read.
     for (const set of this.clients.values()) for (const c of set) if (c.held || c.busy) void this.pump(c);
@@ -156,6 +157,16 @@ export class LiveHub {
     } finally {
       c.busy = false;
     }
+  }
+
+  /**
+   * Tells every open stream that a shared read model changed (`promotions`: re-read the tiles). Sent without an id:
+   * it is not part of the member's own log, so it must not move the Last-Event-ID a reconnect resumes from. A stream
+   * that was closed when it was sent misses it; clients re-read shared models whenever their stream reconnects.
+   */
+  private broadcast(topic: string): void {
+    const frame = sseFrame(topic, undefined, { topic });
+    for (const set of this.clients.values()) for (const c of set) if (!c.closed) c.res.write(frame);
   }
 
   private drained(c: LiveClient): Promise<boolean> {

@@ -8,6 +8,8 @@ export interface ProgressMessage {
   projection: string;
   position: Position;
   paxIds: number[];
+  /** Shared topics the batch changed (see Touched.broadcasts). */
+  broadcasts: string[];
 }
 
 /**
@@ -34,11 +36,11 @@ export class ProjectionProgress extends EventEmitter<{ progress: [ProgressMessag
   }
 
   private onNotify(payload: string): void {
-    const msg = JSON.parse(payload) as { projection: string; position: string; paxIds: number[] };
+    const msg = JSON.parse(payload) as { projection: string; position: string; paxIds: number[]; broadcasts?: string[] };
     const position = parsePosition(msg.position);
     if (!position) return;
     this.advance(msg.projection, position);
-    this.emit('progress', { projection: msg.projection, position, paxIds: msg.paxIds });
+    this.emit('progress', { projection: msg.projection, position, paxIds: msg.paxIds, broadcasts: msg.broadcasts ?? [] });
   }
 
   private advance(name: string, p: Position): void {

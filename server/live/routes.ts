@@ -32,7 +32,9 @@ export const liveRoutes = (deps: Deps) => [
     method: 'get',
     path: '/live',
     tag: 'Live',
-    summary: "The signed-in participant's live updates (text/event-stream): points, activity, certificate",
+    summary:
+      "The signed-in participant's live updates (text/event-stream): points, activity, certificate, each with its log position as id; " +
+      'and promotions, without an id, when the promotions every member may see have changed (re-read /promotions/tiles)',
     access: 'public',
     query: t.partial({ ticket: t.string, lastEventId: t.string }),
     responses: { 200: { description: 'An event stream; each id is a global log position', contentType: 'text/event-stream' }, 401: { description: 'No valid token or ticket' } },

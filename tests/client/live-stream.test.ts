@@ -76,6 +76,17 @@ describe('live stream', () => {
     expect(sources[1].url).toBe('/api/rest/live?ticket=ticket-2&lastEventId=p-9');
   });
 
+  it('passes on promotions broadcasts, which carry no id and leave the resume point where it was', async () => {
+    const { sources, onEvent, runScheduled } = harness();
+    await flush();
+    sources[0].emit('points', { paxId: 7, balance: 1, pending: 0, position: 'p-9' }, 'p-9');
+    sources[0].emit('promotions', { topic: 'promotions' }, '');
+    expect(onEvent).toHaveBeenLastCalledWith('promotions', { topic: 'promotions' }, '');
+    sources[0].fail();
+    await runScheduled();
+    expect(sources[1].url).toBe('/api/rest/live?ticket=ticket-2&lastEventId=p-9');
+  });
+
   it('backs off between failed attempts and starts over once connected', async () => {
     const { sources, scheduled, runScheduled } = harness();
     await flush();

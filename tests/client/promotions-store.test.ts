@@ -1,6 +1,6 @@
 import { sessionAuthenticated, sessionEnded } from '../../client/src/session/session-events';
 import type { SessionUser } from '../../client/src/session/types';
-import { $promotions, $promotionsFailed, $promotionsOwner, fetchPromotionsFx } from '../../client/src/stores/promotions';
+import { $promotions, $promotionsFailed, $promotionsOwner, fetchPromotionsFx, promotionsChanged } from '../../client/src/stores/promotions';
 import { fakeFetch, problem, type Reply } from './support/fake-http';
 
 const user = (paxId: number): SessionUser => ({ authToken: `token-${paxId}`, pax: { paxId, firstName: 'Morgan', lastName: 'Member' }, events: [] });
@@ -119,5 +119,69 @@ describe('the promotions store', () => {
     expect($promotions.getState().isLoaded).toBe(false);
     sessionEnded();
     expect($promotionsFailed.getState()).toBe(false);
+  });
+});
+
+describe('the promotions store, live', () => {
+  const ids = () => $promotions.getState().items.map((p) => p.promoId);
+  const settledAfter = async (n: number) => {
+    for (let i = 0; i < 100 && fetchPromotionsFx.inFlight.getState() > 0; i++) await pause(5);
+    expect(http.calls.filter((c) => c.url === '/api/rest/promotions/tiles')).toHaveLength(n);
+  };
+
+  it('reloads the list when promotions change, keeping the old one on screen until the new one arrives', async () => {
+    useRoutes(routes());
+    signIn(7);
+    await loaded();
+    useRoutes(routes({ 'GET /api/rest/promotions/tiles': { status: 200, body: { items: [tiles.items[1]] } } }));
+    promotionsChanged();
+    expect($promotions.getState()).toMatchObject({ isLoaded: true });
+    expect(ids()).toEqual([GLOW, PLAIN]);
+    await settledAfter(1);
+    expect(ids()).toEqual([PLAIN]);
+  });
+
+  it('does nothing when nobody is signed in', async () => {
+    useRoutes(routes());
+    promotionsChanged();
+    await pause(20);
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('keeps the newest answer when an older load finishes after it', async () => {
+    useRoutes(routes());
+    signIn(7);
+    await loaded();
+    let releaseOld!: () => void;
+    const oldGate = new Promise<void>((r) => (releaseOld = r));
+    let tilesCalls = 0;
+    const real = fakeFetch(routes({ 'GET /api/rest/promotions/tiles': { status: 200, body: { items: [tiles.items[1]] } } }));
+    const stale = fakeFetch(routes({ 'GET /api/rest/promotions/tiles': { status: 200, body: { items: [tiles.items[0]] } } }));
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      if (url === '/api/rest/promotions/tiles' && ++tilesCalls === 1) {
+        await oldGate; // the first change's load is slow and answers with the list before the second change
+        return stale.fetch(url, init);
+      }
+      return real.fetch(url, init);
+    }) as typeof fetch;
+    promotionsChanged();
+    promotionsChanged();
+    for (let i = 0; i < 100 && ids().join() !== PLAIN; i++) await pause(5);
+    expect(ids()).toEqual([PLAIN]);
+    releaseOld();
+    for (let i = 0; i < 100 && fetchPromotionsFx.inFlight.getState() > 0; i++) await pause(5);
+    expect(fetchPromotionsFx.inFlight.getState()).toBe(0);
+    expect(ids()).toEqual([PLAIN]);
+  });
+
+  it('keeps the list and shows no error when a reload fails', async () => {
+    useRoutes(routes());
+    signIn(7);
+    await loaded();
+    useRoutes(routes({ 'GET /api/rest/promotions/tiles': problem(500, 'down', 'internal') }));
+    promotionsChanged();
+    await settledAfter(1);
+    expect($promotionsFailed.getState()).toBe(false);
+    expect(ids()).toEqual([GLOW, PLAIN]);
   });
 });

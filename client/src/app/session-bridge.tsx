@@ -7,7 +7,7 @@ import { liveActivityReceived } from '../stores/live-activity';
 import { fetchParticipantFx } from '../stores/participant';
 import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
 // Imported with the app rather than a page: the promotion list loads on the first authentication (spec section 4).
-import '../stores/promotions';
+import { promotionsChanged } from '../stores/promotions';
 
 const isPointsChanged = (data: unknown): data is PointsChanged =>
   typeof data === 'object' &&
@@ -35,15 +35,22 @@ export function SessionBridge() {
 
   useEffect(() => {
     if (status !== 'authenticated' || !token || paxId === undefined) return;
+    let opened = 0;
     const stream = openLiveStream({
       fetchTicket: async () => (await api.post<{ ticket: string }>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
       onEvent: (type, data) => {
         if (type === 'points' && isPointsChanged(data)) livePointsReceived(data);
         else if (type === 'certificate' && isCertificate(data)) liveCertificateReceived(data);
         else if (type === 'activity') liveActivityReceived(data);
+        else if (type === 'promotions') promotionsChanged();
       },
-      // An award made between the first read and the stream opening would otherwise never show.
-      onOpen: () => pointsRequested(paxId),
+      onOpen: () => {
+        // An award made between the first read and the stream opening would otherwise never show.
+        pointsRequested(paxId);
+        // Promotion changes are not replayed: after a reconnect the list is read again (the first open follows the
+        // sign-in's own load).
+        if (opened++ > 0) promotionsChanged();
+      },
       onUnauthorized: revalidate,
     });
     return () => stream.close();

@@ -1,4 +1,5 @@
-export const LIVE_EVENT_TYPES = ['points', 'activity', 'certificate'] as const;
+// `promotions` is a broadcast without an id: the promotions every member may see changed.
+export const LIVE_EVENT_TYPES = ['points', 'activity', 'certificate', 'promotions'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** The part of EventSource the stream uses, so tests can hand in a fake. */

@@ -55,8 +55,14 @@ export const offerCertFor = (offers: CertificateItem[], category: CertificateCat
   return offers.find((c) => c.status === 'ACTIVE' && matches(c)) ?? null;
 };
 
-/** Loads the caller's tiles and what each is enriched with; `paxId` only tells whose list this is. */
-export const fetchPromotionsFx = createEffect(async (_paxId: number): Promise<Promotion[]> => {
+/** One load of the list: whose list it is (the server answers for the caller) and which load, so only the latest counts. */
+export interface PromotionsRequest {
+  paxId: number;
+  request: number;
+}
+
+/** Loads the caller's tiles and what each is enriched with. */
+export const fetchPromotionsFx = createEffect(async (_: PromotionsRequest): Promise<Promotion[]> => {
   const [{ items }, offers] = await Promise.all([
     api.get<{ items: PromotionTile[] }>('/api/rest/promotions/tiles'),
     orNull(api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc', displayCategory: 'offer' } })),
@@ -85,11 +91,17 @@ export const $promotionsOwner = createStore<number | null>(null).reset(sessionEn
 const ownerChanged = createEvent<number>();
 
 export const $promotions = createStore<PromotionsState>(empty).reset(sessionEnded, ownerChanged);
-export const $promotionsFailed = createStore(false)
-  .on(fetchPromotionsFx.fail, () => true)
-  .reset(sessionEnded, ownerChanged, fetchPromotionsFx);
+export const $promotionsFailed = createStore(false).reset(sessionEnded, ownerChanged, fetchPromotionsFx);
 
 $promotionsOwner.on(ownerChanged, (_, paxId) => paxId);
+
+/** The promotions every member may see changed (a live `promotions` message, or a stream that reconnected). */
+export const promotionsChanged = createEvent();
+
+/** The number of the latest load: an older answer arriving after a newer one must not replace it. */
+const $latestRequest = createStore(0).on(fetchPromotionsFx, (_, { request }) => request);
+const load = createEvent<number>();
+sample({ clock: load, source: $latestRequest, fn: (latest, paxId) => ({ paxId, request: latest + 1 }), target: fetchPromotionsFx });
 
 // Spec section 4: the list loads on first authentication. Re-checks of the same session do not reload it; a new
 // member (signing in again, or an admin starting or leaving impersonation) does.
@@ -98,14 +110,31 @@ sample({
   source: $promotionsOwner,
   filter: (owner, { user }) => owner !== user.pax.paxId,
   fn: (_, { user }) => user.pax.paxId,
-  target: [ownerChanged, fetchPromotionsFx],
+  target: [ownerChanged, load],
 });
 
-// An answer that arrives after sign-out, or for a member no longer signed in, is dropped.
+// Live: an admin started or ended a promotion. The list on screen stays until the new one arrives.
+sample({
+  clock: promotionsChanged,
+  source: $promotionsOwner,
+  filter: (owner): owner is number => owner !== null,
+  target: load,
+});
+
+// A failed first load is shown; a failed refresh keeps the list on screen (the next change or reconnect tries again).
+sample({
+  clock: fetchPromotionsFx.fail,
+  source: { owner: $promotionsOwner, latest: $latestRequest, shown: $promotions },
+  filter: ({ owner, latest, shown }, { params }) => owner === params.paxId && latest === params.request && !shown.isLoaded,
+  fn: () => true,
+  target: $promotionsFailed,
+});
+
+// An answer that arrives after sign-out, for a member no longer signed in, or overtaken by a newer load, is dropped.
 sample({
   clock: fetchPromotionsFx.done,
-  source: $promotionsOwner,
-  filter: (owner, { params }) => owner === params,
+  source: { owner: $promotionsOwner, latest: $latestRequest },
+  filter: ({ owner, latest }, { params }) => owner === params.paxId && latest === params.request,
   fn: (_, { result }): PromotionsState => ({ isLoaded: true, items: result }),
   target: $promotions,
 });

@@ -85,7 +85,8 @@ describe('GET /admin/participants/{paxId}/timeline', () => {
     expect(r.body.balanceAsOf).toBe(700);
     expect(r.body.events).toHaveLength(2);
     expect((await timeline('?asOf=2026-03-11')).body.balanceAsOf).toBe(600);
-    expect((await timeline('?asOf=2026-02-01')).body).toEqual({ balanceAsOf: 0, events: [] });
+    // The replay ends at the last instant of that date in the programme's zone (Los Angeles, UTC-8 in February).
+    expect((await timeline('?asOf=2026-02-01')).body).toEqual({ balanceAsOf: 0, events: [], asOfEndsAt: '2026-02-02T07:59:59.999Z' });
     expect((await timeline('?asOf=03/11/2026')).status).toBe(400);
   });
 

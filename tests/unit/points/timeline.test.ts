@@ -33,7 +33,23 @@ describe('member timeline', () => {
     const t = memberTimeline(history, 'America/Los_Angeles', '2026-03-20');
     expect(t.balanceAsOf).toBe(350);
     expect(t.events).toHaveLength(3);
-    expect(memberTimeline(history, 'America/Los_Angeles', '2026-02-28')).toEqual({ balanceAsOf: 0, events: [] });
+    expect(memberTimeline(history, 'America/Los_Angeles', '2026-02-28')).toEqual({ balanceAsOf: 0, events: [], asOfEndsAt: '2026-03-01T07:59:59.999Z' });
+  });
+
+  it.each([
+    ['a winter day (UTC-8)', '2026-01-10', '2026-01-11T07:59:59.999Z'],
+    ['a summer day (UTC-7)', '2026-04-15', '2026-04-16T06:59:59.999Z'],
+    ['the 23-hour day clocks go forward', '2026-03-08', '2026-03-09T06:59:59.999Z'],
+    ['the 25-hour day clocks go back', '2026-11-01', '2026-11-02T07:59:59.999Z'],
+    ['the last day of a year', '2026-12-31', '2027-01-01T07:59:59.999Z'],
+  ])('says where the replay ends: %s in Los Angeles', (_, asOf, endsAt) => {
+    expect(memberTimeline(history, 'America/Los_Angeles', asOf).asOfEndsAt).toBe(endsAt);
+  });
+
+  it('says where the replay ends in other zones too, and not at all without asOf', () => {
+    expect(memberTimeline(history, 'UTC', '2026-03-20').asOfEndsAt).toBe('2026-03-20T23:59:59.999Z');
+    expect(memberTimeline(history, 'Asia/Kolkata', '2026-03-20').asOfEndsAt).toBe('2026-03-20T18:29:59.999Z');
+    expect(memberTimeline(history, 'America/Los_Angeles')).not.toHaveProperty('asOfEndsAt');
   });
 });
 

@@ -58,6 +58,8 @@ export interface TimelineEntry {
 export interface Timeline {
   balanceAsOf: number;
   events: TimelineEntry[];
+  /** With asOf: the last instant of that date in the programme's time zone, where the replay (and its chart) ends. */
+  asOfEndsAt?: string;
 }
 
 export interface GivePointsBody {

@@ -54,7 +54,7 @@ export function BalanceReplay({ paxId, memberName }: { paxId: number; memberName
             Balance {asOf ? `at the end of ${formatDate(asOf)}` : 'now'}: <strong>{timeline.value.balanceAsOf.toLocaleString('en-US')}</strong> points, from{' '}
             {rows.length} {rows.length === 1 ? 'event' : 'events'}.
           </p>
-          <BalanceChart rows={rows} until={asOf ? Date.parse(`${asOf}T23:59:59.999Z`) : Date.now()} memberName={memberName} />
+          <BalanceChart rows={rows} until={timeline.value.asOfEndsAt ? Date.parse(timeline.value.asOfEndsAt) : Date.now()} memberName={memberName} />
           <TimelineTable rows={rows} />
         </>
       )}
