@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { defineEvent } from './define-event';
-import { Instant, IsoDate, NonNegativeInteger, PaxId, Uuid } from './primitives';
+import { Instant, IsoDate, NonNegativeInteger, PaxId, PositiveInteger, Uuid } from './primitives';
 import { Dollars } from './points-redeemed';
 
 export const CertificateStatus = t.keyof({ ACTIVE: null, EXPIRED: null, VOID: null, CHARGEBACK: null, REFUND: null });
@@ -33,6 +33,8 @@ export const CertificateIssued = defineEvent(
     }),
     // The design a bought certificate wears. Optional and still version 1, as on PurchasedCertificate: certificates
     // issued before it existed (and every reward) decode without it and show their default art.
-    t.partial({ cardArtId: CardArtId }),
+    // The direct-response campaign an offer was claimed from (server/campaigns/claim-offer.ts), so its e-mails can find
+    // it. Optional and still version 1 for the same reason: older offers, rewards and gifts simply have none.
+    t.partial({ cardArtId: CardArtId, campaignId: PositiveInteger }),
   ]),
 );

@@ -39,7 +39,7 @@ import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { promotionRoutes } from './promotions';
-import { campaignRoutes } from './campaigns';
+import { campaignReminderRoutes, campaignRoutes } from './campaigns';
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export const allRoutes = (deps: Deps): AnyRoute[] => {
@@ -73,6 +73,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...giftCertificateRoutes(deps),
     ...promotionRoutes(deps),
     ...campaignRoutes(deps),
+    ...campaignReminderRoutes(deps),
   ];
   const doc: AnyRoute = route({
     method: 'get',

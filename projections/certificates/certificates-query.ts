@@ -14,10 +14,11 @@ export interface CertificateRow {
   status: string;
   expiration_date: string;
   card_art_id: string | null;
+  campaign_id: string | null;
 }
 
 export const CERTIFICATE_COLUMNS = `certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-  to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, card_art_id`;
+  to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, card_art_id, campaign_id`;
 
 export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   certificateId: r.certificate_id,

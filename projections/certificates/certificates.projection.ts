@@ -14,10 +14,10 @@ export const certificatesProjection: Projection = {
         const d = e.event.data;
         const inserted = await db.query<CertificateRow>(
           `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-             expiration_date, issued_at, last_position_major, last_position_minor, card_art_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
+             expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
           [d.certificateId, d.paxId, d.code, d.name, d.amount, d.pointsCost, d.certificateCategoryType, d.displayCategory, d.status,
-            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString(), d.cardArtId ?? null],
+            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString(), d.cardArtId ?? null, d.campaignId ?? null],
         );
         await pushCertificate(db, e, d.certificateId, inserted.rows[0]);
         return { paxIds: [d.paxId] };

@@ -32,4 +32,14 @@ export const certificateMigrations: Migration[] = [
     id: '0301-certificates-card-art',
     sql: `ALTER TABLE rm_certificates ADD COLUMN card_art_id text;`,
   },
+  {
+    // Null for every row already here is what a rebuild writes too: no event stored before CertificateIssued carried
+    // campaignId has one. The partial index serves the nightly campaign reminders (server/campaigns/campaign-reminders-job.ts):
+    // per campaign, the ACTIVE offers expiring within its reminder window, never a scan of every certificate.
+    id: '0302-certificates-campaign',
+    sql: `
+      ALTER TABLE rm_certificates ADD COLUMN campaign_id bigint;
+      CREATE INDEX rm_certificates_campaign_active ON rm_certificates (campaign_id, expiration_date) WHERE status = 'ACTIVE' AND campaign_id IS NOT NULL;
+    `,
+  },
 ];

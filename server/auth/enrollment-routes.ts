@@ -59,9 +59,10 @@ export const enrollmentRoutes = (deps: Deps) => [
       try {
         await db.query('BEGIN');
         const inserted = await db.query<{ pax_id: string }>(
-          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING pax_id`,
-          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer],
+          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by, enrolled_campaign_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING pax_id`,
+          // The campaign link is kept with the member, so its new-member e-mail is chosen the same on any retry of the claim.
+          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer, body.campaignId ?? null],
         );
         if (!inserted.rowCount) throw new Problem('conflict', 'That e-mail is already enrolled; sign in or reset your password', [{ path: 'body.email', message: 'is already enrolled' }]);
         paxId = Number(inserted.rows[0].pax_id);

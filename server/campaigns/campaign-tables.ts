@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migration';
+import { DEMO_CAMPAIGN_MAIL } from './seed-demo-campaign';
 
 /**
  * Direct-response campaigns are configuration (a plain table, every change in config_audit). What a member gets
@@ -28,6 +29,19 @@ export const campaignMigrations: Migration[] = [
         CHECK (thru_date IS NULL OR from_date IS NULL OR thru_date >= from_date)
       );
       CREATE UNIQUE INDEX dr_campaigns_mk_code ON dr_campaigns (upper(mk_code)) WHERE mk_code IS NOT NULL;
+    `,
+  },
+  {
+    // A demo database seeded before campaign e-mails existed: its SPRING campaign gets the sample templates and reminder,
+    // unless an admin has set any template id since (their choice stands). Nothing matches outside the demo.
+    id: '0901-demo-campaign-mail',
+    sql: `
+      UPDATE dr_campaigns
+      SET templates = templates || '${JSON.stringify(DEMO_CAMPAIGN_MAIL.templates)}'::jsonb,
+        days_before_expiration_to_send_reminder = coalesce(days_before_expiration_to_send_reminder, ${DEMO_CAMPAIGN_MAIL.daysBeforeExpirationToSendReminder}),
+        updated_at = now()
+      WHERE upper(mk_code) = 'SPRING' AND campaign_name = 'Spring offer (demo)'
+        AND coalesce(templates->>'createAccountTemplateId', templates->>'expirationReminderTemplateId', templates->>'newMemberTemplateId', templates->>'existingMemberTemplateId') IS NULL;
     `,
   },
 ];

@@ -1,6 +1,17 @@
 import type pg from 'pg';
 import { dateIn, settingsFromEnv } from '../config';
+import { DEMO_EMAIL_TEMPLATES } from '../content/seed-email-templates';
 import { addDays } from '../points/dates';
+
+/** The demo's e-mails (content entries of server/content/seed-email-templates.ts) and its reminder a week before expiry. */
+export const DEMO_CAMPAIGN_MAIL = {
+  templates: {
+    newMemberTemplateId: DEMO_EMAIL_TEMPLATES.newMember,
+    existingMemberTemplateId: DEMO_EMAIL_TEMPLATES.existingMember,
+    expirationReminderTemplateId: DEMO_EMAIL_TEMPLATES.expirationReminder,
+  },
+  daysBeforeExpirationToSendReminder: 7,
+};
 
 /**
  * The demo's direct-response campaign: marketing code SPRING, a $25 offer certificate, open for a year from the day
@@ -15,9 +26,10 @@ export async function seedDemoCampaign(db: pg.Pool, log: (line: string) => void,
   if (existing.rowCount) return;
   const today = dateIn(timeZone, now);
   const r = await db.query<{ id: string }>(
-    `INSERT INTO dr_campaigns (campaign_name, status_type_code, mk_code, from_date, thru_date, certificate_category_code, certificate_amount, login_notification_required)
-     VALUES ('Spring offer (demo)', 'ACTIVE', 'SPRING', $1, $2, 'SPRING_OFFER', 25, true) RETURNING id`,
-    [addDays(today, -1), addDays(today, 365)],
+    `INSERT INTO dr_campaigns (campaign_name, status_type_code, mk_code, from_date, thru_date, certificate_category_code, certificate_amount, login_notification_required,
+       templates, days_before_expiration_to_send_reminder)
+     VALUES ('Spring offer (demo)', 'ACTIVE', 'SPRING', $1, $2, 'SPRING_OFFER', 25, true, $3, $4) RETURNING id`,
+    [addDays(today, -1), addDays(today, 365), JSON.stringify({ createAccountTemplateId: null, ...DEMO_CAMPAIGN_MAIL.templates }), DEMO_CAMPAIGN_MAIL.daysBeforeExpirationToSendReminder],
   );
   log(`seeded demo campaign ${r.rows[0].id}: sign in through /login?utm_id=${r.rows[0].id}&utm_campaign=spring`);
 }

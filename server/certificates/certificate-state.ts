@@ -13,6 +13,9 @@ export interface IssuedCertificate {
   status: CertificateStatus;
   expirationDate: string;
   cardArtId: string | null;
+  /** The campaign an offer came from; null for every other certificate. */
+  campaignId: number | null;
+  issuedAt: string;
 }
 
 /** A certificate stream folded: nothing yet, or the certificate as it stands now. */
@@ -37,6 +40,8 @@ export const evolveCertificate = (state: CertificateState, event: DomainEvent): 
         status: d.status,
         expirationDate: d.expirationDate,
         cardArtId: d.cardArtId ?? null,
+        campaignId: d.campaignId ?? null,
+        issuedAt: d.issuedAt,
       };
     }
     case 'CertificateStatusChanged':

@@ -31,4 +31,6 @@ export const contentMigrations: Migration[] = [
   },
   // A database made before gift card art groups, promotion pages and campaign copy existed gets them here.
   { id: '0602-content-sample-entries-2', sql: insertMissingSamples() },
+  // ...and one made before campaign e-mail templates existed gets the demo campaign's here.
+  { id: '0603-content-sample-email-templates', sql: insertMissingSamples() },
 ];

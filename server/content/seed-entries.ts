@@ -1,4 +1,5 @@
 import { campaignContentEntries } from './seed-campaign-content';
+import { emailTemplateEntries } from './seed-email-templates';
 import { giftCardArtEntries } from './seed-gift-card-art';
 import { promotionPageEntries } from './seed-promotion-pages';
 
@@ -111,6 +112,7 @@ export const seedEntries: SeedEntry[] = [
   { id: 'card-art-category-evergreen', contentType: 'eGiftCardArtCategory', fields: { name: 'Evergreen', art: ['card-art-default', 'card-art-reward'] } },
   ...giftCardArtEntries,
   ...campaignContentEntries,
+  ...emailTemplateEntries,
   {
     id: 'page-faq',
     contentType: 'pageContent',

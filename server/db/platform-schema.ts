@@ -130,4 +130,19 @@ export const platformMigrations: Migration[] = [
     // The refer-a-friend page lists a member's referred friends; without it that read scans every participant.
     sql: `CREATE INDEX participants_referred_by ON participants (referred_by) WHERE referred_by IS NOT NULL;`,
   },
+  {
+    // A message that must go out once whatever retries, crashes or concurrent runs cause (campaign e-mails) carries a
+    // key; the unique index is what makes "once" hold across processes, enqueue() skipping a second insert.
+    id: '0105-outbox-idempotency-key',
+    sql: `
+      ALTER TABLE outbox ADD COLUMN idempotency_key text;
+      CREATE UNIQUE INDEX outbox_idempotency_key ON outbox (idempotency_key) WHERE idempotency_key IS NOT NULL;
+    `,
+  },
+  {
+    // The campaign whose marketing link a member enrolled through: a lasting fact, so the campaign's new-member
+    // e-mail is chosen the same way by the enrollment's claim and by any retry of it (server/campaigns/campaign-mail.ts).
+    id: '0106-participants-enrolled-campaign',
+    sql: `ALTER TABLE participants ADD COLUMN enrolled_campaign_id bigint;`,
+  },
 ];

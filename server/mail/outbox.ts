@@ -9,11 +9,29 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** A message that must go out once names itself; a second enqueue with the same key writes nothing. */
+  idempotencyKey?: string;
 }
 
-/** Messages are written to the outbox with the change that causes them; a sender (not part of this build) delivers them. */
-export async function enqueue(db: pg.Pool | pg.PoolClient, m: OutgoingMessage): Promise<void> {
-  await db.query('INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [m.channel, m.recipient, m.subject, m.body]);
+/**
+ * Messages are written to the outbox with the change that causes them; a sender (not part of this build) delivers them.
+ * Answers false when a message with the same idempotency key was already there (the unique index decides, so this
+ * holds between processes too).
+ */
+export async function enqueue(db: pg.Pool | pg.PoolClient, m: OutgoingMessage): Promise<boolean> {
+  const r = await db.query('INSERT INTO outbox (channel, recipient, subject, body, idempotency_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
+    m.channel,
+    m.recipient,
+    m.subject,
+    m.body,
+    m.idempotencyKey ?? null,
+  ]);
+  return r.rowCount === 1;
+}
+
+/** Whether a keyed message is already in the outbox (a cheap check before composing it again). */
+export async function enqueued(db: pg.Pool | pg.PoolClient, idempotencyKey: string): Promise<boolean> {
+  return ((await db.query('SELECT 1 FROM outbox WHERE idempotency_key = $1', [idempotencyKey])).rowCount ?? 0) > 0;
 }
 
 const Message = t.type({ id: t.number, channel: t.string, recipient: t.string, subject: t.string, body: t.string, createdAt: t.string });

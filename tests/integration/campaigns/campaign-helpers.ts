@@ -37,3 +37,27 @@ export async function offerStreams(s: TestServer, paxId: number): Promise<number
   );
   return r.rows[0].n as number;
 }
+
+/** Adds an `emailTemplate` content entry (as an admin would) and answers its templateId. */
+export async function addEmailTemplate(s: TestServer, adminToken: string, subject: string, body: string): Promise<string> {
+  const templateId = `tpl-${Math.random().toString(36).slice(2, 10)}`;
+  const r = await s.call('POST', '/api/rest/content/insert', { token: adminToken, body: { id: `email-${templateId}`, contentType: 'emailTemplate', fields: { templateId, subject, body } } });
+  if (r.status !== 201) throw new Error(`add template: ${r.status} ${JSON.stringify(r.body)}`);
+  return templateId;
+}
+
+export interface Mail {
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** The demo mailbox for one recipient, newest first. */
+export async function mailTo(s: TestServer, adminToken: string, recipient: string): Promise<Mail[]> {
+  const r = await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(recipient)}`, { token: adminToken });
+  if (r.status !== 200) throw new Error(`outbox: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as Mail[];
+}
+
+/** `2026-03-09` → `03/09/2026`, as campaign e-mails write dates. */
+export const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
