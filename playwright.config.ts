@@ -16,7 +16,8 @@ function serverPort(): number {
 }
 
 const port = serverPort();
-// One data directory per explicitly chosen port, so two suites can run side by side on one machine.
+// One data directory per explicitly chosen port, so two suites can run side by side on one machine (give each its own
+// E2E_PORT: two runs without one would share .tmp/e2e-data).
 const dataDir = process.env.E2E_PORT ? `.tmp/e2e-data-${port}` : '.tmp/e2e-data';
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -60,13 +60,25 @@ const zoneOffsetMs = (timeZone: string, instant: number): number => {
 };
 
 /**
- * The last millisecond of programme date `date` (`YYYY-MM-DD`) in `timeZone`: one before the next date's midnight
- * there. The offset is taken at the guess and again at the answer, which lands right on 23- and 25-hour days.
+ * The last millisecond of programme date `date` (`YYYY-MM-DD`) in `timeZone`: one before the next date begins there.
+ * The zone's offset gives a first guess; the answer is then searched for with dateIn itself, because in some zones
+ * (Havana, Santiago, Asuncion) clocks jump at midnight and the next date begins at 01:00, an hour after the guess.
  */
 export const endOfDateIn = (timeZone: string, date: string): Date => {
+  const HOUR = 3_600_000;
   const [y, m, d] = date.split('-').map(Number);
   const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
-  let midnight = nextMidnightAsUtc - zoneOffsetMs(timeZone, nextMidnightAsUtc);
-  midnight = nextMidnightAsUtc - zoneOffsetMs(timeZone, midnight);
-  return new Date(midnight - 1);
+  const guess = nextMidnightAsUtc - zoneOffsetMs(timeZone, nextMidnightAsUtc);
+  const after = (instant: number) => dateIn(timeZone, new Date(instant)) > date;
+  // hi: an instant on a later date; lo: one on `date` itself. Then halve the gap down to one millisecond.
+  let hi = guess;
+  while (!after(hi)) hi += HOUR;
+  let lo = hi - HOUR;
+  while (after(lo)) lo -= HOUR;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (after(mid)) hi = mid;
+    else lo = mid;
+  }
+  return new Date(lo);
 };

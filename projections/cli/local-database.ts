@@ -1,22 +1,47 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { embeddedDatabaseUrl, startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
 
 /**
- * DATABASE_URL when set; otherwise the embedded database of `npm start`: the running server's cluster if it is up,
- * else the same cluster started from DATA_DIR for the duration of the command.
+ * The port the cluster in `dataDir` listens on while it runs: PostgreSQL writes it on the fourth line of
+ * postmaster.pid. The server may have moved off 54329 (taken by something else), so the port is read, never assumed:
+ * assuming it once meant a command could reach another checkout's cluster, with the same local credentials.
  */
-export async function connectToLocalDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-  const url = embeddedDatabaseUrl(port, 'rewards');
+function runningPort(dataDir: string): number | undefined {
+  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}
+
+async function answers(url: string): Promise<boolean> {
   const probe = new pg.Client({ connectionString: url });
   try {
     await probe.connect();
     await probe.end();
-    return { url, stop: async () => undefined };
+    return true;
   } catch {
-    const cluster = await startEmbeddedCluster({ dir: resolve(process.env.DATA_DIR ?? '.data'), port });
-    return { url, stop: cluster.stop };
+    return false;
   }
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded database of `npm start`: the running server's cluster if it is up,
+ * else the same cluster started from DATA_DIR for the duration of the command (on the port the server would take).
+ */
+export async function connectToLocalDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const running = runningPort(dataDir);
+  if (running !== undefined && (await answers(embeddedDatabaseUrl(running, 'rewards')))) {
+    return { url: embeddedDatabaseUrl(running, 'rewards'), stop: async () => undefined };
+  }
+  const configured = process.env.EMBEDDED_PG_PORT;
+  const cluster = await startEmbeddedCluster({
+    dir: dataDir,
+    port: configured === undefined ? 54329 : Number(configured),
+    portIsPreference: configured === undefined,
+  });
+  return { url: embeddedDatabaseUrl(cluster.port, 'rewards'), stop: cluster.stop };
 }

@@ -45,12 +45,13 @@ const CANDIDATES = `
  * certificate in the outbox, so retries, catch-up runs, an admin's run and several processes write one message.
  * Reminders go out whatever the campaign's status now: the offer itself is still valid.
  */
-export async function runCampaignReminders(deps: Pick<Deps, 'pool' | 'log' | 'settings'>, today: string): Promise<{ remindersSent: number }> {
+export async function runCampaignReminders(deps: Pick<Deps, 'pool' | 'log' | 'settings' | 'now'>, today: string): Promise<{ remindersSent: number }> {
+  const actualToday = dateIn(deps.settings.timeZone, deps.now());
   const rows = (await deps.pool.query<Candidate>(CANDIDATES, [today])).rows;
   const campaigns = new Map<string, Campaign | undefined>();
   let remindersSent = 0;
   for (const row of rows) {
-    if (!reminderDue({ expirationDate: row.expiration_date, daysBefore: row.days, today, status: row.status, alreadySent: row.already_sent })) continue;
+    if (!reminderDue({ expirationDate: row.expiration_date, daysBefore: row.days, today, actualToday, status: row.status, alreadySent: row.already_sent })) continue;
     if (!campaigns.has(row.campaign_id)) campaigns.set(row.campaign_id, await sendableCampaign(deps, Number(row.campaign_id)));
     const campaign = campaigns.get(row.campaign_id);
     if (!campaign) continue;

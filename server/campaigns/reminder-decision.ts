@@ -8,6 +8,11 @@ export interface ReminderFacts {
   daysBefore: number | null;
   /** The programme date of the run, `YYYY-MM-DD`. */
   today: string;
+  /**
+   * The programme date now. The scheduler runs missed dates later (the day before on a first start, every date a
+   * downtime skipped), so a run for an earlier date can happen after the offer's last day.
+   */
+  actualToday: string;
   status: CertificateStatus;
   alreadySent: boolean;
 }
@@ -23,5 +28,6 @@ export const reminderDate = (expirationDate: string, daysBefore: number): string
  */
 export function reminderDue(f: ReminderFacts): boolean {
   if (f.daysBefore === null || f.alreadySent || f.status !== 'ACTIVE') return false;
-  return reminderDate(f.expirationDate, f.daysBefore) <= f.today && f.today <= f.expirationDate;
+  const latest = f.actualToday > f.today ? f.actualToday : f.today;
+  return reminderDate(f.expirationDate, f.daysBefore) <= f.today && latest <= f.expirationDate;
 }

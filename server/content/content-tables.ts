@@ -1,11 +1,12 @@
 import type { Migration } from '../db/migration';
-import { seedEntries } from './seed-entries';
+import { emailTemplateEntries } from './seed-email-templates';
+import { seedEntries, type SeedEntry } from './seed-entries';
 
 const literal = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 /** Inserts the sample entries a database does not have yet; an admin's edits to existing entries are kept. */
-const insertMissingSamples = () =>
-  seedEntries.map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${literal(e.fields)}) ON CONFLICT (id) DO NOTHING;`).join('\n');
+const insertMissingSamples = (entries: SeedEntry[] = seedEntries) =>
+  entries.map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${literal(e.fields)}) ON CONFLICT (id) DO NOTHING;`).join('\n');
 
 /**
  * Content entries are configuration (DESIGN.md "Write side"): a plain table edited by admins, each change written to
@@ -31,6 +32,7 @@ export const contentMigrations: Migration[] = [
   },
   // A database made before gift card art groups, promotion pages and campaign copy existed gets them here.
   { id: '0602-content-sample-entries-2', sql: insertMissingSamples() },
-  // ...and one made before campaign e-mail templates existed gets the demo campaign's here.
-  { id: '0603-content-sample-email-templates', sql: insertMissingSamples() },
+  // ...and one made before campaign e-mail templates existed gets the demo campaign's here: only those, so a sample
+  // page an admin has deleted since does not come back.
+  { id: '0603-content-sample-email-templates', sql: insertMissingSamples(emailTemplateEntries) },
 ];

@@ -31,6 +31,9 @@ export interface HubOptions {
   present?: (paxId: number, kind: string, data: unknown) => Promise<unknown>;
 }
 
+/** Whether a frame may still be written: not dropped, and the response neither ended by us nor destroyed. */
+const writable = (c: LiveClient): boolean => !c.closed && !c.res.writableEnded && !c.res.destroyed;
+
 const DEFAULTS: HubOptions = { heartbeatMs: 10_000, batchSize: 100, stallMs: 30_000 };
 
 /**
@@ -65,12 +68,20 @@ export class LiveHub {
 
   /** Opens a stream for `paxId`; replays after `lastEventId`, or starts with a snapshot of the current points. */
   async open(paxId: number, sessionHash: Buffer, res: Response, lastEventId: Position | undefined): Promise<void> {
+    const client: LiveClient = { paxId, session: sessionHash.toString('hex'), res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false, held: false };
+    // A write racing the end of a stream (a sign-out, a broadcast, a heartbeat) must cost that stream, not the process:
+    // an 'error' event nobody listens to is an uncaught exception.
+    res.on('error', (error) => {
+      this.log(`live stream for participant ${paxId} failed`, error);
+      this.drop(client);
+    });
     res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     res.write('retry: 2000\n\n');
-    const client: LiveClient = { paxId, session: sessionHash.toString('hex'), res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false, held: false };
     if (lastEventId) client.cursor = { position: lastEventId, kind: '\uffff' };
     else await this.sendSnapshot(client);
+    // The caller may have gone while the snapshot was read; its 'close' has then passed and would never drop it.
+    if (!writable(client) || res.socket?.destroyed) return;
     let set = this.clients.get(paxId);
     if (!set) this.clients.set(paxId, (set = new Set()));
     set.add(client);
@@ -138,13 +149,14 @@ export class LiveHub {
           [c.paxId, c.cursor.position.major.toString(), c.cursor.position.minor.toString(), c.cursor.kind, this.options.batchSize],
         );
         for (const row of rows.rows) {
-          if (c.closed) return;
+          if (!writable(c)) return;
           const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
           if (!bound || comparePositions(position, bound) > 0) {
             c.held = true;
             break;
           }
           const data = this.options.present ? await this.options.present(c.paxId, row.kind, row.data) : row.data;
+          if (!writable(c)) return;
           const flushed = c.res.write(sseFrame(row.kind, formatPosition(position), data));
           c.cursor = { position, kind: row.kind };
           if (!flushed && !(await this.drained(c))) return;
@@ -166,7 +178,7 @@ export class LiveHub {
    */
   private broadcast(topic: string): void {
     const frame = sseFrame(topic, undefined, { topic });
-    for (const set of this.clients.values()) for (const c of set) if (!c.closed) c.res.write(frame);
+    for (const set of this.clients.values()) for (const c of set) if (writable(c)) c.res.write(frame);
   }
 
   private drained(c: LiveClient): Promise<boolean> {
@@ -187,7 +199,7 @@ export class LiveHub {
   private beat(): void {
     for (const set of this.clients.values())
       for (const c of set) {
-        if (!c.busy && c.res.writableLength === 0) c.res.write(': heartbeat\n\n');
+        if (!c.busy && writable(c) && c.res.writableLength === 0) c.res.write(': heartbeat\n\n');
         // A lost notification (listener reconnecting) must not hold messages until the member's next change.
         if (c.held) void this.pump(c);
       }
@@ -203,12 +215,22 @@ export class LiveHub {
   /** Ends the streams of sessions that were signed out or revoked (in this process or another). */
   closeSessions(sessionHashesHex: string[]): void {
     const ended = new Set(sessionHashesHex);
-    for (const set of this.clients.values()) for (const c of set) if (ended.has(c.session)) c.res.end();
+    for (const set of [...this.clients.values()])
+      for (const c of [...set])
+        if (ended.has(c.session)) {
+          // Dropped now, not on 'close' (which comes later): nothing may be written to it in between.
+          this.drop(c);
+          c.res.end();
+        }
   }
 
   close(): void {
     clearInterval(this.heartbeat);
-    for (const set of this.clients.values()) for (const c of set) c.res.end();
+    for (const set of this.clients.values())
+      for (const c of set) {
+        c.closed = true;
+        c.res.end();
+      }
     this.clients.clear();
   }
 }

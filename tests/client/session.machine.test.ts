@@ -228,6 +228,20 @@ describe('session machine', () => {
     });
   });
 
+  describe('when a sign-out message arrives late', () => {
+    it('signs this tab out without clearing a session another tab stored since', async () => {
+      storeSession();
+      const here = sessionHarness({ 'GET /api/rest/authenticate/keepalive': { status: 200 } });
+      const thisTab = start(here.deps);
+      await settled(thisTab);
+      storeSession({ ...memberAnswer, authToken: 'token-third-tab' }); // a third tab signed in meanwhile
+      thisTab.send({ type: 'REMOTE_SIGNED_OUT' });
+      const snapshot = await waitFor(thisTab, (s) => s.matches('unauthenticated'));
+      expect(snapshot.context.user).toBeNull();
+      expect(localStorage.getItem('token')).toBe('token-third-tab');
+    });
+  });
+
   describe('when another tab signs in while this tab is checking', () => {
     it('leaves the new session alone when the broadcast arrives before the storage does, and adopts it once it does', async () => {
       const hub = channelHub();

@@ -35,7 +35,6 @@ export function SessionBridge() {
 
   useEffect(() => {
     if (status !== 'authenticated' || !token || paxId === undefined) return;
-    let opened = 0;
     const stream = openLiveStream({
       fetchTicket: async () => (await api.post<{ ticket: string }>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
       onEvent: (type, data) => {
@@ -47,9 +46,9 @@ export function SessionBridge() {
       onOpen: () => {
         // An award made between the first read and the stream opening would otherwise never show.
         pointsRequested(paxId);
-        // Promotion changes are not replayed: after a reconnect the list is read again (the first open follows the
-        // sign-in's own load).
-        if (opened++ > 0) promotionsChanged();
+        // Promotion changes are not replayed, and the sign-in's own load may have read the tiles before this stream
+        // was listening: every (re)connect reads them again (the newest answer wins).
+        promotionsChanged();
       },
       onUnauthorized: revalidate,
     });

@@ -79,6 +79,9 @@ class StoredSessionUnusable extends Error {
 
 const signedIn = ['markJustSignedIn', 'broadcastSignedIn', 'announceAuthenticated'] as const;
 const signedOut = ['forgetStoredSessionAndCart', 'clearUser', 'markJustSignedOut', 'announceEnded', 'navigateAfterSignOut'] as const;
+// The tab that signed out has cleared storage already; clearing again here could erase a sign-in made since in a third
+// tab, if this message is handled late.
+const signedOutRemotely = signedOut.filter((action) => action !== 'forgetStoredSessionAndCart');
 
 export const createSessionMachine = (deps: SessionDeps) =>
   setup({
@@ -248,7 +251,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
           },
           REMOTE_SIGNED_OUT: {
             target: 'unauthenticated',
-            actions: [{ type: 'rememberSignOutRedirect', params: { redirectTo: undefined } }, ...signedOut],
+            actions: [{ type: 'rememberSignOutRedirect', params: { redirectTo: undefined } }, ...signedOutRemotely],
           },
         },
         states: {

@@ -28,7 +28,11 @@ const demo = async (db: TestDatabase) =>
 describe('upgrading a demo database made before campaign e-mails', () => {
   it('gives the untouched demo campaign the sample templates and a 7-day reminder, and content the templates', async () => {
     const db = await oldDemoDatabase({});
+    // A sample an admin deleted before the upgrade stays deleted: the upgrade adds templates, nothing else.
+    const deleted = await db.pool.query(`DELETE FROM content_entries WHERE id = (SELECT min(id) FROM content_entries) RETURNING id`);
+    expect(deleted.rowCount).toBe(1);
     await migrate(db.pool);
+    expect((await db.pool.query('SELECT 1 FROM content_entries WHERE id = $1', [deleted.rows[0].id])).rowCount).toBe(0);
     expect(await demo(db)).toEqual({
       templates: { newMemberTemplateId: 'spring-new-member', existingMemberTemplateId: 'spring-existing-member', expirationReminderTemplateId: 'spring-expiration-reminder' },
       days: 7,

@@ -1,3 +1,6 @@
+import { PROGRESS_CHANNEL } from '../../../projections/runner';
+import { SESSION_REVOKED_CHANNEL } from '../../../server/auth/sessions';
+import { hashToken } from '../../../server/auth/tokens';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from '../api/fixtures';
@@ -74,5 +77,28 @@ describe('GET /api/rest/live: promotions', () => {
     const again = await connect(member.token, { 'last-event-id': a.position });
     await again.waitForId(b.position);
     expect(again.points().map((p) => p.balance)).toEqual([30]);
+  });
+
+  it('a sign-out and a promotion change heard together end the stream, and nothing is written to it after its end', async () => {
+    const member = await quickMember(s);
+    const c = await connect(member.token);
+    // One transaction, so the server hears both notifications in one batch: the stream is ended by the first and, if
+    // it were still listed, written to by the second (a write after end, an uncaught 'error', the process gone).
+    const db = await s.runtime.deps.pool.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('SELECT pg_notify($1, $2)', [SESSION_REVOKED_CHANNEL, JSON.stringify([hashToken(member.token).toString('hex')])]);
+      const progress = { projection: 'promotion-tiles', position: '00000000000000000000-00000000000000000001', paxIds: [], broadcasts: ['promotions'] };
+      await db.query('SELECT pg_notify($1, $2)', [PROGRESS_CHANNEL, JSON.stringify(progress)]);
+      await db.query('COMMIT');
+    } finally {
+      db.release();
+    }
+    const until = Date.now() + 5000;
+    while (!c.closed && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    expect(c.closed).toBe(true);
+    expect(promotionMessages(c)).toBe(0);
+    expect(s.runtime.deps.hub.connectionCount).toBe(0);
+    expect((await s.call('GET', '/healthz')).status).toBe(200);
   });
 });

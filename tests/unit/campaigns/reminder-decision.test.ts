@@ -1,6 +1,6 @@
 import { reminderDate, reminderDue } from '../../../server/campaigns/reminder-decision';
 
-const facts = { expirationDate: '2026-06-30', daysBefore: 7, today: '2026-06-23', status: 'ACTIVE' as const, alreadySent: false };
+const facts = { expirationDate: '2026-06-30', daysBefore: 7, today: '2026-06-23', actualToday: '2026-06-23', status: 'ACTIVE' as const, alreadySent: false };
 
 describe('reminderDate', () => {
   it('counts calendar days back across a month and a year boundary', () => {
@@ -26,7 +26,12 @@ describe('reminderDue', () => {
       expect(reminderDue({ ...facts, today: '2026-06-26' })).toBe(true);
       expect(reminderDue({ ...facts, today: '2026-06-30' })).toBe(true);
     });
-    it('does not send once the expiration date has passed', () => expect(reminderDue({ ...facts, today: '2026-07-01' })).toBe(false));
+    it('does not send once the expiration date has passed', () => expect(reminderDue({ ...facts, today: '2026-07-01', actualToday: '2026-07-01' })).toBe(false));
+    it('does not send from a late catch-up run for an earlier date once the offer is gone', () => {
+      // The scheduler runs the missed 06/30 on 07/01: the offer's last day has passed, though the run's date has not.
+      expect(reminderDue({ ...facts, today: '2026-06-30', actualToday: '2026-07-01' })).toBe(false);
+      expect(reminderDue({ ...facts, today: '2026-06-25', actualToday: '2026-06-30' })).toBe(true);
+    });
   });
 
   describe('never twice, never for a certificate no longer ACTIVE', () => {

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../../event-schemas';
 import { memberTimeline, type HistoryEvent } from '../../../server/audit/timeline';
+import { dateIn, endOfDateIn } from '../../../server/config';
 import { certificateIssuedEventId } from '../../../server/certificates/issue-certificate';
 import { awarded, CERT_ID, expired, redeemed } from './ledger-fixtures';
 
@@ -44,6 +45,20 @@ describe('member timeline', () => {
     ['the last day of a year', '2026-12-31', '2027-01-01T07:59:59.999Z'],
   ])('says where the replay ends: %s in Los Angeles', (_, asOf, endsAt) => {
     expect(memberTimeline(history, 'America/Los_Angeles', asOf).asOfEndsAt).toBe(endsAt);
+  });
+
+  it('ends each date of 2026 on its last millisecond in zones whose clocks jump at midnight, half hours or not at all', () => {
+    const zones = ['America/Los_Angeles', 'America/Havana', 'America/Santiago', 'America/Asuncion', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+    const wrong: string[] = [];
+    for (const zone of zones)
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        const date = new Date(day).toISOString().slice(0, 10);
+        const end = endOfDateIn(zone, date).getTime();
+        if (dateIn(zone, new Date(end)) !== date || dateIn(zone, new Date(end + 1)) <= date) wrong.push(`${zone} ${date}`);
+      }
+    expect(wrong).toEqual([]);
+    // Havana's clocks go from 00:00 to 01:00 on 8 March 2026: the 7th ends at 05:00 UTC, not an hour before.
+    expect(endOfDateIn('America/Havana', '2026-03-07').toISOString()).toBe('2026-03-08T04:59:59.999Z');
   });
 
   it('says where the replay ends in other zones too, and not at all without asOf', () => {
