@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { findEmailTemplate } from '../content/email-templates';
 import type { Deps } from '../deps';
 import { enqueue, enqueued } from '../mail/outbox';
-import { renderTemplate } from '../mail/render-template';
+import { renderTemplate, type MessageTemplate } from '../mail/render-template';
 import type { Campaign } from './campaign';
 
 /** The campaign's four template ids, each the e-mail for one purpose. */
@@ -56,13 +56,14 @@ export const claimPurpose = (campaignId: number, member: Member, claimNumber: nu
  */
 export async function sendCampaignMail(
   deps: Pick<Deps, 'pool' | 'log'>,
-  m: { campaign: Campaign; purpose: MailPurpose; member: Member; offer: OfferFacts; key: string },
+  // `template`: the purpose's template when the caller has already read it (the reminder job reads it once per campaign).
+  m: { campaign: Campaign; purpose: MailPurpose; member: Member; offer: OfferFacts; key: string; template?: MessageTemplate },
 ): Promise<MailOutcome> {
   const templateId = m.campaign[m.purpose];
   if (templateId === null) return 'no-template-id';
   // A retry or a concurrent run usually finds the mail written; skip composing it (the insert would skip it anyway).
   if (await enqueued(deps.pool, m.key)) return 'already-sent';
-  const template = await findEmailTemplate(deps.pool, templateId);
+  const template = m.template ?? (await findEmailTemplate(deps.pool, templateId));
   if (!template) {
     deps.log(`campaign ${m.campaign.id} ("${m.campaign.campaignName}"): ${m.purpose} "${templateId}" has no emailTemplate content entry; no e-mail sent for certificate ${m.offer.certificateId}`);
     return 'missing-template';

@@ -6,6 +6,7 @@ import { dateIn } from '../config';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { asOfDate } from '../points/expire-points-job';
+import type { MessageTemplate } from '../mail/render-template';
 import type { Campaign } from './campaign';
 import { memberForMail, reminderMailKey, sendCampaignMail } from './campaign-mail';
 import { findCampaign } from './campaign-repository';
@@ -48,28 +49,34 @@ const CANDIDATES = `
 export async function runCampaignReminders(deps: Pick<Deps, 'pool' | 'log' | 'settings' | 'now'>, today: string): Promise<{ remindersSent: number }> {
   const actualToday = dateIn(deps.settings.timeZone, deps.now());
   const rows = (await deps.pool.query<Candidate>(CANDIDATES, [today])).rows;
-  const campaigns = new Map<string, Campaign | undefined>();
+  const campaigns = new Map<string, Sendable | undefined>();
   let remindersSent = 0;
   for (const row of rows) {
     if (!reminderDue({ expirationDate: row.expiration_date, daysBefore: row.days, today, actualToday, status: row.status, alreadySent: row.already_sent })) continue;
     if (!campaigns.has(row.campaign_id)) campaigns.set(row.campaign_id, await sendableCampaign(deps, Number(row.campaign_id)));
-    const campaign = campaigns.get(row.campaign_id);
-    if (!campaign) continue;
+    const sendable = campaigns.get(row.campaign_id);
+    if (!sendable) continue;
     const member = await memberForMail(deps.pool, Number(row.pax_id));
     if (!member) continue;
     const offer = { certificateId: row.certificate_id, name: row.name, amount: Number(row.amount), activationDate: dateIn(deps.settings.timeZone, row.issued_at), expirationDate: row.expiration_date };
-    const outcome = await sendCampaignMail(deps, { campaign, purpose: 'expirationReminderTemplateId', member, offer, key: reminderMailKey(row.certificate_id) });
+    const outcome = await sendCampaignMail(deps, { ...sendable, purpose: 'expirationReminderTemplateId', member, offer, key: reminderMailKey(row.certificate_id) });
     if (outcome === 'sent') remindersSent += 1;
   }
   return { remindersSent };
 }
 
-/** The campaign when its reminder template resolves; otherwise undefined, with one warning per campaign and run (not per certificate). */
-async function sendableCampaign(deps: Pick<Deps, 'pool' | 'log'>, id: number): Promise<Campaign | undefined> {
+interface Sendable {
+  campaign: Campaign;
+  template: MessageTemplate;
+}
+
+/** The campaign and its reminder template when that resolves; otherwise undefined, with one warning per campaign and run (not per certificate). */
+async function sendableCampaign(deps: Pick<Deps, 'pool' | 'log'>, id: number): Promise<Sendable | undefined> {
   const campaign = await findCampaign(deps.pool, id);
   const templateId = campaign?.expirationReminderTemplateId ?? null;
   if (!campaign || templateId === null) return undefined;
-  if (await findEmailTemplate(deps.pool, templateId)) return campaign;
+  const template = await findEmailTemplate(deps.pool, templateId);
+  if (template) return { campaign, template };
   deps.log(`campaign ${id} ("${campaign.campaignName}"): expirationReminderTemplateId "${templateId}" has no emailTemplate content entry; no reminders sent`);
   return undefined;
 }
