@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { DomainEvent, EventMetadata } from '../event-schemas';
-import type { Position } from '../server/ports/position';
+import type { Position } from '../event-schemas/store/position';
 
 export interface ProjectedEvent {
   event: DomainEvent;

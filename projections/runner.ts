@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
-import type { EventStore, StoredEvent } from '../server/ports/event-store';
-import { comparePositions, formatPosition, type Position } from '../server/ports/position';
+import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
+import { comparePositions, formatPosition, type Position } from '../event-schemas/store/position';
 import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEvent, type Touched } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';

@@ -1,13 +1,15 @@
 import type { DomainEvent } from '../../event-schemas';
-import { dateIn } from '../../server/config';
+import { dateIn } from '../../event-schemas/calendar';
 import type { Projection, ProjectedEvent } from '../projection';
 import { ActivityRows } from './activity-rows';
 import { awardLines, recordedDetail } from './treatment-detail';
 
 /** Sources whose awards are their own activity; treatment and partner awards show on the treatment's row. */
 const BONUS_SOURCES = new Set(['ADMIN', 'BONUS', 'SURVEY', 'PROMOTION', 'REFERRAL']);
-// The projection dates non-treatment activity in the programme's time zone, as the member sees the calendar.
-const programmeDate = (occurredAt: string) => dateIn(process.env.PROGRAMME_TIME_ZONE ?? 'America/Los_Angeles', new Date(occurredAt));
+/** Where the activity read model needs the programme's settings: the time zone of its calendar. */
+export interface ActivitySettings {
+  timeZone: string;
+}
 
 type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
 
@@ -31,23 +33,28 @@ const rowIdOf = (ev: DomainEvent): string | undefined => {
 };
 
 /** The member's activity headers with their detail (member spec section 2 "Activity summary"). */
-export const activityProjection: Projection = {
-  name: 'activity',
-  tables: ['rm_activity'],
-  liveKinds: ['activity'],
-  apply: (db, e) => activityProjection.applyAll!(db, [e]),
-  async applyAll(db, events) {
-    const ids = events.map((e) => rowIdOf(e.event)).filter((id): id is string => id !== undefined);
-    if (ids.length === 0) return { paxIds: [] };
-    const rows = await ActivityRows.load(db, ids);
-    const touched = new Set<number>();
-    for (const e of events) for (const p of (await applyOne(rows, e))?.paxIds ?? []) touched.add(p);
-    await rows.save();
-    return { paxIds: [...touched] };
-  },
+export const activityProjection = (settings: ActivitySettings): Projection => {
+  // Non-treatment activity is dated in the programme's time zone, as the member sees the calendar.
+  const programmeDate = (occurredAt: string) => dateIn(settings.timeZone, new Date(occurredAt));
+  const projection: Projection = {
+    name: 'activity',
+    tables: ['rm_activity'],
+    liveKinds: ['activity'],
+    apply: (db, e) => projection.applyAll!(db, [e]),
+    async applyAll(db, events) {
+      const ids = events.map((e) => rowIdOf(e.event)).filter((id): id is string => id !== undefined);
+      if (ids.length === 0) return { paxIds: [] };
+      const rows = await ActivityRows.load(db, ids);
+      const touched = new Set<number>();
+      for (const e of events) for (const p of (await applyOne(rows, e, programmeDate))?.paxIds ?? []) touched.add(p);
+      await rows.save();
+      return { paxIds: [...touched] };
+    },
+  };
+  return projection;
 };
 
-async function applyOne(rows: ActivityRows, e: ProjectedEvent): Promise<{ paxIds: number[] } | undefined> {
+async function applyOne(rows: ActivityRows, e: ProjectedEvent, programmeDate: (occurredAt: string) => string): Promise<{ paxIds: number[] } | undefined> {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {

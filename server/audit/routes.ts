@@ -5,7 +5,7 @@ import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import type { StoredEvent } from '../ports/event-store';
+import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
 
 const decoded = (s: StoredEvent): HistoryEvent & DecodedEvent => ({ ...decodeEvent(s.type, s.data, s.metadata), position: s.position });

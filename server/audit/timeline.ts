@@ -1,7 +1,7 @@
 import type { Actor, DomainEvent, EventMetadata } from '../../event-schemas';
-import { dateIn, endOfDateIn } from '../config';
+import { dateIn, endOfDateIn } from '../../event-schemas/calendar';
 import { evolveMember, initialMemberState } from '../points/member-state';
-import { formatPosition, type Position } from '../ports/position';
+import { formatPosition, type Position } from '../../event-schemas/store/position';
 
 export interface HistoryEvent {
   event: DomainEvent;

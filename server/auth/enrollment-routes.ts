@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
 import { offerClaimEvents } from '../campaigns/claim-offer';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { Email } from '../core/http-codecs';
 import { Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';

@@ -1,6 +1,6 @@
 import { certificateStream } from '../../event-schemas';
 import type { Projection } from '../../projections/projection';
-import type { EventStore } from '../ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 import { issueCertificate } from './issue-certificate';
 import { issueGiftOrder, mailGiftRecipients, orderStream } from '../gift-certificates/issue-gift-order';
 import type { FindCardArt } from '../gift-certificates/card-art-catalogue';

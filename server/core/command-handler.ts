@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isLeft } from 'fp-ts/Either';
 import { decodeEvent, encodeEvent, type Actor, type DomainEvent, type EventMetadata } from '../../event-schemas';
-import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
-import type { Position } from '../ports/position';
+import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import type { Decider, DomainError } from './decider';
 import { Problem } from './problem';
 

@@ -1,4 +1,4 @@
-import type { Migration } from './migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /** Plain tables for people, sessions and mail: configuration-like data, not events (DESIGN.md "Write side"). */
 export const platformMigrations: Migration[] = [

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { CertificateIssued, certificateStream, encodeEvent, OrderPlaced, streamName, type EventMetadata, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
 import { certificateIssuedEventId } from '../certificates/issue-certificate';
 import { deterministicUuid } from '../core/deterministic-id';
-import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
-import type { Position } from '../ports/position';
+import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import type { FindCardArt } from './card-art-catalogue';
 
 type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];

@@ -4,13 +4,13 @@ import { memberStream, type EventOfType } from '../../event-schemas';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { issueCertificate, rewardName } from '../certificates/issue-certificate';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { RedeemPointsBody, redeemPoints } from './redeem-points';
 
 const RedeemAnswer = t.type({

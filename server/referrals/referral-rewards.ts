@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { memberStream, type Actor, type DomainEvent } from '../../event-schemas';
 import type { Projection, ProjectedEvent } from '../../projections/projection';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
 import type { Deps } from '../deps';
 import { addMonths } from '../points/give-points';

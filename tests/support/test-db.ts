@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { allMigrations } from '../../server/composition-root';
 import { migrate } from '../../server/db/migrate';
 
 export interface TestDatabase {
@@ -24,7 +25,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
-  if (options.migrate !== false) await migrate(pool);
+  if (options.migrate !== false) await migrate(pool, allMigrations());
   return {
     url: url.toString(),
     pool,

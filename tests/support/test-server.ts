@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { settingsFromEnv } from '../../server/config';
-import { startRuntime, type Runtime, type RuntimeOptions } from '../../server/runtime';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../../server/composition-root';
 import { seedDemo, DEMO } from '../../server/seed/demo';
 import { createTestDatabase, type TestDatabase } from './test-db';
 

@@ -3,7 +3,7 @@ import { certificateStream, encodeEvent, GiftCertificatesPurchased, memberStream
 import { loadStream } from '../../../server/core/command-handler';
 import { orderStream } from '../../../server/gift-certificates/issue-gift-order';
 import { giftCertificateId, giftOrderId, purchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
-import { formatPosition } from '../../../server/ports/position';
+import { formatPosition } from '../../../event-schemas/store/position';
 import { quickMember } from '../api/fixtures';
 import { award, readAfter } from '../ledger/ledger-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../event-schemas';
 import { memberTimeline, type HistoryEvent } from '../../../server/audit/timeline';
-import { dateIn, endOfDateIn } from '../../../server/config';
+import { dateIn, endOfDateIn } from '../../../event-schemas/calendar';
 import { certificateIssuedEventId } from '../../../server/certificates/issue-certificate';
 import { awarded, CERT_ID, expired, redeemed } from './ledger-fixtures';
 

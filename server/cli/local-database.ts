@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { embeddedDatabaseUrl, startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
+import type { ServerSettings } from '../config';
+import { ensureDatabase } from '../db/ensure-database';
+import { embeddedDatabaseUrl, startEmbeddedCluster } from '../db/embedded-cluster.mjs';
 
 /**
  * The port the cluster in `dataDir` listens on while it runs: PostgreSQL writes it on the fourth line of
@@ -30,18 +32,17 @@ async function answers(url: string): Promise<boolean> {
  * DATABASE_URL when set; otherwise the embedded database of `npm start`: the running server's cluster if it is up,
  * else the same cluster started from DATA_DIR for the duration of the command (on the port the server would take).
  */
-export async function connectToLocalDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+export async function connectToLocalDatabase(settings: ServerSettings): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (settings.databaseUrl) return { url: settings.databaseUrl, stop: async () => undefined };
+  const dataDir = resolve(settings.dataDir);
   const running = runningPort(dataDir);
   if (running !== undefined && (await answers(embeddedDatabaseUrl(running, 'rewards')))) {
     return { url: embeddedDatabaseUrl(running, 'rewards'), stop: async () => undefined };
   }
-  const configured = process.env.EMBEDDED_PG_PORT;
   const cluster = await startEmbeddedCluster({
     dir: dataDir,
-    port: configured === undefined ? 54329 : Number(configured),
-    portIsPreference: configured === undefined,
+    port: settings.embeddedPgPort ?? 54329,
+    portIsPreference: settings.embeddedPgPort === undefined,
   });
-  return { url: embeddedDatabaseUrl(cluster.port, 'rewards'), stop: cluster.stop };
+  return { url: await ensureDatabase(cluster.url, 'rewards'), stop: cluster.stop };
 }
