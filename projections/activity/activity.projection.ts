@@ -1,6 +1,6 @@
-import type { DomainEvent } from '../../event-schemas';
+import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../event-schemas';
 import { dateIn } from '../../event-schemas/calendar';
-import type { Projection, ProjectedEvent } from '../projection';
+import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { ActivityRows } from './activity-rows';
 import { awardLines, recordedDetail } from './treatment-detail';
 
@@ -11,10 +11,12 @@ export interface ActivitySettings {
   timeZone: string;
 }
 
-type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
+/** A treatment's own events, and the member's awards, redemptions and gift certificates. */
+type Consumed = TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'CertificateIssued'>;
+type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
 /** The activity row an event writes, if any (the projection reads them all for a batch at once). */
-const rowIdOf = (ev: DomainEvent): string | undefined => {
+const rowIdOf = (ev: Consumed): string | undefined => {
   switch (ev.type) {
     case 'TreatmentRecorded':
     case 'TreatmentApproved':
@@ -33,11 +35,12 @@ const rowIdOf = (ev: DomainEvent): string | undefined => {
 };
 
 /** The member's activity headers with their detail (member spec section 2 "Activity summary"). */
-export const activityProjection = (settings: ActivitySettings): Projection => {
+export const activityProjection = (settings: ActivitySettings): Projection<Consumed> => {
   // Non-treatment activity is dated in the programme's time zone, as the member sees the calendar.
   const programmeDate = (occurredAt: string) => dateIn(settings.timeZone, new Date(occurredAt));
-  const projection: Projection = {
+  const projection: Projection<Consumed> = {
     name: 'activity',
+    consumes: consuming<Consumed>()(...treatmentEvents.definitions.map((d) => d.type), 'TreatmentPointsComputed', 'PointsAwarded', 'PointsRedeemed', 'CertificateIssued'),
     tables: ['rm_activity'],
     liveKinds: ['activity'],
     apply: (db, e) => projection.applyAll!(db, [e]),
@@ -54,7 +57,7 @@ export const activityProjection = (settings: ActivitySettings): Projection => {
   return projection;
 };
 
-async function applyOne(rows: ActivityRows, e: ProjectedEvent, programmeDate: (occurredAt: string) => string): Promise<{ paxIds: number[] } | undefined> {
+async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate: (occurredAt: string) => string): Promise<{ paxIds: number[] } | undefined> {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
@@ -100,17 +103,6 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent, programmeDate: (o
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApprovalRequested':
-    case 'PointsExpired':
-    case 'CertificateStatusChanged':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    // A gift order's activity row comes from each PURCHASABLE CertificateIssued it causes.
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
       return;
     default: {
       const never: never = ev;

@@ -1,11 +1,13 @@
 import type pg from 'pg';
+import { certificateEvents, type CertificateEvent } from '../../event-schemas';
 import { pushLive, type Projection, type ProjectedEvent } from '../projection';
 import { certificateItem } from './certificate-item';
 import { CERTIFICATE_COLUMNS, rowToFacts, type CertificateRow } from './certificates-query';
 
 /** Every member's certificates, the source of GET /participants/{paxId}/certificates and of live `certificate` messages. */
-export const certificatesProjection: Projection = {
+export const certificatesProjection: Projection<CertificateEvent> = {
   name: 'certificates',
+  consumes: certificateEvents.types,
   tables: ['rm_certificates'],
   liveKinds: ['certificate'],
   async apply(db, e) {
@@ -32,26 +34,6 @@ export const certificatesProjection: Projection = {
         await pushCertificate(db, e, d.certificateId, updated.rows[0]);
         return { paxIds: [d.paxId] };
       }
-      // Points and member facts belong to the member-points projection.
-      case 'PointsAwarded':
-      case 'PointsRedeemed':
-      case 'PointsExpired':
-      case 'ImpersonationStarted':
-      case 'ImpersonationEnded':
-      case 'SurveySubmitted':
-      // Treatment facts touch no certificate.
-      case 'TreatmentRecorded':
-      case 'TreatmentApprovalRequested':
-      case 'TreatmentApproved':
-      case 'TreatmentPointsComputed':
-      case 'TreatmentProcessed':
-      // The certificates of a gift order arrive as their own CertificateIssued events.
-      case 'GiftCertificatesPurchased':
-      case 'OrderPlaced':
-      // Promotions live on their own streams and touch no member, certificate or treatment.
-      case 'PromotionCreated':
-      case 'PromotionStatusChanged':
-        return;
       default: {
         const never: never = e.event;
         return never;

@@ -1,4 +1,4 @@
-import type { CertificateCategoryType, CertificateStatus, DomainEvent } from '../../event-schemas';
+import type { CertificateCategoryType, CertificateStatus, CertificateEvent } from '../../event-schemas';
 
 export interface IssuedCertificate {
   kind: 'issued';
@@ -23,7 +23,7 @@ export type CertificateState = { kind: 'none' } | IssuedCertificate;
 
 export const initialCertificateState: CertificateState = { kind: 'none' };
 
-export const evolveCertificate = (state: CertificateState, event: DomainEvent): CertificateState => {
+export const evolveCertificate = (state: CertificateState, event: CertificateEvent): CertificateState => {
   switch (event.type) {
     case 'CertificateIssued': {
       const d = event.data;
@@ -46,26 +46,6 @@ export const evolveCertificate = (state: CertificateState, event: DomainEvent): 
     }
     case 'CertificateStatusChanged':
       return state.kind === 'issued' ? { ...state, status: event.data.to, expirationDate: event.data.expirationDate } : state;
-    // Member-stream events never appear on a certificate stream.
-    case 'PointsAwarded':
-    case 'PointsRedeemed':
-    case 'PointsExpired':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    // Treatment facts touch no certificate.
-    case 'TreatmentRecorded':
-    case 'TreatmentApprovalRequested':
-    case 'TreatmentApproved':
-    case 'TreatmentPointsComputed':
-    case 'TreatmentProcessed':
-    // The order's decision lives on the member stream; its certificates start with their own CertificateIssued.
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
-      return state;
     default: {
       const never: never = event;
       return never;

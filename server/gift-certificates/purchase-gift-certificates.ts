@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/Either';
-import { GiftCertificatesPurchased, type DomainEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
+import { GiftCertificatesPurchased, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
@@ -48,7 +48,7 @@ export interface GiftOrderState {
 export const giftOrderId = (paxId: number, clientOrderId: string) => deterministicUuid(`gift-order:${paxId}:${clientOrderId}`);
 export const giftCertificateId = (orderId: string, index: number) => deterministicUuid(`gift-certificate:${orderId}:${index}`);
 
-const evolve = (state: GiftOrderState, event: DomainEvent): GiftOrderState => ({
+const evolve = (state: GiftOrderState, event: MemberEvent): GiftOrderState => ({
   member: evolveMember(state.member, event),
   orders: event.type === 'GiftCertificatesPurchased' ? new Map([...state.orders, [event.data.clientOrderId, event.data]]) : state.orders,
 });
@@ -67,7 +67,7 @@ const lineProblem = (line: PricedLine, i: number) => {
  * Spends points on gift certificates, earliest-expiring lots first. Appended at the member stream's expected
  * revision, so concurrent checkouts cannot spend the same lot; a repeated clientOrderId decides nothing.
  */
-export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, DomainEvent> = {
+export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, MemberEvent> = {
   initialState: { member: initialMemberState, orders: new Map() },
   evolve,
   decide: (c, state) => {

@@ -11,7 +11,8 @@ import { forbidden } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
-import { RedeemPointsBody, redeemPoints } from './redeem-points';
+import { RedeemPointsBody, redeemPoints, REWARD_VALIDITY_DAYS } from './redeem-points';
+import { REDEEM_TIER_RULE } from '../../event-schemas/contract/redeem-tiers';
 
 const RedeemAnswer = t.type({
   certificate: t.type({ id: t.string, code: t.string, name: t.string, amount: t.number, status: t.string, expirationDate: t.string }),
@@ -29,7 +30,7 @@ export const redeemRoutes = (deps: Deps) => [
     method: 'post',
     path: '/participants/:paxId/points/redeem',
     tag: 'Points',
-    summary: 'Redeem 100 to 1000 points (steps of 100) for a reward certificate worth points / divisor dollars, valid 60 days',
+    summary: `Redeem points (the amount ${REDEEM_TIER_RULE}) for a reward certificate worth points / divisor dollars, valid ${REWARD_VALIDITY_DAYS} days`,
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
     body: RedeemPointsBody,

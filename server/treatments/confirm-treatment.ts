@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { left, right } from 'fp-ts/Either';
-import { TreatmentApproved, type DomainEvent } from '../../event-schemas';
+import { TreatmentApproved, type TreatmentEvent } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
 import { evolveTreatment, initialTreatmentState, type TreatmentState } from './treatment-state';
 
@@ -13,7 +13,7 @@ export interface ConfirmTreatment {
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The patient's confirmation of a financed treatment. A wrong, used or missing token is the same 400. */
-export const confirmTreatment: Decider<ConfirmTreatment, TreatmentState, DomainEvent> = {
+export const confirmTreatment: Decider<ConfirmTreatment, TreatmentState, TreatmentEvent> = {
   initialState: initialTreatmentState,
   evolve: evolveTreatment,
   decide: (c, state) => {

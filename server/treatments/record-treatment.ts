@@ -1,6 +1,6 @@
 import { right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { TreatmentApprovalRequested, TreatmentRecorded, type DomainEvent } from '../../event-schemas';
+import { TreatmentApprovalRequested, TreatmentRecorded, type TreatmentEvent } from '../../event-schemas';
 import { boundedString, IsoDate, PaxId, PositiveInteger, refined } from '../../event-schemas/primitives';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 import type { Decider } from '../core/decider';
@@ -69,7 +69,7 @@ export interface RecordTreatment {
  * Records a treatment once. The stream id derives from the practice and its externalId, so a repeat, even a
  * concurrent one, lands on the same stream: the loser's append conflicts, it decides again and records nothing.
  */
-export const recordTreatment: Decider<RecordTreatment, TreatmentState, DomainEvent> = {
+export const recordTreatment: Decider<RecordTreatment, TreatmentState, TreatmentEvent> = {
   initialState: initialTreatmentState,
   evolve: evolveTreatment,
   decide: (c, state) => {

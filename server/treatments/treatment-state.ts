@@ -1,4 +1,4 @@
-import { streamName, type DomainEvent } from '../../event-schemas';
+import { streamName, type TreatmentEvent } from '../../event-schemas';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 
 export const treatmentStream = (treatmentId: string) => streamName('treatment', treatmentId);
@@ -25,7 +25,7 @@ export type TreatmentState = { kind: 'none' } | RecordedTreatment;
 
 export const initialTreatmentState: TreatmentState = { kind: 'none' };
 
-export const evolveTreatment = (state: TreatmentState, event: DomainEvent): TreatmentState => {
+export const evolveTreatment = (state: TreatmentState, event: TreatmentEvent): TreatmentState => {
   switch (event.type) {
     case 'TreatmentRecorded': {
       const d = event.data;
@@ -50,23 +50,6 @@ export const evolveTreatment = (state: TreatmentState, event: DomainEvent): Trea
       return state.kind === 'recorded' ? { ...state, status: 'PENDING', approvalTokenHash: null } : state;
     case 'TreatmentProcessed':
       return state.kind === 'recorded' ? { ...state, status: 'PROCESSED' } : state;
-    // Member-stream and certificate facts never appear on a treatment stream.
-    case 'TreatmentPointsComputed':
-    case 'PointsAwarded':
-    case 'PointsRedeemed':
-    case 'PointsExpired':
-    case 'CertificateIssued':
-    case 'CertificateStatusChanged':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    // Gift-certificate orders touch no treatment.
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
-      return state;
     default: {
       const never: never = event;
       return never;

@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import type { DomainEvent } from '../../../event-schemas';
+import type { TreatmentEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { confirmTreatment, hashApprovalToken } from '../../../server/treatments/confirm-treatment';
 import { recordTreatment, type RecordTreatment } from '../../../server/treatments/record-treatment';
@@ -20,8 +20,8 @@ const record = (over: Partial<RecordTreatment> = {}): RecordTreatment => ({
   approvalChannels: [],
   ...over,
 });
-const events = (r: ReturnType<typeof recordTreatment.decide>): DomainEvent[] => (isRight(r) ? r.right : []);
-const given = (...es: DomainEvent[]) => fold(recordTreatment.evolve, recordTreatment.initialState, es);
+const events = (r: ReturnType<typeof recordTreatment.decide>): TreatmentEvent[] => (isRight(r) ? r.right : []);
+const given = (...es: TreatmentEvent[]) => fold(recordTreatment.evolve, recordTreatment.initialState, es);
 
 describe('recording a treatment', () => {
   describe('when it is not financed', () => {

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { REDEEM_TIERS } from '../../../../event-schemas/contract/redeem-tiers';
 
-export const REDEEM_OPTIONS = [1000, 900, 800, 700, 600, 500, 400, 300, 200, 100] as const;
+/** The tiers of the contract, largest first as the dialog lists them. */
+export const REDEEM_OPTIONS = [...REDEEM_TIERS].reverse();
 
 export interface RedeemedCertificate {
   id: string;

@@ -13,6 +13,7 @@ import { BonusPoints } from './bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { RedeemDialog } from './redeem-dialog';
 import { useCertificateArt } from './use-certificate-art';
+import { SMALLEST_REDEEM_TIER } from '../../../../event-schemas/contract/redeem-tiers';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 
@@ -75,7 +76,7 @@ export default function WalletPage() {
             {points === null ? '…' : formatPoints(points.balance)}
           </span>
           <span className="points-card__pending">{points && points.pending > 0 ? `${formatPoints(points.pending)} points pending` : '\u00a0'}</span>
-          <Button label="REDEEM" onClick={() => setRedeemOpen(true)} disabled={!points || points.balance < 100} />
+          <Button label="REDEEM" onClick={() => setRedeemOpen(true)} disabled={!points || points.balance < SMALLEST_REDEEM_TIER} />
         </div>
         <div className="wallet__expiring">
           <h2>Expiring points</h2>
