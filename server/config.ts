@@ -26,6 +26,8 @@ export interface ProgrammeSettings {
   contentful?: ContentfulSpace;
   /** CONTENT_SITE_ID: the site whose content entries the portal reads (default `rewards`). */
   contentSiteId?: string;
+  /** PUBLIC_URL: where members reach the portal, for the links in e-mails and texts (default http://localhost:PORT). */
+  publicUrl: string;
 }
 
 /** Where the process listens and which stores it uses. */
@@ -75,7 +77,11 @@ export const settingsFromEnv = (env: Env = process.env): ProgrammeSettings => ({
   referredRewardPoints: intFromEnv('REFERRED_REWARD_POINTS', 100, env),
   contentful: contentfulFromEnv(env),
   contentSiteId: env.CONTENT_SITE_ID || undefined,
+  publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv('PORT', 3000, env)}`).replace(/\/+$/, ''),
 });
+
+/** An absolute link into the portal, for a message that leaves the site. */
+export const portalLink = (settings: Pick<ProgrammeSettings, 'publicUrl'>, pathAndQuery: string): string => `${settings.publicUrl}${pathAndQuery}`;
 
 export const serverSettingsFromEnv = (env: Env = process.env): ServerSettings => ({
   port: intFromEnv('PORT', 3000, env),

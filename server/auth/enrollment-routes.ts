@@ -1,3 +1,4 @@
+import { portalLink } from '../config';
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
@@ -102,7 +103,7 @@ export const enrollmentRoutes = (deps: Deps) => [
           channel: 'email',
           recipient: body.email.trim().toLowerCase(),
           subject: 'Reset your password',
-          body: `Use this link within ${RESET_MINUTES} minutes to choose a new password: /forgot-password?token=${token}`,
+          body: `Use this link within ${RESET_MINUTES} minutes to choose a new password: ${portalLink(deps.settings, `/forgot-password?token=${token}`)}`,
         });
       }
       return { status: 202 };

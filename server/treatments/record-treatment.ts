@@ -63,6 +63,8 @@ export interface RecordTreatment {
   /** SHA-256 of the single-use confirmation token, for financed treatments. */
   approvalTokenHash: string | null;
   approvalChannels: ('email' | 'sms')[];
+  /** When the confirmation link stops working. */
+  approvalExpiresAt?: string;
 }
 
 /**
@@ -88,6 +90,6 @@ export const recordTreatment: Decider<RecordTreatment, TreatmentState, Treatment
       expectedPoints: c.expectedPoints,
     });
     if (!c.financed || !c.approvalTokenHash) return right([recorded]);
-    return right([recorded, TreatmentApprovalRequested.of({ treatmentId: c.treatmentId, paxId: c.paxId, tokenHash: c.approvalTokenHash, channels: c.approvalChannels })]);
+    return right([recorded, TreatmentApprovalRequested.of({ treatmentId: c.treatmentId, paxId: c.paxId, tokenHash: c.approvalTokenHash, channels: c.approvalChannels, ...(c.approvalExpiresAt ? { expiresAt: c.approvalExpiresAt } : {}) })]);
   },
 };

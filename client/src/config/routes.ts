@@ -22,5 +22,7 @@ export const paths = {
   prescribingInformation: '/prescribing-information',
   cookiePolicy: '/cookie-policy',
   surveys: '/surveys',
+  /** The link in a financed treatment's e-mail and text (no sign-in: its token is the proof). */
+  confirmTreatment: '/treatments/:id/confirm',
   adminTools: '/admin-tools',
 } as const;
