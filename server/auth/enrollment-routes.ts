@@ -1,4 +1,5 @@
 import { portalLink } from '../config';
+import { isUsPhone, isUsZipCode, US_PHONE_RULE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
@@ -18,8 +19,8 @@ import { hashToken, newToken } from './tokens';
 
 const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()));
 const Password = refined(t.string, 'Password', passwordRule, isStrongPassword);
-export const UsPostalCode = refined(t.string, 'UsPostalCode', 'must be a US ZIP code: 5 digits or 5+4 (12345 or 12345-6789)', (s) => /^\d{5}(-?\d{4})?$/.test(s));
-const Phone = refined(t.string, 'Phone', 'must be a 10-digit US phone number', (s) => /^\d{10}$/.test(s.replace(/\D/g, '')) && !/[A-Za-z]/.test(s));
+export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode);
+const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone);
 
 const EnrollmentBody = t.intersection([
   t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../event-schemas/contract/rules';
 import { left, right } from 'fp-ts/Either';
 import { GiftCertificatesPurchased, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
@@ -7,7 +8,6 @@ import { spendableBalance, spendableLots } from '../points/redeem-points';
 
 /** Spec section 9: a cart (and so an order) holds at most 5 certificates in all. */
 export const MAX_QUANTITY_PER_CART = 5;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
 
@@ -59,7 +59,7 @@ const lineProblem = (line: PricedLine, i: number) => {
   if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_CART) return domainError('validation', `must be 1 to ${MAX_QUANTITY_PER_CART}`, at('quantity'));
   if (!line.isGift) return undefined;
   if (!line.recipientName?.trim()) return domainError('validation', 'is required for a gift', at('recipientName'));
-  if (!line.recipientEmail || !EMAIL_RE.test(line.recipientEmail)) return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
+  if (!line.recipientEmail || !isEmailAddress(line.recipientEmail)) return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
   return undefined;
 };
 
