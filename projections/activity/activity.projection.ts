@@ -88,9 +88,10 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
       await rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
       return { paxIds: [d.paxId] };
     }
+    // Points spent are negative, as the ledger has them: the activity's points add up to the balance's moves.
     case 'PointsRedeemed': {
       const d = ev.data;
-      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: `Redeemed for a $${d.value} reward` };
+      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: -d.amount, description: `Redeemed for a $${d.value} reward` };
       await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, code: d.certificateCode, amount: d.amount, value: d.value, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }
@@ -98,7 +99,7 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
       const d = ev.data;
       // Rewards bought with points already show as POINTS REDEEMED; purchased gift certificates are their own row.
       if (d.certificateCategoryType !== 'PURCHASABLE') return;
-      const row = { id: `certificate-${d.certificateId}`, activityType: 'ASPIRE GIFT CERTIFICATES' as const, activityDate: programmeDate(d.issuedAt), points: 0, description: d.name };
+      const row = { id: `certificate-${d.certificateId}`, activityType: 'ASPIRE GIFT CERTIFICATES' as const, activityDate: programmeDate(d.issuedAt), points: -d.pointsCost, description: d.name };
       await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }
