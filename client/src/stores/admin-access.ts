@@ -7,9 +7,23 @@ export type AdminAccess = 'unknown' | 'checking' | 'admin' | 'not-admin';
 
 export const adminAccessRequested = createEvent();
 
-/** Admin is what the server says; 401 and 403 both mean "not an admin", anything else is logged and treated the same. */
-export const checkAdminFx = createEffect(async (): Promise<boolean> => {
+/** Whose session the check is for (set at sign-in). */
+export const $adminCheckFor = createStore<number | null>(null)
+  .on(sessionAuthenticated, (_, { user }) => user.pax.paxId)
+  .reset(sessionEnded);
+
+/**
+ * Admin is what the server says. The member's own record (GET /participants/{paxId}, which a member may read) says
+ * whether they are an admin at all; only then is /api/access/admin asked, because its 403 for a member is an expected
+ * answer that a browser would still log as an error on every page. 401 and 403 both mean "not an admin"; anything
+ * else is logged and treated the same.
+ */
+export const checkAdminFx = createEffect(async (paxId: number | null): Promise<boolean> => {
   try {
+    if (paxId === null) return false;
+    const me = await api.get<{ isAdmin?: boolean }>(`/api/rest/participants/${paxId}`, { quiet: true });
+    // A record that does not say (an older server) is asked about like before.
+    if (me?.isAdmin === false) return false;
     const answer = await api.get<{ admin?: boolean }>('/api/access/admin', { quiet: true });
     return answer?.admin === true;
   } catch (error) {
@@ -24,4 +38,4 @@ export const $adminAccess = createStore<AdminAccess>('unknown')
   .reset(sessionEnded, sessionAuthenticated);
 
 sample({ clock: sessionAuthenticated, filter: ({ impersonated }) => !impersonated, target: adminAccessRequested });
-sample({ clock: adminAccessRequested, source: $adminAccess, filter: (access) => access !== 'checking', target: checkAdminFx });
+sample({ clock: adminAccessRequested, source: { access: $adminAccess, paxId: $adminCheckFor }, filter: ({ access }) => access !== 'checking', fn: ({ paxId }) => paxId, target: checkAdminFx });

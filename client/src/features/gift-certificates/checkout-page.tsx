@@ -54,6 +54,8 @@ export default function GiftCheckoutPage() {
     navigate(to);
   };
 
+  // Why CONFIRM PURCHASE is disabled, in words: the points the order lacks.
+  const short = points !== null && cart.length > 0 ? Math.max(0, total - points.balance) : 0;
   const balance = (
     <p className="gift-checkout__balance" aria-live="polite">
       Available points: <strong data-testid="checkout-balance">{points ? formatPoints(points.balance) : '…'}</strong>
@@ -98,10 +100,11 @@ export default function GiftCheckoutPage() {
         </>
       )}
       {balance}
+      {short > 0 && <Message id="checkout-short" severity="warn" text={`You need ${formatPoints(short)} more points for this order. Remove a certificate from your cart, or earn more points first.`} />}
       {error && <Message severity="error" text={error} />}
       <div className="gift-form__actions">
         <Button label="BACK TO CART" outlined onClick={() => navigate(giftPaths.cart)} disabled={status === 'placing'} />
-        <Button label="CONFIRM PURCHASE" onClick={confirm} loading={status === 'placing'} disabled={!cart.length || (points !== null && points.balance < total)} />
+        <Button label="CONFIRM PURCHASE" onClick={confirm} loading={status === 'placing'} disabled={!cart.length || short > 0} aria-describedby={short > 0 ? 'checkout-short' : undefined} />
       </div>
     </GiftFlowLayout>
   );
