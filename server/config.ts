@@ -28,6 +28,8 @@ export interface ProgrammeSettings {
   contentSiteId?: string;
   /** PUBLIC_URL: where members reach the portal, for the links in e-mails and texts (default http://localhost:PORT). */
   publicUrl: string;
+  /** WELCOME_CERTIFICATE_CATEGORY: the category of the certificate every new member gets (default WELCOME; empty: none). */
+  welcomeCertificateCategory: string | null;
 }
 
 /** Where the process listens and which stores it uses. */
@@ -77,6 +79,7 @@ export const settingsFromEnv = (env: Env = process.env): ProgrammeSettings => ({
   referredRewardPoints: intFromEnv('REFERRED_REWARD_POINTS', 100, env),
   contentful: contentfulFromEnv(env),
   contentSiteId: env.CONTENT_SITE_ID || undefined,
+  welcomeCertificateCategory: env.WELCOME_CERTIFICATE_CATEGORY === undefined ? 'WELCOME' : env.WELCOME_CERTIFICATE_CATEGORY.trim() || null,
   publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv('PORT', 3000, env)}`).replace(/\/+$/, ''),
 });
 

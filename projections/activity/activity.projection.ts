@@ -15,6 +15,13 @@ export interface ActivitySettings {
 type Consumed = TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'CertificateIssued'>;
 type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
+/**
+ * A certificate that is its own activity: one bought with points (a gift certificate) or the welcome certificate a new
+ * member gets. A reward bought by redeeming already shows as POINTS REDEEMED, and an offer in the wallet only.
+ */
+const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType === 'PURCHASABLE' || d.displayCategory === WELCOME_DISPLAY_CATEGORY;
+const WELCOME_DISPLAY_CATEGORY = 'welcome';
+
 /** The activity row an event writes, if any (the projection reads them all for a batch at once). */
 const rowIdOf = (ev: Consumed): string | undefined => {
   switch (ev.type) {
@@ -28,7 +35,7 @@ const rowIdOf = (ev: Consumed): string | undefined => {
     case 'PointsRedeemed':
       return `redeem-${ev.data.certificateId}`;
     case 'CertificateIssued':
-      return ev.data.certificateCategoryType === 'PURCHASABLE' ? `certificate-${ev.data.certificateId}` : undefined;
+      return ownActivityRow(ev.data) ? `certificate-${ev.data.certificateId}` : undefined;
     default:
       return undefined;
   }
@@ -97,9 +104,15 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
     }
     case 'CertificateIssued': {
       const d = ev.data;
-      // Rewards bought with points already show as POINTS REDEEMED; purchased gift certificates are their own row.
-      if (d.certificateCategoryType !== 'PURCHASABLE') return;
-      const row = { id: `certificate-${d.certificateId}`, activityType: 'ASPIRE GIFT CERTIFICATES' as const, activityDate: programmeDate(d.issuedAt), points: -d.pointsCost, description: d.name };
+      if (!ownActivityRow(d)) return;
+      const welcome = d.displayCategory === WELCOME_DISPLAY_CATEGORY;
+      const row = {
+        id: `certificate-${d.certificateId}`,
+        activityType: welcome ? ('WELCOME CERTIFICATE' as const) : ('ASPIRE GIFT CERTIFICATES' as const),
+        activityDate: programmeDate(d.issuedAt),
+        points: -d.pointsCost,
+        description: welcome ? `${d.name}: $${d.amount} toward a treatment, for joining` : d.name,
+      };
       await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }

@@ -1,3 +1,4 @@
+import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
 import { portalLink } from '../config';
 import { isUsPhone, isUsZipCode, US_PHONE_RULE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import { randomBytes } from 'node:crypto';
@@ -61,10 +62,10 @@ export const enrollmentRoutes = (deps: Deps) => [
       try {
         await db.query('BEGIN');
         const inserted = await db.query<{ pax_id: string }>(
-          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by, enrolled_campaign_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING pax_id`,
+          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by, enrolled_campaign_id, welcome_category_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING pax_id`,
           // The campaign link is kept with the member, so its new-member e-mail is chosen the same on any retry of the claim.
-          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer, body.campaignId ?? null],
+          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer, body.campaignId ?? null, deps.settings.welcomeCertificateCategory],
         );
         if (!inserted.rowCount) throw new Problem('conflict', 'That e-mail is already enrolled; sign in or reset your password', [{ path: 'body.email', message: 'is already enrolled' }]);
         paxId = Number(inserted.rows[0].pax_id);
@@ -78,6 +79,7 @@ export const enrollmentRoutes = (deps: Deps) => [
         db.release();
       }
       const token = await createSession(deps.pool, paxId);
+      await ensureWelcomeCertificate(deps, paxId, { kind: 'participant', paxId });
       const events = await offerClaimEvents(deps, body.campaignId, paxId);
       return { status: 201, body: loginAnswer(token, { paxId, firstName: body.firstName.trim(), lastName: body.lastName.trim() }, false, events) };
     },

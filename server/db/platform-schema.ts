@@ -145,4 +145,12 @@ export const platformMigrations: Migration[] = [
     id: '0106-participants-enrolled-campaign',
     sql: `ALTER TABLE participants ADD COLUMN enrolled_campaign_id bigint;`,
   },
+  {
+    id: '0107-participants-welcome-certificate',
+    sql: `
+      -- The welcome certificate a member was promised at enrollment (a category code; null: none). Written in the
+      -- enrollment's transaction, so a crash before the certificate is issued only delays it to the next sign-in.
+      ALTER TABLE participants ADD COLUMN welcome_category_code text;
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import { seedDemoProducts } from './demo-products';
 import { seedGiftCategories } from '../gift-certificates/seed-gift-categories';
 import { seedDemoCampaign } from '../campaigns';
 import { DEFAULT_TIME_ZONE } from '../config';
+import { seedWelcomeCategory } from './demo-welcome';
 
 /** Demo accounts of CONTRACT.md. They exist only in the embedded default, never with a configured DATABASE_URL. */
 export const DEMO = {
@@ -24,6 +25,7 @@ export async function seedDemo(db: pg.Pool, log: (line: string) => void, store?:
   await seedGiftCategories(db, log);
   if (store) await seedDemoPromotion(db, store, log);
   await seedDemoCampaign(db, log, new Date(), timeZone);
+  await seedWelcomeCategory(db, log);
   const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
   if (existing.rowCount) return false;
   const hash = await hashPassword(DEMO.password);
