@@ -29,6 +29,7 @@ import { statusRoutes } from './operations/status-routes';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
+import { contactRoutes } from './participants/contact-routes';
 import { participantSearchRoutes } from './participants/search-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { pointsRoutes } from './points/routes';
@@ -92,6 +93,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...authRoutes(deps),
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
+    ...contactRoutes(deps),
     ...participantSearchRoutes(deps),
     ...referralRoutes(deps),
     ...pointsRoutes(deps),

@@ -153,4 +153,18 @@ export const platformMigrations: Migration[] = [
       ALTER TABLE participants ADD COLUMN welcome_category_code text;
     `,
   },
+  {
+    id: '0108-email-confirmations',
+    sql: `
+      -- A new e-mail address waits here until its link is followed; only the token's hash is kept.
+      CREATE TABLE email_confirmations (
+        token_hash bytea PRIMARY KEY,
+        pax_id bigint NOT NULL REFERENCES participants(pax_id),
+        email_address text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX email_confirmations_by_member ON email_confirmations (pax_id);
+    `,
+  },
 ];
