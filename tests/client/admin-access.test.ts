@@ -1,4 +1,4 @@
-import { $adminAccess } from '../../client/src/stores/admin-access';
+import { $adminAccess, adminAccessRequested } from '../../client/src/stores/admin-access';
 import { sessionAuthenticated, sessionEnded } from '../../client/src/session/session-events';
 import { fakeFetch, problem } from './support/fake-http';
 
@@ -26,5 +26,14 @@ describe('the admin check', () => {
     await settled();
     expect($adminAccess.getState()).toBe('admin');
     expect(http.calls.map((c) => c.url)).toContain('/api/access/admin');
+  });
+
+  it('checks the member the asker names when the sign-in happened before this store loaded (an admin was sent /home at random)', async () => {
+    const http = fakeFetch({ 'GET /api/rest/participants/1': { status: 200, body: { paxId: 1, isAdmin: true } }, 'GET /api/access/admin': { status: 200, body: { admin: true } } });
+    globalThis.fetch = http.fetch as unknown as typeof fetch;
+    // given: no sign-in seen by this store (it loaded lazily after the session was restored); when: the guard asks for member 1
+    adminAccessRequested(1);
+    await settled();
+    expect($adminAccess.getState()).toBe('admin');
   });
 });

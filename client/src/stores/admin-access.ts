@@ -5,7 +5,8 @@ import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 
 export type AdminAccess = 'unknown' | 'checking' | 'admin' | 'not-admin';
 
-export const adminAccessRequested = createEvent();
+/** Ask whether the session's member is an admin; the asker names them when it knows (the store below may load after sign-in). */
+export const adminAccessRequested = createEvent<number | null | void>();
 
 /** Whose session the check is for (set at sign-in). */
 export const $adminCheckFor = createStore<number | null>(null)
@@ -37,5 +38,5 @@ export const $adminAccess = createStore<AdminAccess>('unknown')
   .on(checkAdminFx.doneData, (access, admin) => (access !== 'checking' ? access : admin ? 'admin' : 'not-admin'))
   .reset(sessionEnded, sessionAuthenticated);
 
-sample({ clock: sessionAuthenticated, filter: ({ impersonated }) => !impersonated, target: adminAccessRequested });
-sample({ clock: adminAccessRequested, source: { access: $adminAccess, paxId: $adminCheckFor }, filter: ({ access }) => access !== 'checking', fn: ({ paxId }) => paxId, target: checkAdminFx });
+sample({ clock: sessionAuthenticated, filter: ({ impersonated }) => !impersonated, fn: ({ user }) => user.pax.paxId, target: adminAccessRequested });
+sample({ clock: adminAccessRequested, source: { access: $adminAccess, paxId: $adminCheckFor }, filter: ({ access }) => access !== 'checking', fn: ({ paxId }, asked) => (typeof asked === 'number' ? asked : paxId), target: checkAdminFx });

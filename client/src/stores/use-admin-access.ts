@@ -8,11 +8,14 @@ import { $adminAccess, adminAccessRequested, type AdminAccess } from './admin-ac
  * (this store may load lazily, after the session started). An impersonating admin is never one.
  */
 export function useAdminAccess(): AdminAccess {
-  const { status, impersonated } = useSession();
+  const { status, impersonated, pax } = useSession();
   const access = useUnit($adminAccess);
   const needsCheck = status === 'authenticated' && !impersonated && access === 'unknown';
+  const paxId = pax?.paxId ?? null;
+  // This module may load lazily after the sign-in that set $adminCheckFor was restored, so the session's member is
+  // named here; asking with no one ended in "not an admin" and sent an admin from /admin-tools to /home at random.
   useEffect(() => {
-    if (needsCheck) adminAccessRequested();
-  }, [needsCheck]);
+    if (needsCheck) adminAccessRequested(paxId);
+  }, [needsCheck, paxId]);
   return impersonated ? 'not-admin' : access;
 }
