@@ -28,10 +28,10 @@ describe('the admin check', () => {
     expect(http.calls.map((c) => c.url)).toContain('/api/access/admin');
   });
 
-  it('checks the member the asker names when the sign-in happened before this store loaded (an admin was sent /home at random)', async () => {
+  it('checks an admin whose session started before this store loaded (an admin opening /admin-tools was sent home)', async () => {
     const http = fakeFetch({ 'GET /api/rest/participants/1': { status: 200, body: { paxId: 1, isAdmin: true } }, 'GET /api/access/admin': { status: 200, body: { admin: true } } });
     globalThis.fetch = http.fetch as unknown as typeof fetch;
-    // given: no sign-in seen by this store (it loaded lazily after the session was restored); when: the guard asks for member 1
+    // No sign-in event reaches the store: the admin routes (and this store) load after the session was restored.
     adminAccessRequested(1);
     await settled();
     expect($adminAccess.getState()).toBe('admin');

@@ -10,12 +10,10 @@ import { $adminAccess, adminAccessRequested, type AdminAccess } from './admin-ac
 export function useAdminAccess(): AdminAccess {
   const { status, impersonated, pax } = useSession();
   const access = useUnit($adminAccess);
-  const needsCheck = status === 'authenticated' && !impersonated && access === 'unknown';
   const paxId = pax?.paxId ?? null;
-  // This module may load lazily after the sign-in that set $adminCheckFor was restored, so the session's member is
-  // named here; asking with no one ended in "not an admin" and sent an admin from /admin-tools to /home at random.
+  const needsCheck = status === 'authenticated' && !impersonated && access === 'unknown' && paxId !== null;
   useEffect(() => {
-    if (needsCheck) adminAccessRequested(paxId);
+    if (needsCheck && paxId !== null) adminAccessRequested(paxId);
   }, [needsCheck, paxId]);
   return impersonated ? 'not-admin' : access;
 }
