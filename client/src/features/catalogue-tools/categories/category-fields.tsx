@@ -3,7 +3,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { NativeSelect } from '../../../components/native-select';
-import type { CategoryType, DisplayStatus, Option } from '../api';
+import type { CategoryType, DisplayStatus, Option } from '../api/catalogue-api';
 import { describedBy, FormRow } from '../components/form-row';
 import { fieldChanged, type CategoryDraft } from './category-model';
 
@@ -59,6 +59,16 @@ export function CategoryFields({ draft, errors, isNew, cardArt }: { draft: Categ
           min={1}
           {...describedBy('category-expiration', errors.defaultExpirationLengthDays)}
           onValueChange={(e) => fieldChanged({ field: 'defaultExpirationLengthDays', value: e.value ?? 0 })}
+        />
+      </FormRow>
+      <FormRow id="category-max-quantity" label="Most per order (empty: no limit but the cart's 5)" error={errors.maxPurchaseQuantity}>
+        <InputNumber
+          inputId="category-max-quantity"
+          value={draft.maxPurchaseQuantity}
+          min={1}
+          max={100}
+          {...describedBy('category-max-quantity', errors.maxPurchaseQuantity)}
+          onValueChange={(e) => fieldChanged({ field: 'maxPurchaseQuantity', value: e.value ?? null })}
         />
       </FormRow>
       <FormRow id="category-card-art" label="Card design" error={errors.cardArtId}>
