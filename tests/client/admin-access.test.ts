@@ -1,4 +1,4 @@
-import { $adminAccess } from '../../client/src/stores/admin-access';
+import { $adminAccess, adminAccessRequested } from '../../client/src/stores/admin-access';
 import { sessionAuthenticated, sessionEnded } from '../../client/src/session/session-events';
 import { fakeFetch, problem } from './support/fake-http';
 
@@ -26,5 +26,14 @@ describe('the admin check', () => {
     await settled();
     expect($adminAccess.getState()).toBe('admin');
     expect(http.calls.map((c) => c.url)).toContain('/api/access/admin');
+  });
+
+  it('checks an admin whose session started before this store loaded (an admin opening /admin-tools was sent home)', async () => {
+    const http = fakeFetch({ 'GET /api/rest/participants/1': { status: 200, body: { paxId: 1, isAdmin: true } }, 'GET /api/access/admin': { status: 200, body: { admin: true } } });
+    globalThis.fetch = http.fetch as unknown as typeof fetch;
+    // No sign-in event reaches the store: the admin routes (and this store) load after the session was restored.
+    adminAccessRequested(1);
+    await settled();
+    expect($adminAccess.getState()).toBe('admin');
   });
 });
