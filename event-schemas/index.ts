@@ -30,6 +30,7 @@ export * from './stream-names';
 export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
+export { CertificateTransferred } from './certificate-transferred';
 export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
 export { GiftCertificatesPurchased, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
 export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { certificateReconciler } from './certificates/certificate-reconciler';
 import { cardArtSource, rememberingCardArt, type FindCardArt } from './gift-certificates/card-art-catalogue';
 import { referralRewards } from './referrals/referral-rewards';
-import type { ProgrammeSettings } from './config';
+import { portalLink, type ProgrammeSettings } from './config';
 import { dateIn } from '../event-schemas/calendar';
 import { spendablePointsMessage } from '../projections/member-points/points-query';
 import { migrate } from './db/migrate';
@@ -51,6 +51,7 @@ import { certificateCategoryRoutes } from './certificate-categories/category-rou
 import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
+import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
 import { promotionRoutes } from './promotions';
 import { campaignReminderRoutes, campaignRoutes } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
@@ -82,7 +83,7 @@ export const registeredReadModels = (settings: ProgrammeSettings): Projection[] 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
 export const projectionsOnTheLog = (options: { settings: ProgrammeSettings; store: EventStore; now: () => Date; cardArt: FindCardArt }): { readModels: Projection[]; processes: Projection[] } => ({
   readModels: registeredReadModels(options.settings),
-  processes: [certificateReconciler(options.store, options.cardArt), referralRewards({ store: options.store, settings: options.settings, now: options.now })],
+  processes: [certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)), referralRewards({ store: options.store, settings: options.settings, now: options.now })],
 });
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
@@ -116,6 +117,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...certificateCategoryRoutes(deps),
     ...contentRoutes(deps), ...specialistRoutes(deps),
     ...giftCertificateRoutes(deps),
+    ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
     ...campaignRoutes(deps),
     ...campaignReminderRoutes(deps),

@@ -43,6 +43,8 @@ export interface ServerSettings {
   embeddedPgPort?: number;
   /** EVENTSTORE_CONNECTION_STRING: EventStoreDB as the event store. */
   eventStoreConnectionString?: string;
+  /** DEMO_HISTORY: on the embedded default, give the demo member a year of history (default on; `off` leaves it empty). */
+  demoHistory: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,4 +95,5 @@ export const serverSettingsFromEnv = (env: Env = process.env): ServerSettings =>
   databaseUrl: env.DATABASE_URL || undefined,
   embeddedPgPort: env.EMBEDDED_PG_PORT === undefined || env.EMBEDDED_PG_PORT === '' ? undefined : intFromEnv('EMBEDDED_PG_PORT', 0, env),
   eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
+  demoHistory: env.DEMO_HISTORY !== 'off',
 });

@@ -4,6 +4,7 @@ import { serverSettingsFromEnv, settingsFromEnv } from './config';
 import { startEmbeddedCluster } from './db/embedded-cluster.mjs';
 import { ensureDatabase } from './db/ensure-database';
 import { DEMO, seedDemo } from './seed/demo';
+import { seedDemoHistory } from './seed/demo-history';
 
 /** The server process: settings from the environment, the embedded PostgreSQL by default (or DATABASE_URL), then the composition root. */
 async function main() {
@@ -32,7 +33,10 @@ async function main() {
     databaseUrl = await ensureDatabase(cluster.url, 'rewards');
   }
   const runtime = await startRuntime({ databaseUrl, settings, eventStoreConnectionString: server.eventStoreConnectionString, embedded });
-  if (embedded) await seedDemo(runtime.deps.pool, (l) => console.log(l), runtime.deps.store, settings.timeZone);
+  if (embedded) {
+    await seedDemo(runtime.deps.pool, (l) => console.log(l), runtime.deps.store, settings.timeZone);
+    if (server.demoHistory) await seedDemoHistory(runtime.deps, (l) => console.log(l));
+  }
   const http = runtime.app.listen(server.port, () => {
     console.log(`\nRewards programme running at http://localhost:${server.port}  (event store: ${runtime.deps.store.backend})`);
     if (embedded) {

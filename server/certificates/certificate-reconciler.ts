@@ -15,7 +15,7 @@ import type { FindCardArt } from '../gift-certificates/card-art-catalogue';
  * care (their certificates and OrderPlaced), and their recipients' e-mails, which commit with this checkpoint and
  * name each gift's design as `findCardArt` titles it then.
  */
-export const certificateReconciler = (store: EventStore, findCardArt: FindCardArt): Projection<Consumed> => ({
+export const certificateReconciler = (store: EventStore, findCardArt: FindCardArt, claimLink: (code: string) => string): Projection<Consumed> => ({
   name: 'certificate-reconciler',
   consumes: consuming<Consumed>()('PointsRedeemed', 'GiftCertificatesPurchased'),
   tables: [],
@@ -37,7 +37,7 @@ export const certificateReconciler = (store: EventStore, findCardArt: FindCardAr
         const placed = await store.readStream(orderStream(d.orderId), { maxCount: 1 });
         const { actor, correlationId, causationId, occurredAt } = e.metadata;
         if (placed.length === 0) await issueGiftOrder(store, d, { actor, correlationId, causationId, occurredAt });
-        await mailGiftRecipients(db, d, findCardArt);
+        await mailGiftRecipients(db, d, findCardArt, claimLink);
         return;
       }
       default: {

@@ -16,6 +16,12 @@ export interface IssuedCertificate {
   /** The campaign an offer came from; null for every other certificate. */
   campaignId: number | null;
   issuedAt: string;
+  /** Whom a gift is for; null for every other certificate. */
+  gift: { recipientName: string | null; recipientEmail: string; senderName: string | null } | null;
+  /** Who bought it (the first owner); a claimed gift's paxId is then its recipient. */
+  purchasedBy: number;
+  /** True once a gift's recipient claimed it. */
+  claimed: boolean;
 }
 
 /** A certificate stream folded: nothing yet, or the certificate as it stands now. */
@@ -42,10 +48,15 @@ export const evolveCertificate = (state: CertificateState, event: CertificateEve
         cardArtId: d.cardArtId ?? null,
         campaignId: d.campaignId ?? null,
         issuedAt: d.issuedAt,
+        gift: d.gift ?? null,
+        purchasedBy: d.paxId,
+        claimed: false,
       };
     }
     case 'CertificateStatusChanged':
       return state.kind === 'issued' ? { ...state, status: event.data.to, expirationDate: event.data.expirationDate } : state;
+    case 'CertificateTransferred':
+      return state.kind === 'issued' ? { ...state, paxId: event.data.toPaxId, claimed: true } : state;
     default: {
       const never: never = event;
       return never;

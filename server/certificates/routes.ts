@@ -98,7 +98,7 @@ export const certificateRoutes = (deps: Deps) => [
       );
       const s = result.state;
       if (s.kind !== 'issued') throw new Error('a decided certificate change left no certificate');
-      const item = certificateItem(s);
+      const item = certificateItem({ ...s, gift: s.gift ? { ...s.gift, claimed: s.claimed } : undefined });
       return { status: 200, body: result.position ? { ...item, position: formatPosition(result.position) } : item };
     },
   }),

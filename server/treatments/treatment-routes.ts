@@ -53,7 +53,7 @@ export const treatmentRoutes = (deps: Deps) => [
       if (existing.state.kind === 'recorded') return { status: 200, body: { treatmentId, status: existing.state.status } };
       const now = deps.now();
       const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
-      const redeemedCertificates = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? []);
+      const redeemedCertificates = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId);
       const financed = body.financed ?? false;
       const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
       const token = financed ? newToken() : null;

@@ -12,6 +12,7 @@ import { isApiError, problemMessage } from '../../lib/problem';
 import { campaignIdOf } from '../../lib/query-params';
 import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
+import { takeReturnTo } from '../../lib/return-to';
 import { formatUsPhone } from '../../../../event-schemas/contract/rules';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
@@ -49,7 +50,7 @@ export default function EnrollmentPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useLeavePageWarning(status !== 'authenticated' && Object.values(form).some((v) => v !== ''));
-  if (status === 'authenticated') return <Redirect to={paths.home} replace />;
+  if (status === 'authenticated') return <Redirect to={takeReturnTo() ?? paths.home} replace />;
   const set = (key: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
