@@ -67,13 +67,32 @@ export const fetchExpiringFx = createEffect(async ({ paxId, position }: { paxId:
   return { paxId, expiring: points.expiring, newest: read === expiringReads };
 });
 
-sample({
+// Only a screen that lists the expiring amounts (the wallet) needs them read again: elsewhere a change only marks them
+// stale, and the wallet reads them as of the newest change when it opens. The balance itself comes from the live
+// message alone, so /home and the other pages make no read per change.
+export const expiringListShown = createEvent();
+export const expiringListHidden = createEvent();
+const $expiringViewers = createStore(0)
+  .on(expiringListShown, (n) => n + 1)
+  .on(expiringListHidden, (n) => Math.max(0, n - 1));
+const $expiringStaleAt = createStore<{ paxId: number; position: string } | null>(null).reset(sessionEnded);
+
+const expiringChanged = sample({
   clock: livePointsReceived,
   source: $pointsOwner,
   filter: (owner, change) => owner !== null && owner === change.paxId,
   fn: (_, change) => ({ paxId: change.paxId, position: String(change.position) }),
+});
+sample({ clock: expiringChanged, source: $expiringViewers, filter: (viewers) => viewers > 0, fn: (_, read) => read, target: fetchExpiringFx });
+sample({ clock: expiringChanged, source: $expiringViewers, filter: (viewers) => viewers === 0, fn: (_, read) => read, target: $expiringStaleAt });
+sample({
+  clock: expiringListShown,
+  source: { stale: $expiringStaleAt, owner: $pointsOwner },
+  filter: ({ stale, owner }) => stale !== null && stale.paxId === owner,
+  fn: ({ stale }) => stale!,
   target: fetchExpiringFx,
 });
+$expiringStaleAt.reset(fetchExpiringFx);
 
 sample({
   clock: fetchExpiringFx.doneData,

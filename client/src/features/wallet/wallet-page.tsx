@@ -9,7 +9,7 @@ import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, type CertificateItem } from '../../stores/certificates';
 import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
-import { $points } from '../../stores/points';
+import { $points, expiringListHidden, expiringListShown } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { RedeemDialog } from './components/redeem-dialog';
@@ -53,6 +53,11 @@ export default function WalletPage() {
   const { pax } = useSession();
   const [rewardsOnly] = useRoute(paths.walletRewards);
   const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
+  // While the wallet lists what expires, each live points change reads that list again (stores/points.ts).
+  useEffect(() => {
+    expiringListShown();
+    return () => expiringListHidden();
+  }, []);
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
   const art = useCertificateArt(certificates);
