@@ -1,18 +1,14 @@
 import { sessionAuthenticated, sessionEnded } from '../../client/src/session/session-events';
 import type { SessionUser } from '../../client/src/session/types';
-import { $points, expiringListHidden, expiringListShown, fetchExpiringFx, livePointsReceived } from '../../client/src/stores/points';
+import { $points, fetchExpiringFx, livePointsReceived } from '../../client/src/stores/points';
 import { fakeFetch, type RecordedCall } from './support/fake-http';
 
 const user: SessionUser = { authToken: 'token-7', pax: { paxId: 7, firstName: 'Morgan', lastName: 'Member' }, events: [] };
 const before = { balance: 1100, pending: 0, expiring: [{ amount: 600, expirationDate: '2026-05-01' }, { amount: 500, expirationDate: '2026-06-01' }] };
 const after = { balance: 100, pending: 0, expiring: [{ amount: 100, expirationDate: '2026-06-01' }] };
 
-describe('the points store, when a live points message arrives while the wallet lists what expires', () => {
-  beforeEach(() => expiringListShown());
-  afterEach(() => {
-    expiringListHidden();
-    sessionEnded();
-  });
+describe('the points store, when a live points message arrives', () => {
+  afterEach(() => sessionEnded());
 
   it('reads the expiring amounts again as of that message, so the wallet never lists more expiring than the balance holds', async () => {
     const reads: RecordedCall[] = [];
@@ -34,6 +30,18 @@ describe('the points store, when a live points message arrives while the wallet 
     await done;
     expect($points.getState()).toEqual(after);
     expect(reads.at(-1)?.headers['x-wait-for-position']).toBe('00000000000000000939-00000000000000000012');
+  });
+
+  it('reads nothing again after an award: the balance arrives over the live stream alone', async () => {
+    const http = fakeFetch({ 'GET /api/rest/participants/7/points': { status: 200, body: before } });
+    globalThis.fetch = http.fetch as unknown as typeof fetch;
+    sessionAuthenticated({ user, impersonated: false });
+    for (let i = 0; i < 50 && $points.getState() === null; i++) await new Promise((r) => setTimeout(r, 5));
+    const reads = http.calls.length;
+    livePointsReceived({ paxId: 7, balance: 1350, pending: 0, position: 'p-award' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(http.calls.length).toBe(reads);
+    expect($points.getState()).toEqual({ ...before, balance: 1350 });
   });
 
   it('keeps the newest read when an older one finishes last', async () => {
@@ -60,35 +68,5 @@ describe('the points store, when a live points message arrives while the wallet 
     pending[0]({ ...before, expiring: [{ amount: 500, expirationDate: '2026-06-01' }] });
     await new Promise((r) => setTimeout(r, 10));
     expect($points.getState()?.expiring).toEqual(after.expiring);
-  });
-});
-
-describe('the points store, when a live points message arrives while no screen lists what expires', () => {
-  afterEach(() => sessionEnded());
-
-  it('takes the balance from the message without a read, and reads the expiring amounts as of that message when the wallet opens', async () => {
-    const reads: RecordedCall[] = [];
-    const http = fakeFetch({
-      'GET /api/rest/participants/7/points': (call) => {
-        reads.push(call);
-        return { status: 200, body: call.headers['x-wait-for-position'] ? after : before };
-      },
-    });
-    globalThis.fetch = http.fetch as unknown as typeof fetch;
-    sessionAuthenticated({ user, impersonated: false });
-    for (let i = 0; i < 50 && $points.getState() === null; i++) await new Promise((r) => setTimeout(r, 5));
-    const readsAtSignIn = reads.length;
-
-    livePointsReceived({ paxId: 7, balance: 100, pending: 0, position: 'p9' });
-    await new Promise((r) => setTimeout(r, 10));
-    expect($points.getState()?.balance).toBe(100);
-    expect(reads).toHaveLength(readsAtSignIn);
-
-    const done = new Promise((r) => fetchExpiringFx.finally.watch(r));
-    expiringListShown();
-    await done;
-    expect($points.getState()).toEqual(after);
-    expect(reads.at(-1)?.headers['x-wait-for-position']).toBe('p9');
-    expiringListHidden();
   });
 });

@@ -45,6 +45,26 @@ sample({
   target: $points,
 });
 
+// The live message carries the balance and pending figures (CONTRACT.md). When the balance falls (points spent or
+// expired), what expires when is read again as of that change's position (read-your-writes), so the wallet never lists
+// more expiring than the balance holds; an award needs no read (the balance arrives over the live stream alone, and the
+// amounts listed are all still held). Only the newest read is kept: one that finishes late is dropped.
+let expiringReads = 0;
+export const fetchExpiringFx = createEffect(async ({ paxId, position }: { paxId: number; position: string }) => {
+  const read = ++expiringReads;
+  const points = await api.get<Points>(`/api/rest/participants/${paxId}/points`, { waitForPosition: position, quiet: true });
+  return { paxId, expiring: points.expiring, newest: read === expiringReads };
+});
+
+// Declared before the sample that applies the message, so `points` here is still the balance before it.
+sample({
+  clock: livePointsReceived,
+  source: { points: $points, owner: $pointsOwner },
+  filter: ({ points, owner }, change) => owner !== null && owner === change.paxId && points !== null && change.balance < points.balance,
+  fn: (_, change) => ({ paxId: change.paxId, position: String(change.position) }),
+  target: fetchExpiringFx,
+});
+
 sample({
   clock: livePointsReceived,
   source: { points: $points, owner: $pointsOwner },
@@ -56,43 +76,6 @@ sample({
   }),
   target: $points,
 });
-
-// The live message carries the balance and pending figures (CONTRACT.md); what expires when is read again after each
-// change, as of that change's position (read-your-writes), so the wallet's expiring list follows a redemption or an
-// award instead of keeping the amounts of before. Only the newest read is kept: one that finishes late is dropped.
-let expiringReads = 0;
-export const fetchExpiringFx = createEffect(async ({ paxId, position }: { paxId: number; position: string }) => {
-  const read = ++expiringReads;
-  const points = await api.get<Points>(`/api/rest/participants/${paxId}/points`, { waitForPosition: position, quiet: true });
-  return { paxId, expiring: points.expiring, newest: read === expiringReads };
-});
-
-// Only a screen that lists the expiring amounts (the wallet) needs them read again: elsewhere a change only marks them
-// stale, and the wallet reads them as of the newest change when it opens. The balance itself comes from the live
-// message alone, so /home and the other pages make no read per change.
-export const expiringListShown = createEvent();
-export const expiringListHidden = createEvent();
-const $expiringViewers = createStore(0)
-  .on(expiringListShown, (n) => n + 1)
-  .on(expiringListHidden, (n) => Math.max(0, n - 1));
-const $expiringStaleAt = createStore<{ paxId: number; position: string } | null>(null).reset(sessionEnded);
-
-const expiringChanged = sample({
-  clock: livePointsReceived,
-  source: $pointsOwner,
-  filter: (owner, change) => owner !== null && owner === change.paxId,
-  fn: (_, change) => ({ paxId: change.paxId, position: String(change.position) }),
-});
-sample({ clock: expiringChanged, source: $expiringViewers, filter: (viewers) => viewers > 0, fn: (_, read) => read, target: fetchExpiringFx });
-sample({ clock: expiringChanged, source: $expiringViewers, filter: (viewers) => viewers === 0, fn: (_, read) => read, target: $expiringStaleAt });
-sample({
-  clock: expiringListShown,
-  source: { stale: $expiringStaleAt, owner: $pointsOwner },
-  filter: ({ stale, owner }) => stale !== null && stale.paxId === owner,
-  fn: ({ stale }) => stale!,
-  target: fetchExpiringFx,
-});
-$expiringStaleAt.reset(fetchExpiringFx);
 
 sample({
   clock: fetchExpiringFx.doneData,

@@ -9,7 +9,7 @@ import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, type CertificateItem } from '../../stores/certificates';
 import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
-import { $points, expiringListHidden, expiringListShown } from '../../stores/points';
+import { $points } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { RedeemDialog } from './components/redeem-dialog';
@@ -53,11 +53,6 @@ export default function WalletPage() {
   const { pax } = useSession();
   const [rewardsOnly] = useRoute(paths.walletRewards);
   const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
-  // While the wallet lists what expires, each live points change reads that list again (stores/points.ts).
-  useEffect(() => {
-    expiringListShown();
-    return () => expiringListHidden();
-  }, []);
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
   const art = useCertificateArt(certificates);
@@ -70,7 +65,7 @@ export default function WalletPage() {
   // A gift the member bought stays theirs until its recipient claims it, but it is never theirs to use: it is listed
   // as sent, with where it stands (claimed or not, and its status), after the member's own certificates.
   const sent = useGiftsSent(pax?.paxId, certificates);
-  const active = [...(certificates ?? []).filter((c) => c.status === 'ACTIVE' && !isUnclaimedGift(c)), ...sent];
+  const active = [...(certificates ?? []).filter((c) => c.status === 'ACTIVE' && !isUnclaimedGift(c)), ...(sent ?? [])];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
@@ -109,7 +104,7 @@ export default function WalletPage() {
       </div>
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {certificates === null && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
+      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
     </section>
