@@ -6,10 +6,12 @@ import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchParticipantSearch } from './participant-search';
 import { benchRedemptions } from './redemption-throughput';
+import { benchStore } from './store-throughput';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
 const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   append: (url) => benchAppendThroughput(url),
+  store: (url) => benchStore(url),
   sse: () => benchAwardToSse(),
   weight: () => benchClientWeight(),
   redeem: () => benchRedemptions(),
