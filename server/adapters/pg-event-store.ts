@@ -8,8 +8,8 @@ import {
   type ExpectedRevision,
   type ReadStreamOptions,
   type StoredEvent,
-} from '../ports/event-store';
-import type { Position } from '../ports/position';
+} from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import type { PgListener } from './pg-listener';
 import { pollingSubscription } from './polling-subscription';
 

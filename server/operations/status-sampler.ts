@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { projectionLag } from '../health';
-import type { EventStore } from '../ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 
 export interface StatusSample {
   at: string;

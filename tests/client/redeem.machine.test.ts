@@ -44,6 +44,25 @@ describe('the redeem machine', () => {
       expect(redeem).toHaveBeenCalledWith({ paxId: 7, amount: 300 });
       expect(actor.getSnapshot().context.result).toEqual(answer);
     });
+    it('still names the points redeemed after the live balance falls by them (it said "You redeemed 0 points")', async () => {
+      const { actor } = start(jest.fn(async () => ({ ...answer, balance: 50 })));
+      actor.send({ type: 'CHOOSE', amount: 300 });
+      actor.send({ type: 'REDEEM' });
+      actor.send({ type: 'CONFIRM' });
+      actor.send({ type: 'BALANCE_CHANGED', balance: 50 });
+      await waitFor(actor, (s) => s.matches('success'));
+      actor.send({ type: 'BALANCE_CHANGED', balance: 50 });
+      expect(actor.getSnapshot().context.amount).toBe(300);
+      expect(actor.getSnapshot().context.balance).toBe(50);
+    });
+    it('goes back to choosing when the balance no longer covers the amount being confirmed', () => {
+      const { actor } = start();
+      actor.send({ type: 'CHOOSE', amount: 300 });
+      actor.send({ type: 'REDEEM' });
+      actor.send({ type: 'BALANCE_CHANGED', balance: 200 });
+      expect(actor.getSnapshot().value).toBe('choosing');
+      expect(actor.getSnapshot().context.amount).toBeNull();
+    });
     it('goes back to choosing with the message when the server refuses', async () => {
       const { actor } = start(jest.fn(async () => Promise.reject(new Error('Not enough points'))));
       actor.send({ type: 'CHOOSE', amount: 300 });

@@ -26,14 +26,17 @@ const ContactPage = contentPage('ContactPage');
 const TermsPage = contentPage('TermsPage');
 const CookiePolicyPage = contentPage('CookiePolicyPage');
 const PrescribingInformationPage = contentPage('PrescribingInformationPage');
-const AdminRoutes = lazy(() => import('../features/admin-tools/admin-routes'));
-const SurveysPage = lazy(() => import('../features/surveys/components/surveys-page'));
-const TakeSurveyPage = lazy(() => import('../features/surveys/components/take-survey-page'));
+const AdminRoutes = lazy(() => import('./admin-routes'));
+const SurveysPage = lazy(() => import('../features/surveys/surveys-page'));
+const TakeSurveyPage = lazy(() => import('../features/surveys/take-survey-page'));
 const SurveyInvitation = lazy(() => import('../features/surveys/components/survey-invitation'));
 const GiftLandingPage = lazy(() => import('../features/gift-certificates/landing-page'));
 const GiftBuyPage = lazy(() => import('../features/gift-certificates/buy-page'));
 const GiftCartPage = lazy(() => import('../features/gift-certificates/cart-page'));
 const GiftCheckoutPage = lazy(() => import('../features/gift-certificates/checkout-page'));
+const ClaimGiftPage = lazy(() => import('../features/gift-certificates/claim-gift-page'));
+const ConfirmEmailPage = lazy(() => import('../features/profile/confirm-email-page'));
+const ConfirmTreatmentPage = lazy(() => import('../features/treatment-confirmation/confirm-treatment-page'));
 
 const member = (page: ReactNode) => <RequireMember>{page}</RequireMember>;
 
@@ -72,6 +75,9 @@ export function AppRoutes() {
       <Route path="/gift-certificates/buy">{member(<GiftBuyPage />)}</Route>
       <Route path="/gift-certificates/cart">{member(<GiftCartPage />)}</Route>
       <Route path="/gift-certificates/checkout">{member(<GiftCheckoutPage />)}</Route>
+      <Route path="/gift-certificates/claim" component={ClaimGiftPage} />
+      <Route path={paths.confirmTreatment} component={ConfirmTreatmentPage} />
+      <Route path={paths.confirmEmail} component={ConfirmEmailPage} />
       <Route path={paths.faq} component={FaqPage} />
       <Route path={paths.contact} component={ContactPage} />
       <Route path={paths.terms} component={TermsPage} />

@@ -56,3 +56,29 @@ sample({
   }),
   target: $points,
 });
+
+// The live message carries the balance and pending figures (CONTRACT.md); what expires when is read again after each
+// change, as of that change's position (read-your-writes), so the wallet's expiring list follows a redemption or an
+// award instead of keeping the amounts of before. Only the newest read is kept: one that finishes late is dropped.
+let expiringReads = 0;
+export const fetchExpiringFx = createEffect(async ({ paxId, position }: { paxId: number; position: string }) => {
+  const read = ++expiringReads;
+  const points = await api.get<Points>(`/api/rest/participants/${paxId}/points`, { waitForPosition: position, quiet: true });
+  return { paxId, expiring: points.expiring, newest: read === expiringReads };
+});
+
+sample({
+  clock: livePointsReceived,
+  source: $pointsOwner,
+  filter: (owner, change) => owner !== null && owner === change.paxId,
+  fn: (_, change) => ({ paxId: change.paxId, position: String(change.position) }),
+  target: fetchExpiringFx,
+});
+
+sample({
+  clock: fetchExpiringFx.doneData,
+  source: { points: $points, owner: $pointsOwner },
+  filter: ({ points, owner }, read) => points !== null && read.newest && owner === read.paxId,
+  fn: ({ points }, read): Points => ({ ...points!, expiring: read.expiring }),
+  target: $points,
+});

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../client/src/lib/problem';
-import type { GivePointsBody } from '../../../client/src/features/member-care/api';
-import { createGivePointsModel, type GivePointsDeps } from '../../../client/src/features/member-care/give-points-model';
+import type { GivePointsBody } from '../../../client/src/features/member-care/api/member-care-api';
+import { createGivePointsModel, type GivePointsDeps } from '../../../client/src/features/member-care/model';
 
 type Award = GivePointsDeps['award'];
 

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
-import type { EventStore, EventToAppend, StoredEvent } from '../../../server/ports/event-store';
-import { comparePositions, type Position } from '../../../server/ports/position';
+import type { EventStore, EventToAppend, StoredEvent } from '../../../event-schemas/store/event-store';
+import { comparePositions, type Position } from '../../../event-schemas/store/position';
 import { eventually, waitFor } from '../../support/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 

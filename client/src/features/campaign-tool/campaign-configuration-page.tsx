@@ -6,9 +6,9 @@ import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
-import { GroupEditor } from '../survey-builder/group-editor';
-import { CampaignFields } from './campaign-fields';
-import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './campaign-store';
+import { GroupEditor } from '../../components/group-editor/group-editor';
+import { CampaignFields } from './components/campaign-fields';
+import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';
 
 /** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`). */

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { MemberSearch, fullName } from './member-search';
+import { MemberSearch, fullName } from './components/member-search';
 import { memberCarePaths } from './member-care-paths';
 import { useImpersonate } from './use-impersonate';
 import './member-care.css';

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { paths } from '../../config/routes';
 import { useSession } from '../../session/session-provider';
 import { confirm, notify } from '../../stores/dialogs';
-import { memberCareApi } from './api';
+import { memberCareApi } from './api/member-care-api';
 
 /**
  * Asks first (the admin then acts as the member, and everything they do names both), then hands the server's

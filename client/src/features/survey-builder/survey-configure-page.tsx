@@ -9,10 +9,11 @@ import { useLocation, useSearch } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
 import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/problem';
-import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api';
-import { GroupEditor } from './group-editor';
-import { SectionEditor } from './section-editor';
-import { newSection, newSurvey, removeAt, replaceAt, toPayload } from './survey-draft';
+import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api/survey-builder-api';
+import { GroupEditor } from '../../components/group-editor/group-editor';
+import { SectionEditor } from './components/section-editor';
+import { removeAt, replaceAt } from '../../lib/lists';
+import { newSection, newSurvey, toPayload } from './survey-draft';
 import './survey-builder.css';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];

@@ -1,4 +1,4 @@
-import type { AnswerDraft, QuestionDraft, QuestionTypeCode, SectionDraft, SurveyRecord } from './api';
+import type { AnswerDraft, QuestionDraft, QuestionTypeCode, SectionDraft, SurveyRecord } from './api/survey-builder-api';
 
 /** Admin spec section 3 defaults for a new record, section and question. */
 export const newQuestion = (): QuestionDraft => ({ questionTypeCode: 'MULTIPLE_ONE', maxAnswers: 1, requiredAnswers: 1, text: '', answers: [{ text: '' }, { text: '' }] });
@@ -17,8 +17,6 @@ export const newSurvey = (today: string): SurveyRecord => ({
   sections: [newSection()],
 });
 
-export const replaceAt = <T>(list: readonly T[], index: number, item: T): T[] => list.map((x, i) => (i === index ? item : x));
-export const removeAt = <T>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
 
 /** Changing a question's type keeps its text and fixes what the type requires (one answer for single choice, two for TRUE_FALSE). */
 export function withType(q: QuestionDraft, type: QuestionTypeCode): QuestionDraft {

@@ -4,7 +4,7 @@ import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../../components/page-loader';
-import { categoryApi, listCardArt, type Option } from '../api';
+import { categoryApi, listCardArt, type Option } from '../api/catalogue-api';
 import { AuditHistory } from '../components/audit-history';
 import { errorText, fieldErrorsOf } from '../components/field-errors';
 import { $categoryDraft, fetchCategoryFx, formCleared, saveCategoryFx } from './category-model';

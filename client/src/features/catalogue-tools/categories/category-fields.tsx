@@ -3,7 +3,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { NativeSelect } from '../../../components/native-select';
-import type { CategoryType, DisplayStatus, Option } from '../api';
+import type { CategoryType, DisplayStatus, Option } from '../api/catalogue-api';
 import { describedBy, FormRow } from '../components/form-row';
 import { fieldChanged, type CategoryDraft } from './category-model';
 

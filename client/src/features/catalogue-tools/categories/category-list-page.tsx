@@ -4,7 +4,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDollars, formatPoints } from '../../../lib/format';
-import { categoryApi, type CertificateCategory } from '../api';
+import { categoryApi, type CertificateCategory } from '../api/catalogue-api';
 import { errorText } from '../components/field-errors';
 import '../catalogue-tools.css';
 

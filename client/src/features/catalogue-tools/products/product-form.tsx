@@ -3,7 +3,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { NativeSelect } from '../../../components/native-select';
-import type { Option, Product, ProductCategory, ProductFields } from '../api';
+import type { Option, Product, ProductCategory, ProductFields } from '../api/catalogue-api';
 import { describedBy, FormRow } from '../components/form-row';
 
 /** Empty numbers stay null so that the server, not a silent 0, says what is missing. */
