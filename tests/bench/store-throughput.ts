@@ -8,8 +8,9 @@ import { getPostgreSQLEventStore, readMessagesBatch } from '@event-driven-io/emm
 import pg from 'pg';
 import { createPgEventStore } from '../../server/adapters/pg-event-store';
 import { PgListener } from '../../server/adapters/pg-listener';
+import type { EventStore } from '../../event-schemas/store/event-store';
+import { allMigrations } from '../../server/composition-root';
 import { migrate } from '../../server/db/migrate';
-import type { EventStore } from '../../server/ports/event-store';
 
 const PHASE_MS = 3_000;
 const APPENDERS = 8;
@@ -63,7 +64,7 @@ export async function benchStore(url: string): Promise<string> {
   const emmettReader = dumbo({ connectionString: db.url });
   let store: EventStore | undefined;
   try {
-    await migrate(pool);
+    await migrate(pool, allMigrations());
     await emmett.schema.migrate();
     await pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
     const settings = new Map(
