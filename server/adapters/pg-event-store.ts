@@ -176,6 +176,10 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
       const r = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
       return Number(r.rows[0].n);
     },
+    async appendedCount() {
+      const r = await pool.query<{ n: string }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM es_events_global_position_seq');
+      return Number(r.rows[0].n);
+    },
     async headPosition() {
       const r = await pool.query<{ transaction_id: string; global_position: string }>(
         `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
