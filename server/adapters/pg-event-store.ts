@@ -80,7 +80,8 @@ const coalescedNotifier = (pool: pg.Pool) => {
     inFlight = true;
     pending = false;
     pool
-      .query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`)
+      // A NOTIFY takes a transaction id, so its commit would wait for its own WAL flush; a hint need not be durable.
+      .query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('${APPENDED_CHANNEL}', ''); COMMIT`)
       .catch(() => undefined)
       .finally(() => {
         inFlight = false;
