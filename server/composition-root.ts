@@ -65,6 +65,8 @@ import { specialistMigrations } from './specialists';
 import { giftCertificateMigrations } from './gift-certificates';
 import { campaignMigrations } from './campaigns';
 import { participantSearchMigrations } from './participants/participant-search-schema';
+import { groupCountMigrations } from './groups/group-count-schema';
+import { categoryFieldMigrations } from './certificate-categories/category-schema';
 
 /*
  * The composition root: the one place where the programme is put together. Migrations, read models and processes
@@ -74,7 +76,7 @@ import { participantSearchMigrations } from './participants/participant-search-s
 
 /** Every schema change, in id order: the event store's, the platform's, each domain's configuration, and the read models'. */
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
 
 
 /** The read models (projections/), each fed the settings it needs. */

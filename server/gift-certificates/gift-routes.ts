@@ -52,14 +52,23 @@ const OrderAnswer = t.type({
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
 /** Prices each line from the catalogue; an unknown category or amount is a 400 naming the line's field. */
-const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[] =>
-  items.map((item, i) => {
+const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[] => {
+  const ordered = new Map<string, number>();
+  return items.map((item, i) => {
     const category = catalogue.find((c) => c.certificateCategoryCode === item.certificateCategoryCode);
     if (!category) throw validationProblem([{ path: `body.items.${i}.certificateCategoryCode`, message: 'must be a purchasable certificate category' }]);
     const variant = category.variants.find((v) => v.amount === item.amount);
     if (!variant) throw validationProblem([{ path: `body.items.${i}.amount`, message: `must be one of ${category.variants.map((v) => v.amount).join(', ')}` }]);
+    // The category's maxPurchaseQuantity counts every line of it in the order; the line that passes it is named.
+    const sofar = (ordered.get(category.certificateCategoryCode) ?? 0) + item.quantity;
+    ordered.set(category.certificateCategoryCode, sofar);
+    const max = category.maxPurchaseQuantity;
+    if (max !== null && sofar > max) {
+      throw validationProblem([{ path: `body.items.${i}.quantity`, message: `takes the order past ${max} ${category.certificateCategoryName} certificate${max === 1 ? '' : 's'}, the most one order may hold` }]);
+    }
     return { ...item, certificateName: `${dollars(variant.amount)} ${category.certificateCategoryName}`, amount: variant.amount, purchasePrice: variant.purchasePrice };
   });
+};
 
 /** Buying is acting, not reading: only the member, or an admin impersonating them (whose session is the member's). */
 const assertActsAs = (caller: Caller, paxId: number) => {

@@ -4,6 +4,7 @@ import { benchActivityHeaders } from './activity-headers';
 import { benchAppendThroughput } from './append-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
+import { benchGroupCount } from './group-count';
 import { benchParticipantSearch } from './participant-search';
 import { benchRedemptions } from './redemption-throughput';
 import { benchStore } from './store-throughput';
@@ -17,6 +18,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   redeem: () => benchRedemptions(),
   activity: () => benchActivityHeaders(),
   search: () => benchParticipantSearch(),
+  groups: () => benchGroupCount(),
 };
 
 async function main() {

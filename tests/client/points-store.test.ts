@@ -32,6 +32,18 @@ describe('the points store, when a live points message arrives', () => {
     expect(reads.at(-1)?.headers['x-wait-for-position']).toBe('00000000000000000939-00000000000000000012');
   });
 
+  it('reads nothing again after an award: the balance arrives over the live stream alone', async () => {
+    const http = fakeFetch({ 'GET /api/rest/participants/7/points': { status: 200, body: before } });
+    globalThis.fetch = http.fetch as unknown as typeof fetch;
+    sessionAuthenticated({ user, impersonated: false });
+    for (let i = 0; i < 50 && $points.getState() === null; i++) await new Promise((r) => setTimeout(r, 5));
+    const reads = http.calls.length;
+    livePointsReceived({ paxId: 7, balance: 1350, pending: 0, position: 'p-award' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(http.calls.length).toBe(reads);
+    expect($points.getState()).toEqual({ ...before, balance: 1350 });
+  });
+
   it('keeps the newest read when an older one finishes last', async () => {
     const pending: ((body: unknown) => void)[] = [];
     globalThis.fetch = jest.fn(

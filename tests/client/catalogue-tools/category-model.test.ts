@@ -19,6 +19,7 @@ const aspire = {
   displayStatusTypeCode: 'ACTIVE' as const,
   defaultExpirationLengthDays: 365,
   cardArtId: 'card-art-default',
+  maxPurchaseQuantity: null,
   purchaseAmount: 250,
   variants: [
     { amount: 25, purchaseAmount: 250 },

@@ -2,22 +2,23 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { NativeSelect } from '../native-select';
-import { groupsApi, type ComparisonExpression, type LogicalExpression, type ParticipantField, type ParticipantGroup } from './groups-api';
-import { removeAt, replaceAt } from '../../lib/lists';
+import { blankExpression } from './expression-model';
+import { ExpressionEditor } from './expression-editor';
+import { groupsApi, type LogicalExpression, type ParticipantField, type ParticipantGroup } from './groups-api';
+import { useMemberCount } from './use-member-count';
 import './group-editor.css';
 
-const blankRule = (): ComparisonExpression => ({ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: [''] });
-
 /**
- * A simple editor for the survey's participant group: pick an existing group, or write one level of rules joined by
- * AND or OR. Values are comma-separated (IN takes several, BETWEEN two).
+ * The participant group of a survey, promotion or campaign: pick an existing group, or write rules joined by
+ * "all of these" (AND) or "any of these" (OR), nested to any depth. The member count follows the rules as they are
+ * edited. Values are comma-separated (is one of takes several, is between two).
  */
 export function GroupEditor({ groupId, onChange, onError }: { groupId: number | null; onChange: (groupId: number | null) => void; onError: (message: string) => void }) {
   const [groups, setGroups] = useState<ParticipantGroup[]>([]);
   const [fields, setFields] = useState<ParticipantField[]>([]);
   const [name, setName] = useState('');
-  const [operator, setOperator] = useState<LogicalExpression['logicalOperatorCode']>('AND');
-  const [rules, setRules] = useState<ComparisonExpression[]>([blankRule()]);
+  const [expression, setExpression] = useState<LogicalExpression>(blankExpression());
+  const count = useMemberCount(expression);
 
   useEffect(() => {
     groupsApi.groups().then((p) => setGroups(p.items), () => onError('Could not load the groups'));
@@ -27,12 +28,10 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
     const group = groups.find((g) => g.id === groupId);
     if (!group) return;
     setName(group.name);
-    setOperator(group.logicalExpression.logicalOperatorCode);
-    setRules(group.logicalExpression.comparisonExpressions.length ? group.logicalExpression.comparisonExpressions : [blankRule()]);
+    setExpression(group.logicalExpression);
   }, [groupId, groups]);
 
   const save = async () => {
-    const expression: LogicalExpression = { logicalOperatorCode: operator, comparisonExpressions: rules, logicalExpressions: [] };
     try {
       const saved = groupId ? await groupsApi.updateGroup(groupId, name || new Date().toISOString(), expression) : await groupsApi.createGroup(name || new Date().toISOString(), expression);
       setGroups((gs) => [...gs.filter((g) => g.id !== saved.id), saved]);
@@ -41,7 +40,6 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
       onError(e instanceof Error ? e.message : 'Could not save the group');
     }
   };
-  const operatorsOf = (fieldCode: string) => fields.find((f) => f.fieldCode === fieldCode)?.operators ?? [];
 
   return (
     <fieldset className="group-editor">
@@ -55,18 +53,11 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
       />
       <label htmlFor="group-name">Group name</label>
       <InputText id="group-name" value={name} onChange={(e) => setName(e.target.value)} />
-      <label htmlFor="group-operator">Members match</label>
-      <NativeSelect<'AND' | 'OR'> id="group-operator" value={operator} options={[{ label: 'all rules (AND)', value: 'AND' }, { label: 'any rule (OR)', value: 'OR' }]} onChange={setOperator} />
-      {rules.map((r, i) => (
-        <div key={i} className="group-editor__rule">
-          <NativeSelect<string> aria-label="Field" value={r.fieldCode} options={fields.map((f) => ({ label: f.name, value: f.fieldCode }))} onChange={(fieldCode) => setRules(replaceAt(rules, i, { ...r, fieldCode }))} />
-          <NativeSelect<string> aria-label="Operator" value={r.comparisonOperatorCode} options={operatorsOf(r.fieldCode)} onChange={(comparisonOperatorCode) => setRules(replaceAt(rules, i, { ...r, comparisonOperatorCode }))} />
-          <InputText aria-label="Values" value={r.values.join(',')} onChange={(e) => setRules(replaceAt(rules, i, { ...r, values: e.target.value.split(',').map((v) => v.trim()) }))} />
-          <Button icon="pi pi-trash" text aria-label="Remove rule" onClick={() => setRules(removeAt(rules, i))} disabled={rules.length === 1} />
-        </div>
-      ))}
+      <ExpressionEditor root={expression} path={[]} fields={fields} onChange={setExpression} />
+      <p className="group-editor__count" role="status" aria-live="polite">
+        {count.state === 'counted' ? `${count.memberCount.toLocaleString('en-US')} ${count.memberCount === 1 ? 'member matches' : 'members match'} these rules today` : count.state === 'counting' ? 'Counting members…' : count.message}
+      </p>
       <div className="group-editor__actions">
-        <Button label="Add rule" text onClick={() => setRules([...rules, blankRule()])} />
         <Button label={groupId ? 'Save group' : 'Create group'} outlined onClick={() => void save()} />
       </div>
     </fieldset>

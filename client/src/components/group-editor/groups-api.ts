@@ -17,6 +17,7 @@ export interface ParticipantGroup {
   name: string;
   groupName: string;
   logicalExpression: LogicalExpression;
+  memberCount?: number;
 }
 export interface ParticipantField {
   fieldCode: string;
@@ -31,5 +32,6 @@ export const groupsApi = {
   group: (id: number) => api.get<ParticipantGroup>(`${base}/participants/search/${id}`),
   fields: () => api.get<ParticipantField[]>(`${base}/participants/search/fields`),
   createGroup: (name: string, logicalExpression: LogicalExpression) => api.post<ParticipantGroup>(`${base}/participants/search`, { name, logicalExpression }, { quiet: true }),
+  count: (logicalExpression: LogicalExpression) => api.post<{ memberCount: number }>(`${base}/participants/search/count`, { logicalExpression }, { quiet: true }),
   updateGroup: (id: number, name: string, logicalExpression: LogicalExpression) => api.put<ParticipantGroup>(`${base}/participants/search/${id}`, { name, logicalExpression }, { quiet: true }),
 };

@@ -65,7 +65,7 @@ export default function WalletPage() {
   // A gift the member bought stays theirs until its recipient claims it, but it is never theirs to use: it is listed
   // as sent, with where it stands (claimed or not, and its status), after the member's own certificates.
   const sent = useGiftsSent(pax?.paxId, certificates);
-  const active = [...(certificates ?? []).filter((c) => c.status === 'ACTIVE' && !isUnclaimedGift(c)), ...sent];
+  const active = [...(certificates ?? []).filter((c) => c.status === 'ACTIVE' && !isUnclaimedGift(c)), ...(sent ?? [])];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
@@ -104,7 +104,7 @@ export default function WalletPage() {
       </div>
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {certificates === null && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
+      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
     </section>

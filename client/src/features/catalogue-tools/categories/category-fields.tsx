@@ -61,6 +61,16 @@ export function CategoryFields({ draft, errors, isNew, cardArt }: { draft: Categ
           onValueChange={(e) => fieldChanged({ field: 'defaultExpirationLengthDays', value: e.value ?? 0 })}
         />
       </FormRow>
+      <FormRow id="category-max-quantity" label="Most per order (empty: no limit but the cart's 5)" error={errors.maxPurchaseQuantity}>
+        <InputNumber
+          inputId="category-max-quantity"
+          value={draft.maxPurchaseQuantity}
+          min={1}
+          max={100}
+          {...describedBy('category-max-quantity', errors.maxPurchaseQuantity)}
+          onValueChange={(e) => fieldChanged({ field: 'maxPurchaseQuantity', value: e.value ?? null })}
+        />
+      </FormRow>
       <FormRow id="category-card-art" label="Card design" error={errors.cardArtId}>
         <NativeSelect<string | null>
           id="category-card-art"

@@ -24,6 +24,7 @@ export const emptyCategory = (): CategoryDraft => ({
   displayStatusTypeCode: 'ACTIVE',
   defaultExpirationLengthDays: 365,
   cardArtId: null,
+  maxPurchaseQuantity: null,
   variants: [row()],
 });
 

@@ -6,14 +6,15 @@ import type { CertificateItem } from '../../../stores/certificates';
  * The gift certificates the member bought for others, claimed or not, each marked as sent. Read again whenever the
  * member's certificates change (a live claim), so where a gift stands shows without a reload.
  */
-export function useGiftsSent(paxId: number | undefined, certificates: CertificateItem[] | null): CertificateItem[] {
-  const [gifts, setGifts] = useState<CertificateItem[]>([]);
+/** Null until first read: the wallet lists nothing until both its certificates and the gifts sent are known. */
+export function useGiftsSent(paxId: number | undefined, certificates: CertificateItem[] | null): CertificateItem[] | null {
+  const [gifts, setGifts] = useState<CertificateItem[] | null>(null);
   useEffect(() => {
     if (paxId === undefined) return;
     let current = true;
     api.get<CertificateItem[]>(`/api/rest/participants/${paxId}/gifts-sent`).then(
       (g) => current && setGifts(g.map((c) => ({ ...c, sentGift: true }))),
-      () => undefined,
+      () => current && setGifts((g) => g ?? []),
     );
     return () => {
       current = false;

@@ -66,3 +66,21 @@ describe('ageOn', () => {
     ['2000-02-29', '2026-02-28', 25],
   ])('born %s, on %s is %i', (dob, today, age) => expect(ageOn(dob, today)).toBe(age));
 });
+
+describe('matchesExpression at depth', () => {
+  // (postal 92612 OR (age < 21 AND (domain example.com OR (first name Morgan))))
+  const deep = or([cmp('postalCode', 'EQ', '10001')], [and([cmp('ageYears', 'GTE', 21)], [or([cmp('emailDomain', 'EQ', 'gmail.com')], [and([cmp('firstName', 'EQ', 'morgan')])])])]);
+  it('decides four levels down', () => {
+    expect(matchesExpression(deep, facts)).toBe(true);
+    expect(matchesExpression(deep, { ...facts, firstName: 'Sam' })).toBe(false);
+    expect(matchesExpression(deep, { ...facts, firstName: 'Sam', emailDomain: 'gmail.com' })).toBe(true);
+    expect(matchesExpression(deep, { ...facts, ageYears: 20 })).toBe(false);
+  });
+  it('a missing fact deep down is false there, and OR can still admit', () => {
+    expect(matchesExpression(deep, { ...facts, firstName: null as unknown as string })).toBe(false);
+    expect(matchesExpression(deep, { ...facts, firstName: null as unknown as string, postalCode: '10001' })).toBe(true);
+  });
+  it.each(['EQ', 'NE', 'IN', 'NOT_IN', 'GT', 'GTE', 'LT', 'LTE', 'BETWEEN', 'CONTAINS', 'STARTS_WITH'] as const)('%s is false on a missing fact', (op) => {
+    expect(matchesComparison(cmp('postalCode', op, '1', '99999'), { ...facts, postalCode: null })).toBe(false);
+  });
+});
