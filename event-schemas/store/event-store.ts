@@ -80,6 +80,11 @@ export interface EventStore {
   waitForAppend(signal: AbortSignal, timeoutMs: number): Promise<void>;
   /** How many events the log holds, where the backend can tell cheaply (for progress bars). */
   countAll?(): Promise<number>;
+  /**
+   * Events appended so far, read from a counter in constant time (it may run ahead of countAll by appends that
+   * failed after drawing their positions): for rates and trends sampled on a timer, where countAll would scan the log.
+   */
+  appendedCount?(): Promise<number>;
   /** The position of the newest readable event, for lag and metrics. */
   headPosition(): Promise<Position | undefined>;
   close(): Promise<void>;
