@@ -29,7 +29,8 @@ async function main() {
   const dir = '.tmp/bench-pg';
   if (!adminUrl) {
     rmSync(dir, { recursive: true, force: true });
-    const cluster = await startEmbeddedCluster({ dir, port: 47950 });
+    // Any free port: a fixed one was once taken by another process and the run failed.
+    const cluster = await startEmbeddedCluster({ dir, port: 0 });
     adminUrl = cluster.url;
     stop = cluster.stop;
   }

@@ -52,6 +52,8 @@ describe('when an admin creates a purchasable category with variants', () => {
       displayStatusTypeCode: 'ACTIVE',
       defaultExpirationLengthDays: 180,
       cardArtId: 'card-art-default',
+      // Issue 13: the record carries the spec's maxPurchaseQuantity (null: no limit beyond the cart's 5).
+      maxPurchaseQuantity: null,
       purchaseAmount: 380,
       variants: [
         { amount: 40, purchaseAmount: 380 },
