@@ -26,7 +26,7 @@ const ContactPage = contentPage('ContactPage');
 const TermsPage = contentPage('TermsPage');
 const CookiePolicyPage = contentPage('CookiePolicyPage');
 const PrescribingInformationPage = contentPage('PrescribingInformationPage');
-const AdminRoutes = lazy(() => import('../features/admin-tools/admin-routes'));
+const AdminRoutes = lazy(() => import('./admin-routes'));
 const SurveysPage = lazy(() => import('../features/surveys/components/surveys-page'));
 const TakeSurveyPage = lazy(() => import('../features/surveys/components/take-survey-page'));
 const SurveyInvitation = lazy(() => import('../features/surveys/components/survey-invitation'));

@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
-import { GroupEditor } from '../survey-builder/group-editor';
+import { GroupEditor } from '../../components/group-builder/group-editor';
 import { CampaignFields } from './campaign-fields';
 import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './campaign-store';
 import './campaign-tool.css';

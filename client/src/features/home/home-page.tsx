@@ -8,9 +8,9 @@ import { useSession } from '../../session/session-provider';
 import { banner } from '../../stores/content';
 import { $participant } from '../../stores/participant';
 import { $points } from '../../stores/points';
-import { outcomeOf } from '../offer-claim/offer-claim.machine';
+import { outcomeOf } from './offer-claim.machine';
 
-const OfferClaimDialog = lazy(() => import('../offer-claim/offer-claim-dialog'));
+const OfferClaimDialog = lazy(() => import('./components/offer-claim-dialog'));
 
 function ContentBanner() {
   const { contents } = useUnit(banner.$state);

@@ -2,9 +2,8 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { NativeSelect } from '../../components/native-select';
-import { GroupEditor } from '../survey-builder/group-editor';
+import { GroupEditor } from '../../components/group-builder/group-editor';
 // The shared group editor's layout lives in its feature's stylesheet.
-import '../survey-builder/survey-builder.css';
 import { FieldRow, invalidProps } from './field-row';
 import type { FieldErrors, PromotionDraft } from './promo-draft';
 

@@ -43,29 +43,6 @@ export interface SurveyRecord {
 }
 export type SurveySummary = Omit<SurveyRecord, 'sections'> & { id: number };
 
-export interface ComparisonExpression {
-  fieldCode: string;
-  comparisonOperatorCode: string;
-  values: (string | number)[];
-}
-export interface LogicalExpression {
-  logicalOperatorCode: 'AND' | 'OR';
-  comparisonExpressions: ComparisonExpression[];
-  logicalExpressions: LogicalExpression[];
-}
-export interface ParticipantGroup {
-  id: number;
-  name: string;
-  groupName: string;
-  logicalExpression: LogicalExpression;
-}
-export interface ParticipantField {
-  fieldCode: string;
-  name: string;
-  kind: string;
-  operators: string[];
-}
-
 const base = '/api/rest';
 export const surveyBuilderApi = {
   list: (status: SurveyStatus | 'ALL') => api.get<SurveySummary[]>(`${base}/tests`, { query: { status: status === 'ALL' ? undefined : status } }),
@@ -76,9 +53,4 @@ export const surveyBuilderApi = {
   remove: (id: number) => api.request<SurveyRecord>('DELETE', `${base}/tests/${id}`),
   inactivate: (id: number) => api.put<SurveyRecord>(`${base}/tests/inactivate/${id}`),
   copy: (id: number) => api.post<SurveyRecord>(`${base}/tests/${id}/copy`),
-  groups: () => api.get<{ items: ParticipantGroup[] }>(`${base}/groups`, { query: { search: '', page: 1, size: 1000, sort: 'groupName' } }),
-  group: (id: number) => api.get<ParticipantGroup>(`${base}/participants/search/${id}`),
-  fields: () => api.get<ParticipantField[]>(`${base}/participants/search/fields`),
-  createGroup: (name: string, logicalExpression: LogicalExpression) => api.post<ParticipantGroup>(`${base}/participants/search`, { name, logicalExpression }, { quiet: true }),
-  updateGroup: (id: number, name: string, logicalExpression: LogicalExpression) => api.put<ParticipantGroup>(`${base}/participants/search/${id}`, { name, logicalExpression }, { quiet: true }),
 };

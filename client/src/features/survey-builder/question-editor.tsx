@@ -3,7 +3,8 @@ import { NativeSelect } from '../../components/native-select';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import type { QuestionDraft, QuestionTypeCode } from './api';
-import { removeAt, replaceAt, withType } from './survey-draft';
+import { removeAt, replaceAt } from '../../lib/list-edits';
+import { withType } from './survey-draft';
 
 const TYPES: QuestionTypeCode[] = ['MULTIPLE_ONE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'SCALE', 'USER_RESPONSE'];
 

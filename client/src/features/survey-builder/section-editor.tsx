@@ -4,7 +4,8 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { SectionDraft } from './api';
 import { QuestionEditor } from './question-editor';
-import { newQuestion, removeAt, replaceAt } from './survey-draft';
+import { removeAt, replaceAt } from '../../lib/list-edits';
+import { newQuestion } from './survey-draft';
 
 /** One section is one page of the member's survey. */
 export function SectionEditor({ section: s, index, onChange, onRemove }: { section: SectionDraft; index: number; onChange: (s: SectionDraft) => void; onRemove: () => void }) {

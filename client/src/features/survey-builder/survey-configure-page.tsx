@@ -10,9 +10,10 @@ import { NativeSelect } from '../../components/native-select';
 import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/problem';
 import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api';
-import { GroupEditor } from './group-editor';
+import { GroupEditor } from '../../components/group-builder/group-editor';
 import { SectionEditor } from './section-editor';
-import { newSection, newSurvey, removeAt, replaceAt, toPayload } from './survey-draft';
+import { removeAt, replaceAt } from '../../lib/list-edits';
+import { newSection, newSurvey, toPayload } from './survey-draft';
 import './survey-builder.css';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];

@@ -17,9 +17,6 @@ export const newSurvey = (today: string): SurveyRecord => ({
   sections: [newSection()],
 });
 
-export const replaceAt = <T>(list: readonly T[], index: number, item: T): T[] => list.map((x, i) => (i === index ? item : x));
-export const removeAt = <T>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
-
 /** Changing a question's type keeps its text and fixes what the type requires (one answer for single choice, two for TRUE_FALSE). */
 export function withType(q: QuestionDraft, type: QuestionTypeCode): QuestionDraft {
   if (type === 'USER_RESPONSE') return { ...q, questionTypeCode: type, maxAnswers: 1, requiredAnswers: 1, answers: [] };

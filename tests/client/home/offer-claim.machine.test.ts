@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { messageOf, offerClaimMachine, outcomeOf } from '../../client/src/features/offer-claim/offer-claim.machine';
+import { messageOf, offerClaimMachine, outcomeOf } from '../../../client/src/features/home/offer-claim.machine';
 
 describe('the offer-claim outcome', () => {
   it('is chosen by the prefix of the login-event code', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { PageLoader } from '../../components/page-loader';
+import { PageLoader } from '../page-loader';
 import { paths } from '../../config/routes';
 import { useSession } from '../../session/session-provider';
 import { useAdminAccess } from '../../stores/use-admin-access';

@@ -1,14 +1,15 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
-import { NativeSelect } from '../../components/native-select';
-import { surveyBuilderApi, type ComparisonExpression, type LogicalExpression, type ParticipantField, type ParticipantGroup } from './api';
-import { removeAt, replaceAt } from './survey-draft';
+import { removeAt, replaceAt } from '../../lib/list-edits';
+import { participantGroupsApi, type ComparisonExpression, type LogicalExpression, type ParticipantField, type ParticipantGroup } from '../../lib/participant-groups-api';
+import { NativeSelect } from '../native-select';
+import './group-editor.css';
 
 const blankRule = (): ComparisonExpression => ({ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: [''] });
 
 /**
- * A simple editor for the survey's participant group: pick an existing group, or write one level of rules joined by
+ * A simple editor for a participant group (used by the survey, campaign and promotion tools): pick an existing group, or write one level of rules joined by
  * AND or OR. Values are comma-separated (IN takes several, BETWEEN two).
  */
 export function GroupEditor({ groupId, onChange, onError }: { groupId: number | null; onChange: (groupId: number | null) => void; onError: (message: string) => void }) {
@@ -19,8 +20,8 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
   const [rules, setRules] = useState<ComparisonExpression[]>([blankRule()]);
 
   useEffect(() => {
-    surveyBuilderApi.groups().then((p) => setGroups(p.items), () => onError('Could not load the groups'));
-    surveyBuilderApi.fields().then(setFields, () => onError('Could not load the participant fields'));
+    participantGroupsApi.groups().then((p) => setGroups(p.items), () => onError('Could not load the groups'));
+    participantGroupsApi.fields().then(setFields, () => onError('Could not load the participant fields'));
   }, [onError]);
   useEffect(() => {
     const group = groups.find((g) => g.id === groupId);
@@ -33,7 +34,7 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
   const save = async () => {
     const expression: LogicalExpression = { logicalOperatorCode: operator, comparisonExpressions: rules, logicalExpressions: [] };
     try {
-      const saved = groupId ? await surveyBuilderApi.updateGroup(groupId, name || new Date().toISOString(), expression) : await surveyBuilderApi.createGroup(name || new Date().toISOString(), expression);
+      const saved = groupId ? await participantGroupsApi.updateGroup(groupId, name || new Date().toISOString(), expression) : await participantGroupsApi.createGroup(name || new Date().toISOString(), expression);
       setGroups((gs) => [...gs.filter((g) => g.id !== saved.id), saved]);
       onChange(saved.id);
     } catch (e) {
@@ -43,7 +44,7 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
   const operatorsOf = (fieldCode: string) => fields.find((f) => f.fieldCode === fieldCode)?.operators ?? [];
 
   return (
-    <fieldset className="survey-builder__group">
+    <fieldset className="group-editor">
       <legend>Participant group</legend>
       <label htmlFor="survey-group">Offered to</label>
       <NativeSelect<number | null>
@@ -57,14 +58,14 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
       <label htmlFor="group-operator">Members match</label>
       <NativeSelect<'AND' | 'OR'> id="group-operator" value={operator} options={[{ label: 'all rules (AND)', value: 'AND' }, { label: 'any rule (OR)', value: 'OR' }]} onChange={setOperator} />
       {rules.map((r, i) => (
-        <div key={i} className="survey-builder__rule">
+        <div key={i} className="group-editor__rule">
           <NativeSelect<string> aria-label="Field" value={r.fieldCode} options={fields.map((f) => ({ label: f.name, value: f.fieldCode }))} onChange={(fieldCode) => setRules(replaceAt(rules, i, { ...r, fieldCode }))} />
           <NativeSelect<string> aria-label="Operator" value={r.comparisonOperatorCode} options={operatorsOf(r.fieldCode)} onChange={(comparisonOperatorCode) => setRules(replaceAt(rules, i, { ...r, comparisonOperatorCode }))} />
           <InputText aria-label="Values" value={r.values.join(',')} onChange={(e) => setRules(replaceAt(rules, i, { ...r, values: e.target.value.split(',').map((v) => v.trim()) }))} />
           <Button icon="pi pi-trash" text aria-label="Remove rule" onClick={() => setRules(removeAt(rules, i))} disabled={rules.length === 1} />
         </div>
       ))}
-      <div className="survey-builder__row-actions">
+      <div className="group-editor__row-actions">
         <Button label="Add rule" text onClick={() => setRules([...rules, blankRule()])} />
         <Button label={groupId ? 'Save group' : 'Create group'} outlined onClick={() => void save()} />
       </div>

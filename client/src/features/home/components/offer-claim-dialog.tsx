@@ -2,9 +2,9 @@ import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect } from 'react';
-import { formatDate } from '../../lib/format';
-import { useSession } from '../../session/session-provider';
-import { messageOf, offerClaimMachine, outcomeOf } from './offer-claim.machine';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../../session/session-provider';
+import { messageOf, offerClaimMachine, outcomeOf } from '../offer-claim.machine';
 
 /** After a login from a marketing link: the first offer-claim event of the session shows once, and is then removed. */
 export default function OfferClaimDialog() {
