@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../../../client/src/features/member-care/api';
+import type { TimelineEntry } from '../../../client/src/features/member-care/api/member-care-api';
 import { actorLabel, eventLabel, signedPoints, timelineRows } from '../../../client/src/features/member-care/timeline-rows';
 
 const entry = (type: string, balanceAfter: number, actor: TimelineEntry['actor'], data: Record<string, unknown> = {}): TimelineEntry => ({

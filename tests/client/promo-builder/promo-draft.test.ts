@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../client/src/features/promo-builder/api';
+import type { AuditEntry } from '../../../client/src/features/promo-builder/api/promo-api';
 import { auditRows } from '../../../client/src/features/promo-builder/audit-rows';
 import { errorCountBySection, errorsAfterEdit, fieldErrorsOf, newDraft, toCreateBody } from '../../../client/src/features/promo-builder/promo-draft';
 

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import type { AdminPromotion } from '../../../client/src/features/promo-builder/api';
+import type { AdminPromotion } from '../../../client/src/features/promo-builder/api/promo-api';
 import {
   $list,
   $notice,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatDate, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { liveActivityReceived } from '../../stores/live-activity';
-import { ActivityDetailDialog } from './activity-detail-dialog';
+import { ActivityDetailDialog } from './components/activity-detail-dialog';
 import { resolveFilter, yearsBack, type FilterMode } from './activity-filter';
 import { ACTIVITY_PAGE_SIZE, fetchActivityHeaders, type ActivityHeader, type ActivityPage } from './api/activity-api';
 import { isPendingActivity, PENDING_EXPLANATION, WHY_NO_POINTS } from './pending';

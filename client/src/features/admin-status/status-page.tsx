@@ -1,7 +1,7 @@
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
-import { statusApi, type SystemStatus } from './api';
-import { LineChart } from './line-chart';
+import { statusApi, type SystemStatus } from './api/status-api';
+import { LineChart } from './components/line-chart';
 import './status-page.css';
 
 const REFRESH_MS = 5000;

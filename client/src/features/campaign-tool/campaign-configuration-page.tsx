@@ -7,8 +7,8 @@ import { PageLoader } from '../../components/page-loader';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
 import { GroupEditor } from '../../components/group-builder/group-editor';
-import { CampaignFields } from './campaign-fields';
-import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './campaign-store';
+import { CampaignFields } from './components/campaign-fields';
+import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';
 
 /** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`). */

@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../lib/format';
-import { $campaigns, fetchCampaignsFx, type Campaign } from './campaign-store';
+import { $campaigns, fetchCampaignsFx, type Campaign } from './model';
 import './campaign-tool.css';
 
 const dateCell = (value: string | null) => (value ? formatDate(value) : '—');

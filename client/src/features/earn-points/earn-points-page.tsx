@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/routes';
 import { brandContent } from '../../stores/content';
-import { PromotionTiles } from './promotion-tiles';
+import { PromotionTiles } from './components/promotion-tiles';
 
 const ways = [
   { title: 'Treatments', text: 'Earn points on every qualifying treatment at a participating specialist, up to 1,000 points per date of service.' },

@@ -3,13 +3,13 @@ import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { useLocation } from 'wouter';
 import { formatDollars, formatPoints } from '../../lib/format';
-import { $availableCerts, $cart, $termsAndConditions, cartItemFieldUpdated, cartQuantity, MAX_QUANTITY_PER_CART, removedFromCart } from './cart-store';
-import { CardArtSummary } from './card-art-picker';
-import { GiftFlowLayout } from './gift-flow-layout';
+import { $availableCerts, $cart, $termsAndConditions, cartItemFieldUpdated, cartQuantity, MAX_QUANTITY_PER_CART, removedFromCart } from './model/cart-store';
+import { CardArtSummary } from './components/card-art-picker';
+import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import { cartTotal } from './cart-total';
-import { useGiftCardArt } from './use-gift-card-art';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCardArt } from './components/use-gift-card-art';
+import { useGiftCategories } from './components/use-gift-categories';
 
 /** The cart: change quantities, remove lines, go on to checkout. */
 export default function GiftCartPage() {

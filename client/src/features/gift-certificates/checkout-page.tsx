@@ -8,15 +8,15 @@ import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { ApiError } from '../../lib/problem';
 import { useSession } from '../../session/session-provider';
 import { $points } from '../../stores/points';
-import { $availableCerts, $cart, $nextUrl, cartCleared, nextUrlSet } from './cart-store';
+import { $availableCerts, $cart, $nextUrl, cartCleared, nextUrlSet } from './model/cart-store';
 import { cartTotal } from './cart-total';
-import { CardArtSummary } from './card-art-picker';
-import { placeGiftOrder } from './gift-api';
-import { GiftFlowLayout } from './gift-flow-layout';
+import { CardArtSummary } from './components/card-art-picker';
+import { placeGiftOrder } from './api/gift-api';
+import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import type { PlacedOrder } from './gift-types';
-import { useGiftCardArt } from './use-gift-card-art';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCardArt } from './components/use-gift-card-art';
+import { useGiftCategories } from './components/use-gift-categories';
 
 const newOrderId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`);
 

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatDollars, formatPoints } from '../../lib/format';
-import { draftCleared, draftFieldUpdated, nextUrlSet } from './cart-store';
-import { GiftFlowLayout } from './gift-flow-layout';
+import { draftCleared, draftFieldUpdated, nextUrlSet } from './model/cart-store';
+import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCategories } from './components/use-gift-categories';
 
 /** The available gift certificates, cheapest first; choosing one starts composing it. */
 export default function GiftLandingPage() {

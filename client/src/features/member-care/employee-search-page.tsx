@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import type { MemberSummary } from './api';
-import { fullName, MemberSearch } from './member-search';
+import type { MemberSummary } from './api/member-care-api';
+import { fullName, MemberSearch } from './components/member-search';
 import { memberCarePaths } from './member-care-paths';
 import './member-care.css';
 

@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatPoints } from '../../lib/format';
-import { GivePointsForm } from './give-points-form';
-import { givePointsModel } from './give-points-model';
-import { fullName, MemberSearch } from './member-search';
+import { GivePointsForm } from './components/give-points-form';
+import { givePointsModel } from './model';
+import { fullName, MemberSearch } from './components/member-search';
 import { memberCarePaths, paxIdParam } from './member-care-paths';
-import { useMemberProfile } from './use-member-support';
+import { useMemberProfile } from './components/use-member-support';
 import './member-care.css';
 
 function ChosenMember({ paxId }: { paxId: number }) {

@@ -1,4 +1,4 @@
-import type { Actor, TimelineEntry } from './api';
+import type { Actor, TimelineEntry } from './api/member-care-api';
 
 /** One line of the support replay, ready to show: what happened, by whom, and what it did to the balance. */
 export interface TimelineRow {

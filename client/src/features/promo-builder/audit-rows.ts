@@ -1,4 +1,4 @@
-import type { AuditEntry } from './api';
+import type { AuditEntry } from './api/promo-api';
 import { statusLabel } from './status-actions';
 
 export interface AuditRow {

@@ -2,7 +2,7 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { isApiError } from '../../lib/problem';
 import { sessionEnded } from '../../session/session-events';
 import { confirm } from '../../stores/dialogs';
-import { promoApi, type AdminPromotion, type ListQuery, type PromotionListPage, type StatusOption } from './api';
+import { promoApi, type AdminPromotion, type ListQuery, type PromotionListPage, type StatusOption } from './api/promo-api';
 import { statusActionRules, statusLabel, type StatusAction } from './status-actions';
 
 export const PAGE_SIZE = 10;

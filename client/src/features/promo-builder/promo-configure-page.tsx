@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
-import { PromoCreateForm } from './promo-create-form';
-import { PromoRecordView } from './promo-record-view';
+import { PromoCreateForm } from './components/promo-create-form';
+import { PromoRecordView } from './components/promo-record-view';
 import './promo-builder.css';
 
 /** /admin-tools/promo-builder/configure[?id=]: a new promotion's form, or a saved one read-only with its actions. */

@@ -1,5 +1,5 @@
 import type { Problem } from '../../lib/problem';
-import { PAGE_NAMES, type CreatePromotionBody, type PageName } from './api';
+import { PAGE_NAMES, type CreatePromotionBody, type PageName } from './api/promo-api';
 
 export type SectionName = 'overview' | 'participants' | 'payoutAndRules' | 'website';
 export const SECTIONS: readonly { name: SectionName; label: string }[] = [

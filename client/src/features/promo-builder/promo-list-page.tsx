@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
 import { formatDate } from '../../lib/format';
-import type { AdminPromotion, ListQuery } from './api';
+import type { AdminPromotion, ListQuery } from './api/promo-api';
 import { $list, $listError, $loading, $notice, $query, $statusOptions, listOpened, noticeDismissed, pageChosen, searchSubmitted, statusChosen } from './model';
-import { StatusActionButtons } from './status-action-buttons';
+import { StatusActionButtons } from './components/status-action-buttons';
 import { statusLabel } from './status-actions';
 import './promo-builder.css';
 

@@ -1,4 +1,4 @@
-import type { AnswerDraft, QuestionDraft, QuestionTypeCode, SectionDraft, SurveyRecord } from './api';
+import type { AnswerDraft, QuestionDraft, QuestionTypeCode, SectionDraft, SurveyRecord } from './api/survey-builder-api';
 
 /** Admin spec section 3 defaults for a new record, section and question. */
 export const newQuestion = (): QuestionDraft => ({ questionTypeCode: 'MULTIPLE_ONE', maxAnswers: 1, requiredAnswers: 1, text: '', answers: [{ text: '' }, { text: '' }] });

@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
-import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api';
+import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api/survey-builder-api';
 import './survey-builder.css';
 
 const STATUSES: (SurveyStatus | 'ALL')[] = ['ALL', 'NEW', 'PENDING', 'ACTIVE', 'INACTIVE', 'DELETED'];

@@ -9,10 +9,10 @@ import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $certificates, $certificatesError, certificatesRequested, type CertificateItem } from '../../stores/certificates';
 import { $points } from '../../stores/points';
-import { BonusPoints } from './bonus-points';
+import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
-import { RedeemDialog } from './redeem-dialog';
-import { useCertificateArt } from './use-certificate-art';
+import { RedeemDialog } from './components/redeem-dialog';
+import { useCertificateArt } from './components/use-certificate-art';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 

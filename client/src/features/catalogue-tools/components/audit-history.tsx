@@ -1,6 +1,6 @@
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
-import type { AuditEntry } from '../api';
+import type { AuditEntry } from '../api/catalogue-api';
 import { errorText } from './field-errors';
 
 const isVariantList = (v: unknown): v is { amount: number; purchaseAmount: number }[] =>

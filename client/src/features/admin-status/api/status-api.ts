@@ -1,0 +1,29 @@
+import { api } from '../../../lib/api';
+
+export interface ProjectionStatus {
+  name: string;
+  position: string | null;
+  eventsApplied: number;
+  lagEvents: number;
+  lagCapped: boolean;
+  lagSeconds: number;
+}
+
+export interface StatusSample {
+  at: string;
+  totalEvents: number | null;
+  appendsPerSecond: number | null;
+  lagEvents: Record<string, number>;
+}
+
+export interface SystemStatus {
+  eventStore: string;
+  totalEvents: number | null;
+  liveConnections: number;
+  projections: ProjectionStatus[];
+  history: StatusSample[];
+}
+
+export const statusApi = {
+  load: () => api.get<SystemStatus>('/api/rest/admin/status'),
+};

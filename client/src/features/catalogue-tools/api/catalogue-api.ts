@@ -1,0 +1,76 @@
+import { api } from '../../../lib/api';
+import { contentReader } from '../../../lib/content/contentful-client';
+
+const base = '/api/rest';
+
+export type ProductCategory = 'TREATMENT' | 'PARTNER';
+export interface Product {
+  id: number;
+  name: string;
+  category: ProductCategory;
+  brand: string;
+  msrpPerUnit: number;
+  pointsPerUnit: number;
+  retired: boolean;
+}
+export type ProductFields = Omit<Product, 'id' | 'retired'>;
+export interface Option {
+  code: string;
+  name: string;
+}
+
+export type CategoryType = 'PURCHASABLE' | null;
+export type DisplayStatus = 'ACTIVE' | 'INACTIVE';
+export interface CategoryVariant {
+  amount: number;
+  purchaseAmount: number;
+}
+/** The admin spec's certificate-category record, as far as the programme uses it (see the server's category-fields). */
+export interface CertificateCategory {
+  certificateCategoryCode: string;
+  certificateCategoryName: string;
+  certificateCategoryDesc: string;
+  termsAndConditions: string;
+  certificateCategoryType: CategoryType;
+  nullifyAwards: boolean;
+  displayStatusTypeCode: DisplayStatus;
+  defaultExpirationLengthDays: number;
+  cardArtId: string | null;
+  purchaseAmount: number | null;
+  variants: CategoryVariant[];
+}
+/** What a save sends: variant fields may still be empty, and the server names them. */
+export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'variants'> & { variants: { amount: number | null; purchaseAmount: number | null }[] };
+
+export interface AuditEntry {
+  action: string;
+  actor: { kind: string; adminId?: number; paxId?: number };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  occurredAt: string;
+}
+
+// Saves are quiet: a refusal is shown beside its fields, not logged as a failure.
+export const productApi = {
+  list: () => api.get<Product[]>(`${base}/products`, { query: { includeRetired: true } }),
+  options: () => api.get<{ brands: Option[]; categories: Option[] }>(`${base}/admin/products/options`),
+  create: (fields: ProductFields) => api.post<Product>(`${base}/admin/products`, fields, { quiet: true }),
+  update: (id: number, fields: ProductFields) => api.put<Product>(`${base}/admin/products/${id}`, fields, { quiet: true }),
+  retire: (id: number) => api.post<Product>(`${base}/admin/products/${id}/retire`),
+  history: (id: number) => api.get<AuditEntry[]>(`${base}/admin/audit/products/${id}`),
+};
+
+export const categoryApi = {
+  list: () => api.get<CertificateCategory[]>(`${base}/admin/certificate-categories`),
+  get: (code: string) => api.get<CertificateCategory>(`${base}/admin/certificate-categories/${encodeURIComponent(code)}`),
+  create: (category: CategoryPayload) => api.post<CertificateCategory>(`${base}/certificate-categories`, category, { quiet: true }),
+  update: (category: CategoryPayload) => api.put<CertificateCategory>(`${base}/certificate-categories`, category, { quiet: true }),
+  history: (code: string) => api.get<AuditEntry[]>(`${base}/admin/audit/certificate-categories/${encodeURIComponent(code)}`),
+};
+
+/** The gift card designs content offers, by entry id, for a category's default art. */
+export async function listCardArt(): Promise<Option[]> {
+  const reader = await contentReader();
+  const answer = await reader.getEntries<{ title?: string; name?: string }>({ content_type: 'eGiftCardArt', limit: 1000 });
+  return answer.items.map((item) => ({ code: item.sys.id, name: item.fields.title ?? item.fields.name ?? item.sys.id })).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,50 @@
+import { useUnit } from 'effector-react';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { formatDate } from '../../../lib/format';
+import { $promotions, $promotionsFailed, type Promotion } from '../../../stores/promotions';
+import { PromotionDetailsDialog } from './promotion-details-dialog';
+import '../earn-points.css';
+
+function PromotionTile({ promotion: p, onOpen }: { promotion: Promotion; onOpen: () => void }) {
+  return (
+    <li className="tile promotion-tile" data-testid="promotion-tile">
+      <h3>{p.name}</h3>
+      <p>{p.description}</p>
+      <p className="promotion-tile__dates">
+        {formatDate(p.fromDate)} – {formatDate(p.thruDate)}
+      </p>
+      {p.certificateCategoryName && <p>Reward: {p.certificateCategoryName}</p>}
+      {p.offerCert && (
+        <p className="promotion-tile__offer">
+          Your offer certificate is in your wallet: code <strong>{p.offerCert.code}</strong>, expires {formatDate(p.offerCert.expirationDate)}.
+        </p>
+      )}
+      {(p.websiteData?.pages.length ?? 0) > 0 && <Button label="View details" aria-label={`View details of ${p.name}`} onClick={onOpen} outlined />}
+    </li>
+  );
+}
+
+/** The member's promotion tiles, loaded by the promotions store when they signed in. */
+export function PromotionTiles() {
+  const { isLoaded, items } = useUnit($promotions);
+  const failed = useUnit($promotionsFailed);
+  const [open, setOpen] = useState<Promotion | null>(null);
+  return (
+    <section aria-labelledby="promotions-title">
+      <h2 id="promotions-title">Promotions</h2>
+      {failed && <p role="alert">Promotions could not be loaded. Please try again later.</p>}
+      {!isLoaded && !failed && <PageLoader label="Loading promotions" />}
+      {isLoaded && items.length === 0 && <p>There are no promotions for you right now. Keep checking back!</p>}
+      {items.length > 0 && (
+        <ul className="tiles" data-testid="promotions">
+          {items.map((p) => (
+            <PromotionTile key={p.promoId} promotion={p} onOpen={() => setOpen(p)} />
+          ))}
+        </ul>
+      )}
+      <PromotionDetailsDialog promotion={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { api } from '../../../lib/api';
+import { ApiError, asProblem } from '../../../lib/problem';
+import type { LoginAnswer } from '../../../session/types';
+
+export interface MemberSummary {
+  paxId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  postalCode: string | null;
+  isAdmin: boolean;
+  enrolledAt: string;
+}
+
+export interface MemberPage {
+  items: MemberSummary[];
+  page: number;
+  size: number;
+  totalElements: number;
+}
+
+export interface MemberRecord {
+  paxId: number;
+  firstName: string;
+  lastName: string;
+  postalCode: string | null;
+  isAdmin: boolean;
+}
+
+export interface Contacts {
+  emails: { emailAddress: string; preferred: string }[];
+  phones: { phone: string; preferred: string }[];
+}
+
+export interface PointsSummary {
+  balance: number;
+  pending: number;
+  expiring: { amount: number; expirationDate: string }[];
+}
+
+/** Who caused an event, as event-schemas/metadata.ts records it. */
+export type Actor =
+  | { kind: 'participant'; paxId: number }
+  | { kind: 'admin'; adminId: number }
+  | { kind: 'admin-as-participant'; adminId: number; paxId: number }
+  | { kind: 'practice'; practiceId: number; apiKeyId: number }
+  | { kind: 'system'; job: string };
+
+export interface TimelineEntry {
+  type: string;
+  data: Record<string, unknown>;
+  actor: Actor;
+  occurredAt: string;
+  position: string;
+  balanceAfter: number;
+}
+
+export interface Timeline {
+  balanceAsOf: number;
+  events: TimelineEntry[];
+  /** With asOf: the last instant of that date in the programme's time zone, where the replay (and its chart) ends. */
+  asOfEndsAt?: string;
+}
+
+export interface GivePointsBody {
+  amount: number;
+  description: string;
+  expirationDate?: string;
+  idempotencyKey: string;
+}
+
+export interface GivePointsAnswer {
+  balance: number;
+  position: string;
+}
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const member = (paxId: number) => `/api/rest/participants/${paxId}`;
+
+export const memberCareApi = {
+  search: (search: string, page: number, size: number, signal?: AbortSignal) => api.get<MemberPage>('/api/rest/admin/participants', { query: { search, page, size }, signal }),
+  member: (paxId: number) => api.get<MemberRecord>(member(paxId)),
+  contacts: async (paxId: number): Promise<Contacts> => {
+    const [emails, phones] = await Promise.all([api.get<Contacts['emails']>(`${member(paxId)}/emails`), api.get<Contacts['phones']>(`${member(paxId)}/phones`)]);
+    return { emails, phones };
+  },
+  points: (paxId: number) => api.get<PointsSummary>(`${member(paxId)}/points`),
+  timeline: (paxId: number, asOf?: string) => api.get<Timeline>(`/api/rest/admin/participants/${paxId}/timeline`, { query: { asOf: asOf || undefined } }),
+  /** Answers the status too: 200 means this idempotency key had already been paid and nothing more was given. */
+  givePoints: async (paxId: number, body: GivePointsBody): Promise<{ status: 200 | 201; body: GivePointsAnswer }> => {
+    const path = `/api/rest/admin/participants/${paxId}/points`;
+    const response = await api.send('POST', path, { body });
+    const json = await readJson(response);
+    if (!response.ok) throw new ApiError(response.status, asProblem(json), path);
+    return { status: response.status === 200 ? 200 : 201, body: json as GivePointsAnswer };
+  },
+  impersonate: (paxId: number) => api.post<LoginAnswer>('/api/rest/authenticate/impersonate', { paxId }),
+};

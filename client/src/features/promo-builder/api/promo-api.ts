@@ -1,0 +1,126 @@
+import { TOKEN_STORAGE_KEY } from '../../../config/session';
+import { api, createApiClient, type ApiClient } from '../../../lib/api';
+import { contentReader } from '../../../lib/content/contentful-client';
+import type { PromotionPage } from '../../../stores/content';
+import type { PromotionStatus, StatusAction } from '../status-actions';
+
+export type PageName = 'OVERVIEW' | 'RULES' | 'FAQ';
+export const PAGE_NAMES: readonly PageName[] = ['OVERVIEW', 'RULES', 'FAQ'];
+
+export interface WebPage {
+  page: PageName;
+  contentEntryId: string;
+  active: boolean;
+}
+
+/** A promotion as the admin calls answer it (list rows, the single record, and every command). */
+export interface AdminPromotion {
+  id: string;
+  promotionCategory: 'PROMOTION';
+  name: string;
+  description: string;
+  promotionCode: string;
+  typeCode: string;
+  statusTypeCode: PromotionStatus;
+  fromDate: string;
+  thruDate: string;
+  groupIds: number[];
+  certificateCategoryCode: string | null;
+  website: { tileTitle: string; pages: WebPage[] };
+  copiedFrom?: string;
+  /** Where a command's events sit in the log; a later read waits for it. */
+  position?: string;
+}
+
+export interface PromotionListPage {
+  items: AdminPromotion[];
+  page: number;
+  size: number;
+  totalElements: number;
+}
+
+export interface StatusOption {
+  code: PromotionStatus;
+  description: string;
+  applicableOnlyToApprovalProcess: boolean;
+}
+
+export interface ListQuery {
+  status: PromotionStatus | 'ALL';
+  searchName: string;
+  page: number;
+  size: number;
+}
+
+export interface AuditEntry {
+  type: string;
+  data: Record<string, unknown>;
+  actor: { kind: string; adminId?: number; paxId?: number } | null;
+  occurredAt: string;
+  position: string;
+}
+
+/** The body of POST /admin/promotions. */
+export interface CreatePromotionBody {
+  /** One per filled-in form: a retried save answers the promotion it made instead of creating a twin. */
+  promotionId?: string;
+  name: string;
+  description?: string;
+  promotionCode: string;
+  typeCode: 'FLAT_PAYOUT';
+  fromDate: string;
+  thruDate: string;
+  groupIds?: number[];
+  certificateCategoryCode?: string | null;
+  website?: { tileTitle?: string; pages: WebPage[] };
+  finalize: boolean;
+}
+
+const storedToken = () => {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The list is a read model while commands answer from the stream, so a read after a command sends the position that
+ * command wrote (`x-wait-for-position`); the server waits until the list includes it.
+ */
+const readingAfter = (position: string | null): ApiClient =>
+  position === null
+    ? api
+    : createApiClient({
+        fetch: (input, init) => globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-wait-for-position': position } }),
+        getToken: storedToken,
+      });
+
+const base = '/api/rest';
+const at = (id: string) => encodeURIComponent(id);
+
+export const promoApi = {
+  list: (q: ListQuery, after: string | null = null) =>
+    readingAfter(after).get<PromotionListPage>(`${base}/promotions`, {
+      query: { promotionCategory: 'PROMOTION', status: q.status, showAllForMyLevelAndBelow: false, searchName: q.searchName.trim() || undefined, page: q.page, size: q.size },
+    }),
+  statuses: () => api.get<StatusOption[]>(`${base}/promotions/options/promotion-statuses`),
+  get: (id: string) => api.get<AdminPromotion>(`${base}/admin/promotions/${at(id)}`),
+  audit: (id: string) => api.get<AuditEntry[]>(`${base}/admin/audit/promotions/${at(id)}`),
+  // Expected refusals (400 fields, 409 status) are shown on the screen, so they stay out of the console.
+  create: (body: CreatePromotionBody) => api.post<AdminPromotion>(`${base}/admin/promotions`, body, { quiet: true }),
+  changeStatus: (id: string, action: StatusAction) => api.post<AdminPromotion>(`${base}/promotions/${at(id)}/${action}`, {}, { quiet: true }),
+  copy: (id: string) => api.post<AdminPromotion>(`${base}/promotions/${at(id)}/copy`, undefined, { quiet: true }),
+  groups: () => api.get<{ items: { id: number; groupName: string }[] }>(`${base}/groups`, { query: { search: '', page: 1, size: 1000, sort: 'groupName' } }),
+};
+
+/**
+ * Website copy by entry id, through the shared content reader. The member screens read pages by promotion id; the
+ * builder reads the entries the record names, so it can preview a promotion not saved yet, or a copy whose entries
+ * are still filed under the promotion it was copied from.
+ */
+export const readPagesByEntryId = async (ids: readonly string[]): Promise<Record<string, PromotionPage>> => {
+  if (!ids.length) return {};
+  const answer = await (await contentReader()).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': ids.join(','), limit: ids.length });
+  return Object.fromEntries(answer.items.map((item) => [item.sys.id, { ...item.fields, entryId: item.sys.id }]));
+};

@@ -1,0 +1,40 @@
+import { Button } from 'primereact/button';
+import { NativeSelect } from '../../../components/native-select';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import type { QuestionDraft, QuestionTypeCode } from '../api/survey-builder-api';
+import { removeAt, replaceAt } from '../../../lib/list-edits';
+import { withType } from '../survey-draft';
+
+const TYPES: QuestionTypeCode[] = ['MULTIPLE_ONE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'SCALE', 'USER_RESPONSE'];
+
+export function QuestionEditor({ question: q, path, onChange, onRemove }: { question: QuestionDraft; path: string; onChange: (q: QuestionDraft) => void; onRemove: () => void }) {
+  const id = (what: string) => `${path}-${what}`;
+  return (
+    <div className="survey-builder__question">
+      <label htmlFor={id('text')}>Question</label>
+      <InputText id={id('text')} value={q.text} onChange={(e) => onChange({ ...q, text: e.target.value })} />
+      <label htmlFor={id('type')}>Type</label>
+      <NativeSelect<QuestionTypeCode> id={id('type')} value={q.questionTypeCode} options={TYPES} onChange={(type) => onChange(withType(q, type))} />
+      {q.questionTypeCode === 'MULTIPLE_CHOICE' && (
+        <>
+          <label htmlFor={id('required')}>Required answers</label>
+          <InputNumber inputId={id('required')} value={q.requiredAnswers} min={0} onValueChange={(e) => onChange({ ...q, requiredAnswers: e.value ?? 0 })} />
+          <label htmlFor={id('max')}>Maximum answers</label>
+          <InputNumber inputId={id('max')} value={q.maxAnswers} min={1} onValueChange={(e) => onChange({ ...q, maxAnswers: e.value ?? 1 })} />
+        </>
+      )}
+      {q.questionTypeCode !== 'USER_RESPONSE' &&
+        q.answers.map((a, i) => (
+          <div key={i} className="survey-builder__answer">
+            <InputText aria-label={`Answer ${i + 1}`} value={a.text} onChange={(e) => onChange({ ...q, answers: replaceAt(q.answers, i, { ...a, text: e.target.value }) })} />
+            {q.questionTypeCode !== 'TRUE_FALSE' && <Button icon="pi pi-trash" text aria-label={`Remove answer ${i + 1}`} onClick={() => onChange({ ...q, answers: removeAt(q.answers, i) })} />}
+          </div>
+        ))}
+      <div className="survey-builder__row-actions">
+        {q.questionTypeCode !== 'USER_RESPONSE' && q.questionTypeCode !== 'TRUE_FALSE' && <Button label="Add answer" text onClick={() => onChange({ ...q, answers: [...q.answers, { text: '' }] })} />}
+        <Button label="Remove question" text severity="danger" onClick={onRemove} />
+      </div>
+    </div>
+  );
+}
