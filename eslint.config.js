@@ -1,37 +1,44 @@
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
-const featuresDir = path.join(import.meta.dirname, 'client/src/features');
-const appDir = path.join(import.meta.dirname, 'client/src/app');
+// Client features do not import each other (client/README.md): a feature may import components/, lib/, stores/,
+// session/ and config/, and only app/ (the route tables) may import features. The rule resolves each relative import.
+const clientDir = path.join(import.meta.dirname, 'client', 'src');
+const featuresDir = path.join(clientDir, 'features');
 const featureOf = (file) => {
   const rel = path.relative(featuresDir, file);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep)[0];
+  return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep)[0];
 };
-
-/**
- * Client features do not import each other, and shared code (components/, lib/, stores/, session/, config/) does not
- * import features: what two features share moves down into those folders. Only the route tables in app/ import pages.
- * A local rule rather than no-restricted-imports because it resolves relative paths ('../b/x' from features/a).
- */
 const featureBoundaries = {
-  rules: {
-    'no-cross-feature-imports': {
-      meta: { type: 'problem', messages: { crossFeature: "'{{from}}' may not import from feature '{{to}}': move the shared piece to client/src/components/, lib/ or stores/." } },
-      create(context) {
-        const file = context.filename;
-        if (file.startsWith(appDir + path.sep) || !file.startsWith(path.join(import.meta.dirname, 'client/src') + path.sep)) return {};
-        const from = featureOf(file);
-        const check = (node) => {
-          const spec = node.source?.type === 'Literal' ? node.source.value : null;
-          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-          const to = featureOf(path.resolve(path.dirname(file), spec));
-          if (to && to !== from) context.report({ node: node.source, messageId: 'crossFeature', data: { from: from ? `features/${from}` : path.relative(import.meta.dirname, file), to } });
-        };
-        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
-      },
+  meta: {
+    type: 'problem',
+    messages: {
+      crossFeature: 'features/{{from}} must not import features/{{to}}: move the shared piece to client/src/components or client/src/lib.',
+      sharedImportsFeature: 'client/src/{{from}} is shared and must not import features/{{to}}: only app/ wires features in.',
     },
   },
+  create(context) {
+    const file = context.filename;
+    const from = featureOf(file);
+    const top = path.relative(clientDir, file).split(path.sep)[0];
+    // components/, lib/, stores/, session/, config/: shared pieces (app/ and main.tsx wire the features in).
+    const shared = !from && !top.startsWith('..') && top !== 'app' && top !== 'main.tsx';
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = featureOf(path.resolve(path.dirname(file), source));
+      if (!to) return;
+      if (from && to !== from) context.report({ node, messageId: 'crossFeature', data: { from, to } });
+      else if (shared) context.report({ node, messageId: 'sharedImportsFeature', data: { from: top, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source.value : undefined),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
 };
+
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', '.data-*/', '.tmp/', 'coverage/', 'test-results/', 'playwright-report/', '**/*.cjs', '**/*.mjs', '*.config.js'] },
@@ -46,9 +53,24 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Layers: imports run one way, server/ -> projections/ -> event-schemas/ (ARCHITECTURE.md).
+  {
+    files: ['projections/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/*', '**/server'], message: 'projections/ must not import server/: the composition root hands projections what they need.' }, { group: ['**/client/*'], message: 'projections/ must not import the client.' }] }] },
+  },
+  {
+    files: ['event-schemas/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/*', '**/server', '**/projections/*', '**/projections'], message: 'event-schemas/ is the bottom layer: it imports neither server/ nor projections/.' }, { group: ['**/client/*'], message: 'event-schemas/ must not import the client.' }] }] },
+  },
+  // Settings: only server/config.ts reads the environment; everything else is handed its settings.
+  {
+    files: ['server/**/*.ts', 'projections/**/*.ts', 'event-schemas/**/*.ts', 'client/src/**/*.ts', 'client/src/**/*.tsx'],
+    ignores: ['server/config.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read settings in server/config.ts and pass them in.' }] },
+  },
   {
     files: ['client/src/**/*.ts', 'client/src/**/*.tsx'],
-    plugins: { 'feature-boundaries': featureBoundaries },
-    rules: { 'feature-boundaries/no-cross-feature-imports': 'error' },
+    plugins: { layers: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'layers/feature-boundaries': 'error' },
   },
 );

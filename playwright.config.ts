@@ -50,7 +50,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
     // EMBEDDED_PG_PORT 0: the server's PostgreSQL takes any free port.
-    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0' },
+    // DEMO_HISTORY off: tests that use the demo member count its rows; the seeded history is checked in its own test.
+    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off' },
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

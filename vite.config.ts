@@ -11,6 +11,8 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
+    // The client imports the shared contract (event-schemas/contract/) from outside its root.
+    fs: { allow: ['..'] },
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/cda': { target: api, changeOrigin: false },

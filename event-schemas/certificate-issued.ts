@@ -13,6 +13,9 @@ export type CertificateCategoryType = t.TypeOf<typeof CertificateCategoryType>;
 /** A gift card design: the id of an `eGiftCardArt` content entry, or null for the certificate's default art. */
 export const CardArtId = t.union([t.string, t.null]);
 
+/** A certificate bought as a gift: whom it is for. It belongs to the buyer until the recipient claims its code. */
+export const GiftRecipient = t.type({ recipientName: t.union([t.string, t.null]), recipientEmail: t.string, senderName: t.union([t.string, t.null]) });
+
 /** The first event of a `certificate-{id}` stream. `amount` is its value in dollars, `pointsCost` what it cost. */
 export const CertificateIssued = defineEvent(
   'CertificateIssued',
@@ -35,6 +38,8 @@ export const CertificateIssued = defineEvent(
     // issued before it existed (and every reward) decode without it and show their default art.
     // The direct-response campaign an offer was claimed from (server/campaigns/claim-offer.ts), so its e-mails can find
     // it. Optional and still version 1 for the same reason: older offers, rewards and gifts simply have none.
-    t.partial({ cardArtId: CardArtId, campaignId: PositiveInteger }),
+    // A gift's recipient. Optional and still version 1: certificates issued before it existed decode without it (their
+    // gifts were never claimable) and every other certificate has none.
+    t.partial({ cardArtId: CardArtId, campaignId: PositiveInteger, gift: GiftRecipient }),
   ]),
 );

@@ -1,6 +1,13 @@
-import * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import type { Upcaster } from './define-event';
+import type { EventDefinition } from './stream-events';
+import { parseStreamName } from './stream-names';
+import { memberEvents, type MemberEvent } from './streams/member';
+import { certificateEvents, type CertificateEvent } from './streams/certificate';
+import { treatmentEvents, type TreatmentEvent } from './streams/treatment';
+import { promotionEvents, type PromotionEvent } from './streams/promotion';
+import { orderEvents, type OrderEvent } from './streams/order';
+import { surveyEvents, type SurveyEvent } from './streams/survey';
 import { ImpersonationEnded, ImpersonationStarted } from './impersonation';
 import { EventMetadata } from './metadata';
 import { PointsAwarded, pointsAwardedV1ToV2 } from './points-awarded';
@@ -13,28 +20,40 @@ import { TreatmentRecorded } from './treatment-recorded';
 import { TreatmentApprovalRequested, TreatmentApproved } from './treatment-approval';
 import { TreatmentPointsComputed } from './treatment-points-computed';
 import { TreatmentProcessed } from './treatment-processed';
-import { GiftCertificatesPurchased, OrderPlaced } from './gift-certificates';
 import { PromotionCreated } from './promotion-created';
 import { PromotionStatusChanged } from './promotion-status-changed';
 
+// Adding an event: a codec file (defineEvent), its place in its stream's union (streams/), and the handlers the
+// compiler then asks for in that stream's deciders and the projections that consume it. Nothing else.
 export * from './metadata';
 export * from './stream-names';
 export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
+export { CertificateTransferred } from './certificate-transferred';
 export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
 export { GiftCertificatesPurchased, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
 export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };
 export { PromotionCreated, PromotionStatusChanged };
 export { PromotionStatus, PromotionWebsitePage, type PromotionWebPage, type PromotionWebsite } from './promotion-created';
 
-const definitions = [PointsAwarded, ImpersonationStarted, ImpersonationEnded, SurveySubmitted, PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged, TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed, GiftCertificatesPurchased, OrderPlaced, PromotionCreated, PromotionStatusChanged] as const;
+export { memberEvents, type MemberEvent } from './streams/member';
+export { certificateEvents, type CertificateEvent } from './streams/certificate';
+export { treatmentEvents, type TreatmentEvent } from './streams/treatment';
+export { promotionEvents, type PromotionEvent } from './streams/promotion';
+export { orderEvents, type OrderEvent } from './streams/order';
+export { surveyEvents, type SurveyEvent } from './streams/survey';
 
-export const DomainEvent = t.union([PointsAwarded.codec, ImpersonationStarted.codec, ImpersonationEnded.codec, SurveySubmitted.codec, PointsRedeemed.codec, PointsExpired.codec, CertificateIssued.codec, CertificateStatusChanged.codec, TreatmentRecorded.codec, TreatmentApprovalRequested.codec, TreatmentApproved.codec, TreatmentPointsComputed.codec, TreatmentProcessed.codec, GiftCertificatesPurchased.codec, OrderPlaced.codec, PromotionCreated.codec, PromotionStatusChanged.codec]);
-export type DomainEvent = t.TypeOf<typeof DomainEvent>;
+/** Every stream category's events. An event type belongs to exactly one stream. */
+export const allStreamEvents = [memberEvents, certificateEvents, treatmentEvents, promotionEvents, orderEvents, surveyEvents] as const;
+
+/** Any event of the log: the union of the stream unions (projections read the whole log). */
+export type DomainEvent = MemberEvent | CertificateEvent | TreatmentEvent | PromotionEvent | OrderEvent | SurveyEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
+const definitions: readonly EventDefinition[] = allStreamEvents.flatMap((s): readonly EventDefinition[] => s.definitions);
+const definitionOf = new Map<string, EventDefinition>(definitions.map((d) => [d.type, d]));
 const currentVersion = new Map<string, number>(definitions.map((d) => [d.type, d.version]));
 
 /** Upcasters per event type, keyed by the version they read. */
@@ -55,13 +74,15 @@ export interface EncodedEvent {
 export type MetadataInput = Omit<EventMetadata, 'schemaVersion'>;
 
 export const encodeEvent = (eventId: string, event: DomainEvent, metadata: MetadataInput): EncodedEvent => {
-  const checked = DomainEvent.decode(event);
+  const definition = definitionOf.get(event.type);
+  if (!definition) throw new Error(`refusing to store an unknown event type ${event.type}`);
+  const checked = definition.codec.decode(event);
   if (checked._tag === 'Left') throw new Error(`refusing to store an invalid ${event.type}: ${PathReporter.report(checked).join('; ')}`);
-  const version = currentVersion.get(event.type)!;
+  const version = definition.version;
   return {
     eventId,
     type: event.type,
-    data: DomainEvent.encode(checked.right).data,
+    data: (definition.codec.encode(checked.right) as { data: unknown }).data,
     metadata: EventMetadata.encode({ ...metadata, schemaVersion: version }),
   };
 };
@@ -85,7 +106,20 @@ export const decodeEvent = (type: string, data: unknown, metadata: unknown): Dec
     body = up(body, meta.right);
     version += 1;
   }
-  const decoded = DomainEvent.decode({ type, data: body });
+  const decoded = definitionOf.get(type)!.codec.decode({ type, data: body });
   if (decoded._tag === 'Left') throw new Error(`corrupt ${type}: ${PathReporter.report(decoded).join('; ')}`);
-  return { event: decoded.right, metadata: { ...meta.right, schemaVersion: target } };
+  return { event: decoded.right as DomainEvent, metadata: { ...meta.right, schemaVersion: target } };
+};
+
+const streamOf = new Map<string, string>(allStreamEvents.flatMap((s) => [...s.types].map((type): [string, string] => [type, s.category])));
+
+/**
+ * Decodes an event read from `streamName`, refusing one whose type belongs to another stream category: a decider
+ * folds only its stream's union, so an event in the wrong stream is corruption, not something to skip.
+ */
+export const decodeStreamEvent = <E extends DomainEvent = DomainEvent>(streamName: string, type: string, data: unknown, metadata: unknown): DecodedEvent<E> => {
+  const category = parseStreamName(streamName).category;
+  const expected = streamOf.get(type);
+  if (expected !== undefined && expected !== category) throw new Error(`${type} belongs to ${expected} streams, not ${streamName}`);
+  return decodeEvent(type, data, metadata) as DecodedEvent<E>;
 };

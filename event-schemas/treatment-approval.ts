@@ -9,12 +9,16 @@ import { PaxId, Uuid } from './primitives';
 export const TreatmentApprovalRequested = defineEvent(
   'TreatmentApprovalRequested',
   1,
-  t.type({
-    treatmentId: Uuid,
-    paxId: PaxId,
-    tokenHash: t.string,
-    channels: t.array(t.keyof({ email: null, sms: null })),
-  }),
+  t.intersection([
+    t.type({
+      treatmentId: Uuid,
+      paxId: PaxId,
+      tokenHash: t.string,
+      channels: t.array(t.keyof({ email: null, sms: null })),
+    }),
+    // When the link stops working. Optional and still version 1: requests stored before it existed never expire.
+    t.partial({ expiresAt: t.string }),
+  ]),
 );
 
 /** The patient confirmed a financed treatment through the link; it is now PENDING like any other. */

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { DomainEvent, EventMetadata } from '../event-schemas';
-import type { Position } from '../server/ports/position';
+import type { Position } from '../event-schemas/store/position';
 
-export interface ProjectedEvent {
-  event: DomainEvent;
+export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
+  event: E;
   metadata: EventMetadata;
   streamName: string;
   revision: number;
@@ -21,20 +21,36 @@ export interface Touched {
   broadcasts?: string[];
 }
 
-/** A read model: handlers that write its tables inside the runner's transaction. */
-export interface Projection {
+/**
+ * A read model (or a process on the log): handlers that write its tables inside the runner's transaction. It is
+ * typed over the union `E` of the events it consumes and says which they are in `consumes`; the runner hands it those
+ * alone (every other event only moves its checkpoint). Its handler switches over `E` and ends in a `never` check, so
+ * an event type added to a consumed union cannot be silently ignored.
+ */
+export interface Projection<E extends DomainEvent = DomainEvent> {
   name: string;
+  /** The event types it consumes: exactly the types of `E` (build it with `consuming`). */
+  consumes: ReadonlySet<string>;
   /** Tables it owns; a rebuild empties them and replays the log from the start. */
   tables: string[];
   /** Kinds of member live messages it writes (emptied with its tables on rebuild). */
   liveKinds: string[];
-  apply(db: pg.PoolClient, e: ProjectedEvent): Promise<Touched | void>;
+  apply(db: pg.PoolClient, e: ProjectedEvent<E>): Promise<Touched | void>;
   /**
    * Optional: applies a whole batch in a few statements instead of a few per event (what makes a rebuild of a long
    * log fast). Must leave the same rows and live messages as `apply` on each event in turn.
    */
-  applyAll?(db: pg.PoolClient, events: ProjectedEvent[]): Promise<Touched>;
+  applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[]): Promise<Touched>;
 }
+
+/**
+ * The set of event types for a projection over union `E`. Every type of `E` must be listed (the compiler names any
+ * missing one), and nothing else can be: the set and the handler's union cannot drift apart.
+ */
+export const consuming =
+  <E extends DomainEvent>() =>
+  <const L extends readonly E['type'][]>(...types: L & ([Exclude<E['type'], L[number]>] extends [never] ? unknown : { missing: Exclude<E['type'], L[number]> })): ReadonlySet<string> =>
+    new Set<string>(types);
 
 // Live messages a batch has recorded, written in one multi-row INSERT when the batch ends (see flushLive): one
 // round trip per batch instead of one per event, which is most of what a rebuild of a long log costs.

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EventStore } from '../server/ports/event-store';
+import type { EventStore } from '../event-schemas/store/event-store';
 import type { Projection } from './projection';
 import { catchUp, resetProjection } from './runner';
 

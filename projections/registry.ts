@@ -1,12 +1,25 @@
+import { activityProjection } from './activity/activity.projection';
 import { certificatesProjection } from './certificates/certificates.projection';
 import { memberPointsProjection } from './member-points/member-points.projection';
 import type { Projection } from './projection';
-import { activityProjection } from './activity/activity.projection';
-import { treatmentsProjection } from './treatments/treatments.projection';
-import { surveyCompletionsProjection } from './survey-completions/survey-completions.projection';
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
+import { surveyCompletionsProjection } from './survey-completions/survey-completions.projection';
+import { treatmentsProjection } from './treatments/treatments.projection';
+
+/** What read models need from the programme's settings (handed in by the composition root; nothing here reads the environment). */
+export interface ReadModelSettings {
+  timeZone: string;
+}
 
 /** Every read model the server keeps live. Order does not matter: each has its own checkpoint. */
-export const allProjections: Projection[] = [memberPointsProjection, certificatesProjection, surveyCompletionsProjection, treatmentsProjection, activityProjection, promotionTilesProjection];
+export const readModels = (settings: ReadModelSettings): Projection[] => [
+  memberPointsProjection,
+  certificatesProjection,
+  surveyCompletionsProjection,
+  treatmentsProjection,
+  activityProjection(settings),
+  promotionTilesProjection,
+];
 
-export const projectionByName = (name: string): Projection | undefined => allProjections.find((p) => p.name === name);
+/** Read-model names, for health and progress, which need no settings. */
+export const readModelNames: readonly string[] = readModels({ timeZone: 'UTC' }).map((p) => p.name);

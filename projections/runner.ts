@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
-import type { EventStore, StoredEvent } from '../server/ports/event-store';
-import { comparePositions, formatPosition, type Position } from '../server/ports/position';
+import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
+import { comparePositions, formatPosition, type Position } from '../event-schemas/store/position';
 import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEvent, type Touched } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
@@ -97,8 +97,11 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
       for (const topic of result?.broadcasts ?? []) broadcasts.add(topic);
     };
     bufferLive(db);
-    if (projection.applyAll) note(await projection.applyAll(db, events.map(toProjected)));
-    else for (const stored of events) note(await projection.apply(db, toProjected(stored)));
+    // Only the events it consumes are decoded for it and handed to it; the rest of the batch just moves its checkpoint.
+    const consumed = events.filter((s) => projection.consumes.has(s.type));
+    if (projection.applyAll) {
+      if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
+    } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
     await flushLive(db);
     const last = events[events.length - 1].position;
     await db.query(

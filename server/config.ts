@@ -1,3 +1,15 @@
+/**
+ * Settings: the only module that reads the environment. Programme settings reach routes, jobs and read models
+ * through the composition root; server settings say where the process listens and which stores it uses.
+ */
+
+/** A real Contentful space to read content from, instead of the server's own delivery endpoint. */
+export interface ContentfulSpace {
+  space: string;
+  accessToken: string;
+  environment: string;
+}
+
 /** Programme settings. Defaults are the spec's where it gives one; each can be set from the environment. */
 export interface ProgrammeSettings {
   timeZone: string;
@@ -10,10 +22,38 @@ export interface ProgrammeSettings {
   referrerRewardPoints: number;
   /** Points for the referred friend on that first treatment (REFERRED_REWARD_POINTS; default 100; 0 = none). */
   referredRewardPoints: number;
+  /** CONTENTFUL_SPACE_ID + CONTENTFUL_ACCESS_TOKEN (+ CONTENTFUL_ENVIRONMENT): unset means our own content. */
+  contentful?: ContentfulSpace;
+  /** CONTENT_SITE_ID: the site whose content entries the portal reads (default `rewards`). */
+  contentSiteId?: string;
+  /** PUBLIC_URL: where members reach the portal, for the links in e-mails and texts (default http://localhost:PORT). */
+  publicUrl: string;
+  /** WELCOME_CERTIFICATE_CATEGORY: the category of the certificate every new member gets (default WELCOME; empty: none). */
+  welcomeCertificateCategory: string | null;
 }
 
-const intFromEnv = (name: string, fallback: number): number => {
-  const v = process.env[name];
+/** Where the process listens and which stores it uses. */
+export interface ServerSettings {
+  port: number;
+  /** Folder of the embedded PostgreSQL (DATA_DIR; default `.data`). */
+  dataDir: string;
+  /** DATABASE_URL: use this PostgreSQL instead of the embedded one. */
+  databaseUrl?: string;
+  /** EMBEDDED_PG_PORT: unset prefers 54329 (any free port when taken); set means exactly that port, 0 any free one. */
+  embeddedPgPort?: number;
+  /** EVENTSTORE_CONNECTION_STRING: EventStoreDB as the event store. */
+  eventStoreConnectionString?: string;
+  /** DEMO_HISTORY: on the embedded default, give the demo member a year of history (default on; `off` leaves it empty). */
+  demoHistory: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The programme's calendar unless PROGRAMME_TIME_ZONE says otherwise. */
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+
+const intFromEnv = (name: string, fallback: number, env: Env = process.env): number => {
+  const v = env[name];
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, not ${v}`);
@@ -26,59 +66,34 @@ const positive = (name: string, n: number): number => {
   return n;
 };
 
-export const settingsFromEnv = (): ProgrammeSettings => ({
-  timeZone: process.env.PROGRAMME_TIME_ZONE ?? 'America/Los_Angeles',
-  pointsExpiryMonths: intFromEnv('POINTS_EXPIRY_MONTHS', 12),
-  redemptionDivisor: positive('REDEMPTION_DIVISOR', intFromEnv('REDEMPTION_DIVISOR', 10)),
-  partnerDailyPointsLimit: intFromEnv('PARTNER_DAILY_POINTS_LIMIT', 500),
+const contentfulFromEnv = (env: Env): ContentfulSpace | undefined =>
+  env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN
+    ? { space: env.CONTENTFUL_SPACE_ID, accessToken: env.CONTENTFUL_ACCESS_TOKEN, environment: env.CONTENTFUL_ENVIRONMENT || 'master' }
+    : undefined;
+
+export const settingsFromEnv = (env: Env = process.env): ProgrammeSettings => ({
+  timeZone: env.PROGRAMME_TIME_ZONE || DEFAULT_TIME_ZONE,
+  pointsExpiryMonths: intFromEnv('POINTS_EXPIRY_MONTHS', 12, env),
+  redemptionDivisor: positive('REDEMPTION_DIVISOR', intFromEnv('REDEMPTION_DIVISOR', 10, env)),
+  partnerDailyPointsLimit: intFromEnv('PARTNER_DAILY_POINTS_LIMIT', 500, env),
   // 0 turns that side's reward off (an award of 0 points is never written).
-  referrerRewardPoints: intFromEnv('REFERRER_REWARD_POINTS', 200),
-  referredRewardPoints: intFromEnv('REFERRED_REWARD_POINTS', 100),
+  referrerRewardPoints: intFromEnv('REFERRER_REWARD_POINTS', 200, env),
+  referredRewardPoints: intFromEnv('REFERRED_REWARD_POINTS', 100, env),
+  contentful: contentfulFromEnv(env),
+  contentSiteId: env.CONTENT_SITE_ID || undefined,
+  welcomeCertificateCategory: env.WELCOME_CERTIFICATE_CATEGORY === undefined ? 'WELCOME' : env.WELCOME_CERTIFICATE_CATEGORY.trim() || null,
+  publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv('PORT', 3000, env)}`).replace(/\/+$/, ''),
 });
 
-/** The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`. */
-// Building a DateTimeFormat costs far more than formatting with one; projections date every event.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-export const dateIn = (timeZone: string, instant: Date): string => {
-  let format = dateFormats.get(timeZone);
-  if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return format.format(instant);
-};
+/** An absolute link into the portal, for a message that leaves the site. */
+export const portalLink = (settings: Pick<ProgrammeSettings, 'publicUrl'>, pathAndQuery: string): string => `${settings.publicUrl}${pathAndQuery}`;
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds (negative west of Greenwich). */
-const zoneOffsetMs = (timeZone: string, instant: number): number => {
-  let format = wallClocks.get(timeZone);
-  if (!format)
-    wallClocks.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })),
-    );
-  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
-  return wall - Math.floor(instant / 1000) * 1000;
-};
-
-/**
- * The last millisecond of programme date `date` (`YYYY-MM-DD`) in `timeZone`: one before the next date begins there.
- * The zone's offset gives a first guess; the answer is then searched for with dateIn itself, because in some zones
- * (Havana, Santiago, Asuncion) clocks jump at midnight and the next date begins at 01:00, an hour after the guess.
- */
-export const endOfDateIn = (timeZone: string, date: string): Date => {
-  const HOUR = 3_600_000;
-  const [y, m, d] = date.split('-').map(Number);
-  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
-  const guess = nextMidnightAsUtc - zoneOffsetMs(timeZone, nextMidnightAsUtc);
-  const after = (instant: number) => dateIn(timeZone, new Date(instant)) > date;
-  // hi: an instant on a later date; lo: one on `date` itself. Then halve the gap down to one millisecond.
-  let hi = guess;
-  while (!after(hi)) hi += HOUR;
-  let lo = hi - HOUR;
-  while (after(lo)) lo -= HOUR;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (after(mid)) hi = mid;
-    else lo = mid;
-  }
-  return new Date(lo);
-};
+export const serverSettingsFromEnv = (env: Env = process.env): ServerSettings => ({
+  port: intFromEnv('PORT', 3000, env),
+  // An empty DATA_DIR= would put the cluster's files in the working directory: it means the default.
+  dataDir: env.DATA_DIR || '.data',
+  databaseUrl: env.DATABASE_URL || undefined,
+  embeddedPgPort: env.EMBEDDED_PG_PORT === undefined || env.EMBEDDED_PG_PORT === '' ? undefined : intFromEnv('EMBEDDED_PG_PORT', 0, env),
+  eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
+  demoHistory: env.DEMO_HISTORY !== 'off',
+});

@@ -4,7 +4,7 @@ import type { FindCardArt } from './gift-certificates/card-art-catalogue';
 import type { LiveHub } from './live/hub';
 import type { ProjectionProgress } from './live/progress';
 import type { StatusSampler } from './operations/status-sampler';
-import type { EventStore } from './ports/event-store';
+import type { EventStore } from '../event-schemas/store/event-store';
 
 /** Everything a route needs, built once in server/index.ts (or by a test). */
 export interface Deps {

@@ -1,20 +1,20 @@
 import * as t from 'io-ts';
-import { allProjections } from '../projections/registry';
+import { readModelNames } from '../projections/registry';
 import { readCheckpoint } from '../projections/runner';
 import { route } from './core/route';
 import type { Deps } from './deps';
-import { formatPosition } from './ports/position';
+import { formatPosition } from '../event-schemas/store/position';
 
 const LAG_CAP = 1000;
 
 /** How far each projection trails the log: events not yet applied (capped) and the age of the oldest. */
 export async function projectionLag(deps: Pick<Deps, 'pool' | 'store'>) {
   return Promise.all(
-    allProjections.map(async (p) => {
-      const cp = await readCheckpoint(deps.pool, p.name);
+    readModelNames.map(async (name) => {
+      const cp = await readCheckpoint(deps.pool, name);
       const behind = await deps.store.readAll(cp.position, LAG_CAP);
       return {
-        name: p.name,
+        name,
         position: cp.position === 'start' ? null : formatPosition(cp.position),
         eventsApplied: cp.eventsApplied,
         lagEvents: behind.length,

@@ -1,18 +1,29 @@
-import type { DomainEvent } from '../../event-schemas';
-import { dateIn } from '../../server/config';
-import type { Projection, ProjectedEvent } from '../projection';
+import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../event-schemas';
+import { dateIn } from '../../event-schemas/calendar';
+import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { ActivityRows } from './activity-rows';
 import { awardLines, recordedDetail } from './treatment-detail';
 
 /** Sources whose awards are their own activity; treatment and partner awards show on the treatment's row. */
 const BONUS_SOURCES = new Set(['ADMIN', 'BONUS', 'SURVEY', 'PROMOTION', 'REFERRAL']);
-// The projection dates non-treatment activity in the programme's time zone, as the member sees the calendar.
-const programmeDate = (occurredAt: string) => dateIn(process.env.PROGRAMME_TIME_ZONE ?? 'America/Los_Angeles', new Date(occurredAt));
+/** Where the activity read model needs the programme's settings: the time zone of its calendar. */
+export interface ActivitySettings {
+  timeZone: string;
+}
 
-type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
+/** A treatment's own events, and the member's awards, redemptions and gift certificates. */
+type Consumed = TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'CertificateIssued'>;
+type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
+
+/**
+ * A certificate that is its own activity: one bought with points (a gift certificate) or the welcome certificate a new
+ * member gets. A reward bought by redeeming already shows as POINTS REDEEMED, and an offer in the wallet only.
+ */
+const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType === 'PURCHASABLE' || d.displayCategory === WELCOME_DISPLAY_CATEGORY;
+const WELCOME_DISPLAY_CATEGORY = 'welcome';
 
 /** The activity row an event writes, if any (the projection reads them all for a batch at once). */
-const rowIdOf = (ev: DomainEvent): string | undefined => {
+const rowIdOf = (ev: Consumed): string | undefined => {
   switch (ev.type) {
     case 'TreatmentRecorded':
     case 'TreatmentApproved':
@@ -24,30 +35,36 @@ const rowIdOf = (ev: DomainEvent): string | undefined => {
     case 'PointsRedeemed':
       return `redeem-${ev.data.certificateId}`;
     case 'CertificateIssued':
-      return ev.data.certificateCategoryType === 'PURCHASABLE' ? `certificate-${ev.data.certificateId}` : undefined;
+      return ownActivityRow(ev.data) ? `certificate-${ev.data.certificateId}` : undefined;
     default:
       return undefined;
   }
 };
 
 /** The member's activity headers with their detail (member spec section 2 "Activity summary"). */
-export const activityProjection: Projection = {
-  name: 'activity',
-  tables: ['rm_activity'],
-  liveKinds: ['activity'],
-  apply: (db, e) => activityProjection.applyAll!(db, [e]),
-  async applyAll(db, events) {
-    const ids = events.map((e) => rowIdOf(e.event)).filter((id): id is string => id !== undefined);
-    if (ids.length === 0) return { paxIds: [] };
-    const rows = await ActivityRows.load(db, ids);
-    const touched = new Set<number>();
-    for (const e of events) for (const p of (await applyOne(rows, e))?.paxIds ?? []) touched.add(p);
-    await rows.save();
-    return { paxIds: [...touched] };
-  },
+export const activityProjection = (settings: ActivitySettings): Projection<Consumed> => {
+  // Non-treatment activity is dated in the programme's time zone, as the member sees the calendar.
+  const programmeDate = (occurredAt: string) => dateIn(settings.timeZone, new Date(occurredAt));
+  const projection: Projection<Consumed> = {
+    name: 'activity',
+    consumes: consuming<Consumed>()(...treatmentEvents.definitions.map((d) => d.type), 'TreatmentPointsComputed', 'PointsAwarded', 'PointsRedeemed', 'CertificateIssued'),
+    tables: ['rm_activity'],
+    liveKinds: ['activity'],
+    apply: (db, e) => projection.applyAll!(db, [e]),
+    async applyAll(db, events) {
+      const ids = events.map((e) => rowIdOf(e.event)).filter((id): id is string => id !== undefined);
+      if (ids.length === 0) return { paxIds: [] };
+      const rows = await ActivityRows.load(db, ids);
+      const touched = new Set<number>();
+      for (const e of events) for (const p of (await applyOne(rows, e, programmeDate))?.paxIds ?? []) touched.add(p);
+      await rows.save();
+      return { paxIds: [...touched] };
+    },
+  };
+  return projection;
 };
 
-async function applyOne(rows: ActivityRows, e: ProjectedEvent): Promise<{ paxIds: number[] } | undefined> {
+async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate: (occurredAt: string) => string): Promise<{ paxIds: number[] } | undefined> {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
@@ -78,32 +95,28 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent): Promise<{ paxIds
       await rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
       return { paxIds: [d.paxId] };
     }
+    // Points spent are negative, as the ledger has them: the activity's points add up to the balance's moves.
     case 'PointsRedeemed': {
       const d = ev.data;
-      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: `Redeemed for a $${d.value} reward` };
+      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: -d.amount, description: `Redeemed for a $${d.value} reward` };
       await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, code: d.certificateCode, amount: d.amount, value: d.value, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }
     case 'CertificateIssued': {
       const d = ev.data;
-      // Rewards bought with points already show as POINTS REDEEMED; purchased gift certificates are their own row.
-      if (d.certificateCategoryType !== 'PURCHASABLE') return;
-      const row = { id: `certificate-${d.certificateId}`, activityType: 'ASPIRE GIFT CERTIFICATES' as const, activityDate: programmeDate(d.issuedAt), points: 0, description: d.name };
+      if (!ownActivityRow(d)) return;
+      const welcome = d.displayCategory === WELCOME_DISPLAY_CATEGORY;
+      const row = {
+        id: `certificate-${d.certificateId}`,
+        activityType: welcome ? ('WELCOME CERTIFICATE' as const) : ('ASPIRE GIFT CERTIFICATES' as const),
+        activityDate: programmeDate(d.issuedAt),
+        points: -d.pointsCost,
+        description: welcome ? `${d.name}: $${d.amount} toward a treatment, for joining` : d.name,
+      };
       await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApprovalRequested':
-    case 'PointsExpired':
-    case 'CertificateStatusChanged':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    // A gift order's activity row comes from each PURCHASABLE CertificateIssued it causes.
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
       return;
     default: {
       const never: never = ev;

@@ -16,6 +16,15 @@ export interface CertificateItem {
   displayCategory: string;
   /** The gift card design (`eGiftCardArt` id) a bought certificate wears; null: its default art. */
   cardArtId: string | null;
+  /** A gift: whom it is for, and whether they claimed it. Absent for every other certificate. */
+  gift?: CertificateGift;
+}
+
+export interface CertificateGift {
+  recipientName: string | null;
+  recipientEmail: string;
+  senderName: string | null;
+  claimed: boolean;
 }
 
 export interface CertificateFacts {
@@ -29,6 +38,7 @@ export interface CertificateFacts {
   pointsCost: number;
   displayCategory: string;
   cardArtId: string | null;
+  gift?: CertificateGift;
 }
 
 export const displayStatusOf = (s: CertificateStatus): string => (s === 'REFUND' || s === 'CHARGEBACK' ? 'VOIDED' : s);
@@ -49,4 +59,5 @@ export const certificateItem = (c: CertificateFacts): CertificateItem => ({
   purchasePrice: c.pointsCost,
   displayCategory: c.displayCategory,
   cardArtId: c.cardArtId,
+  ...(c.gift ? { gift: c.gift } : {}),
 });

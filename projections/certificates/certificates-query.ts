@@ -15,10 +15,15 @@ export interface CertificateRow {
   expiration_date: string;
   card_art_id: string | null;
   campaign_id: string | null;
+  gift_recipient_name: string | null;
+  gift_recipient_email: string | null;
+  gift_sender_name: string | null;
+  claimed: boolean;
 }
 
 export const CERTIFICATE_COLUMNS = `certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-  to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, card_art_id, campaign_id`;
+  to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, card_art_id, campaign_id,
+  gift_recipient_name, gift_recipient_email, gift_sender_name, claimed_at IS NOT NULL AS claimed`;
 
 export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   certificateId: r.certificate_id,
@@ -31,6 +36,10 @@ export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   pointsCost: Number(r.points_cost),
   displayCategory: r.display_category,
   cardArtId: r.card_art_id,
+  gift:
+    r.gift_recipient_email === null
+      ? undefined
+      : { recipientName: r.gift_recipient_name, recipientEmail: r.gift_recipient_email, senderName: r.gift_sender_name, claimed: r.claimed },
 });
 
 /** Fields a listing may sort by, mapped to columns here so no caller text reaches the SQL. */
@@ -71,4 +80,13 @@ export async function listCertificates(pool: pg.Pool, paxId: number, q: Certific
 export async function certificatesToExpire(pool: pg.Pool, today: string): Promise<string[]> {
   const r = await pool.query<{ certificate_id: string }>(`SELECT certificate_id FROM rm_certificates WHERE status = 'ACTIVE' AND expiration_date < $1`, [today]);
   return r.rows.map((row) => row.certificate_id);
+}
+
+/** The gifts a member bought for someone else, newest first, claimed or not, with their status now. */
+export async function giftsSent(pool: pg.Pool, paxId: number): Promise<CertificateItem[]> {
+  const r = await pool.query<CertificateRow>(
+    `SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates WHERE purchased_by = $1 AND gift_recipient_email IS NOT NULL ORDER BY issued_at DESC, certificate_id`,
+    [paxId],
+  );
+  return r.rows.map((row) => certificateItem(rowToFacts(row)));
 }

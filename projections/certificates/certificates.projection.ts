@@ -1,11 +1,13 @@
 import type pg from 'pg';
+import { certificateEvents, type CertificateEvent } from '../../event-schemas';
 import { pushLive, type Projection, type ProjectedEvent } from '../projection';
 import { certificateItem } from './certificate-item';
 import { CERTIFICATE_COLUMNS, rowToFacts, type CertificateRow } from './certificates-query';
 
 /** Every member's certificates, the source of GET /participants/{paxId}/certificates and of live `certificate` messages. */
-export const certificatesProjection: Projection = {
+export const certificatesProjection: Projection<CertificateEvent> = {
   name: 'certificates',
+  consumes: certificateEvents.types,
   tables: ['rm_certificates'],
   liveKinds: ['certificate'],
   async apply(db, e) {
@@ -14,10 +16,12 @@ export const certificatesProjection: Projection = {
         const d = e.event.data;
         const inserted = await db.query<CertificateRow>(
           `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-             expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
+             expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id,
+             gift_recipient_name, gift_recipient_email, gift_sender_name, purchased_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $2) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
           [d.certificateId, d.paxId, d.code, d.name, d.amount, d.pointsCost, d.certificateCategoryType, d.displayCategory, d.status,
-            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString(), d.cardArtId ?? null, d.campaignId ?? null],
+            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString(), d.cardArtId ?? null, d.campaignId ?? null,
+            d.gift?.recipientName ?? null, d.gift?.recipientEmail ?? null, d.gift?.senderName ?? null],
         );
         await pushCertificate(db, e, d.certificateId, inserted.rows[0]);
         return { paxIds: [d.paxId] };
@@ -32,26 +36,20 @@ export const certificatesProjection: Projection = {
         await pushCertificate(db, e, d.certificateId, updated.rows[0]);
         return { paxIds: [d.paxId] };
       }
-      // Points and member facts belong to the member-points projection.
-      case 'PointsAwarded':
-      case 'PointsRedeemed':
-      case 'PointsExpired':
-      case 'ImpersonationStarted':
-      case 'ImpersonationEnded':
-      case 'SurveySubmitted':
-      // Treatment facts touch no certificate.
-      case 'TreatmentRecorded':
-      case 'TreatmentApprovalRequested':
-      case 'TreatmentApproved':
-      case 'TreatmentPointsComputed':
-      case 'TreatmentProcessed':
-      // The certificates of a gift order arrive as their own CertificateIssued events.
-      case 'GiftCertificatesPurchased':
-      case 'OrderPlaced':
-      // Promotions live on their own streams and touch no member, certificate or treatment.
-      case 'PromotionCreated':
-      case 'PromotionStatusChanged':
-        return;
+      // The recipient claimed a gift: theirs from now on; the buyer's wallet lists it as sent, claimed.
+      case 'CertificateTransferred': {
+        const d = e.event.data;
+        const updated = await db.query<CertificateRow>(
+          `UPDATE rm_certificates SET pax_id = $2, claimed_at = $3, last_position_major = $4, last_position_minor = $5 WHERE certificate_id = $1
+           RETURNING ${CERTIFICATE_COLUMNS}`,
+          [d.certificateId, d.toPaxId, e.metadata.occurredAt, e.position.major.toString(), e.position.minor.toString()],
+        );
+        await pushCertificate(db, e, d.certificateId, updated.rows[0]);
+        const row = updated.rows[0];
+        // The buyer's wallet hears it too, marked as sent: it leaves their certificates for their gifts sent.
+        if (row) await pushLive(db, d.fromPaxId, e, 'certificate', { ...certificateItem(rowToFacts(row)), sentGift: true });
+        return { paxIds: [d.toPaxId, d.fromPaxId] };
+      }
       default: {
         const never: never = e.event;
         return never;

@@ -1,30 +1,19 @@
-import type { DomainEvent } from '../../event-schemas';
-import type { Projection, ProjectedEvent } from '../projection';
+import type { EventOfType } from '../../event-schemas';
+import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { PointsBatch } from './points-batch';
 
-/** The member an event moves the figures of, if any. */
-const paxOf = (ev: DomainEvent): number | undefined => {
-  switch (ev.type) {
-    case 'PointsAwarded':
-    case 'PointsRedeemed':
-    case 'PointsExpired':
-    case 'GiftCertificatesPurchased':
-    case 'TreatmentRecorded':
-    case 'TreatmentPointsComputed':
-      return ev.data.paxId;
-    default:
-      return undefined;
-  }
-};
+/** What moves a member's balance or pending points: the ledger's own events and a treatment's estimate. */
+type Consumed = EventOfType<'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'GiftCertificatesPurchased' | 'TreatmentRecorded' | 'TreatmentPointsComputed'>;
 
 /** Balance, pending points and lots per member; the source of GET /points and of live `points` messages. */
-export const memberPointsProjection: Projection = {
+export const memberPointsProjection: Projection<Consumed> = {
   name: 'member-points',
+  consumes: consuming<Consumed>()('PointsAwarded', 'PointsRedeemed', 'PointsExpired', 'GiftCertificatesPurchased', 'TreatmentRecorded', 'TreatmentPointsComputed'),
   tables: ['rm_member_points', 'rm_point_lots'],
   liveKinds: ['points'],
   apply: (db, e) => memberPointsProjection.applyAll!(db, [e]),
   async applyAll(db, events) {
-    const paxIds = events.map((e) => paxOf(e.event)).filter((p): p is number => p !== undefined);
+    const paxIds = events.map((e) => e.event.data.paxId);
     if (paxIds.length === 0) return { paxIds: [] };
     const batch = await PointsBatch.load(db, paxIds);
     for (const e of events) await applyOne(batch, e);
@@ -33,7 +22,7 @@ export const memberPointsProjection: Projection = {
   },
 };
 
-async function applyOne(batch: PointsBatch, e: ProjectedEvent): Promise<void> {
+async function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): Promise<void> {
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;
@@ -65,21 +54,6 @@ async function applyOne(batch: PointsBatch, e: ProjectedEvent): Promise<void> {
       const d = e.event.data;
       return batch.change(e, d.paxId, 0, -d.expectedPoints);
     }
-    case 'TreatmentApprovalRequested':
-    case 'TreatmentApproved':
-    case 'TreatmentProcessed':
-      return;
-    // The certificates projection keeps these.
-    case 'CertificateIssued':
-    case 'CertificateStatusChanged':
-    case 'OrderPlaced':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    // Survey points arrive as their own PointsAwarded.
-    case 'SurveySubmitted':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
       return;
     default: {
       const never: never = e.event;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { formatPosition } from '../../server/ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { pushLive, type ProjectedEvent } from '../projection';
 
 interface Figures {

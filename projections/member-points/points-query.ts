@@ -7,38 +7,44 @@ export interface PointsSummary {
 }
 
 /**
- * Points still in lots whose expiration date has passed but that the nightly expiry job has not expired yet. They
- * count in the read model's balance (no PointsExpired yet) but cannot be redeemed (spendableLots), so what the member
- * is shown — GET /points and live `points` messages alike — leaves them out.
+ * What is left in a member's lots per expiration date, soonest first. Lots whose date has passed but that the nightly
+ * expiry job has not expired yet are overdue: they count in the read model's balance (no PointsExpired yet) but
+ * cannot be redeemed (spendableLots), so what the member is shown — GET /points and live messages alike — leaves them out.
  */
-export const OVERDUE_POINTS_SQL = `SELECT coalesce(sum(remaining), 0) AS overdue FROM rm_point_lots WHERE pax_id = $1 AND remaining > 0 AND expiration_date < $2`;
-
-export async function overduePoints(pool: pg.Pool, paxId: number, today: string): Promise<number> {
-  return Number((await pool.query<{ overdue: string }>(OVERDUE_POINTS_SQL, [paxId, today])).rows[0].overdue);
+async function remainingByDate(pool: pg.Pool, paxId: number): Promise<{ expirationDate: string; amount: number }[]> {
+  const r = await pool.query<{ amount: string; expiration_date: string }>(
+    `SELECT sum(remaining) AS amount, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date FROM rm_point_lots
+     WHERE pax_id = $1 AND remaining > 0 GROUP BY expiration_date ORDER BY expiration_date`,
+    [paxId],
+  );
+  return r.rows.map((l) => ({ amount: Number(l.amount), expirationDate: l.expiration_date }));
 }
+
+/** Split at today: lots past their date are overdue (not spendable), the next `maxDates` dates are what expires next. */
+const splitAt = (byDate: { expirationDate: string; amount: number }[], today: string, maxDates: number) => ({
+  overdue: byDate.filter((l) => l.expirationDate < today).reduce((n, l) => n + l.amount, 0),
+  expiring: byDate.filter((l) => l.expirationDate >= today).slice(0, maxDates),
+});
 
 /** A live `points` message as the member may see it today: the balance without overdue lots (never below 0). */
 export async function spendablePointsMessage(pool: pg.Pool, paxId: number, data: unknown, today: string): Promise<unknown> {
   const message = data as { balance?: unknown };
   if (typeof message.balance !== 'number') return data;
-  return { ...message, balance: Math.max(0, message.balance - (await overduePoints(pool, paxId, today))) };
+  const { overdue } = splitAt(await remainingByDate(pool, paxId), today, 0);
+  return { ...message, balance: Math.max(0, message.balance - overdue) };
 }
 
 /** The member's points as CONTRACT.md shapes them: the spendable balance, pending, expiring amounts soonest first. */
 export async function pointsSummary(pool: pg.Pool, paxId: number, today: string, maxDates = 3): Promise<PointsSummary> {
-  const [totals, overdue, lots] = await Promise.all([
+  const [totals, byDate] = await Promise.all([
     pool.query<{ balance: string; pending: string }>('SELECT balance, pending FROM rm_member_points WHERE pax_id = $1', [paxId]),
-    overduePoints(pool, paxId, today),
-    pool.query<{ amount: string; expiration_date: string }>(
-      `SELECT sum(remaining) AS amount, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date FROM rm_point_lots
-       WHERE pax_id = $1 AND remaining > 0 AND expiration_date >= $2 GROUP BY expiration_date ORDER BY expiration_date LIMIT $3`,
-      [paxId, today, maxDates],
-    ),
+    remainingByDate(pool, paxId),
   ]);
   const row = totals.rows[0];
+  const { overdue, expiring } = splitAt(byDate, today, maxDates);
   return {
     balance: row ? Math.max(0, Number(row.balance) - overdue) : 0,
     pending: row ? Number(row.pending) : 0,
-    expiring: lots.rows.map((l) => ({ amount: Number(l.amount), expirationDate: l.expiration_date })),
+    expiring,
   };
 }

@@ -1,4 +1,4 @@
-import type { Migration } from '../../server/db/migration';
+import type { Migration } from './migration';
 
 export const certificateMigrations: Migration[] = [
   {
@@ -40,6 +40,20 @@ export const certificateMigrations: Migration[] = [
     sql: `
       ALTER TABLE rm_certificates ADD COLUMN campaign_id bigint;
       CREATE INDEX rm_certificates_campaign_active ON rm_certificates (campaign_id, expiration_date) WHERE status = 'ACTIVE' AND campaign_id IS NOT NULL;
+    `,
+  },
+  {
+    // Null for every row already here is what a rebuild writes too: no CertificateIssued stored before carried a gift.
+    id: '0303-certificates-gifts',
+    sql: `
+      ALTER TABLE rm_certificates
+        ADD COLUMN gift_recipient_name text,
+        ADD COLUMN gift_recipient_email text,
+        ADD COLUMN gift_sender_name text,
+        ADD COLUMN purchased_by bigint,
+        ADD COLUMN claimed_at timestamptz;
+      -- The gifts a member sent, claimed or not, whoever holds them now.
+      CREATE INDEX rm_certificates_gifts_sent ON rm_certificates (purchased_by) WHERE gift_recipient_email IS NOT NULL;
     `,
   },
 ];

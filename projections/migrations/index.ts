@@ -1,4 +1,4 @@
-import type { Migration } from '../../server/db/migration';
+import type { Migration } from './migration';
 import { certificateMigrations } from './certificates';
 import { checkpointMigrations } from './checkpoints';
 import { memberPointsMigrations } from './member-points';

@@ -1,4 +1,4 @@
-import type { Migration } from '../../server/db/migration';
+import type { Migration } from './migration';
 
 export const memberPointsMigrations: Migration[] = [
   {

@@ -1,4 +1,4 @@
-import type { Migration } from '../../server/db/migration';
+import type { Migration } from './migration';
 
 export const treatmentReadMigrations: Migration[] = [
   {
@@ -34,6 +34,17 @@ export const treatmentReadMigrations: Migration[] = [
         position_minor numeric(20) NOT NULL
       );
       CREATE INDEX rm_activity_by_member ON rm_activity (pax_id, activity_date DESC, position_major DESC, position_minor DESC);
+    `,
+  },
+  {
+    id: '0512-rm-activity-spent-points-negative',
+    sql: `
+      -- Points spent show as the ledger has them: a redemption and a gift purchase are negative (they were shown as
+      -- positive and as 0). Rows written before this change are corrected here; new ones are written so.
+      UPDATE rm_activity SET points = -points WHERE activity_type = 'POINTS REDEEMED' AND points > 0;
+      UPDATE rm_activity a SET points = -c.points_cost
+        FROM rm_certificates c
+       WHERE a.activity_type = 'ASPIRE GIFT CERTIFICATES' AND a.points = 0 AND c.certificate_id::text = a.detail->>'certificateId';
     `,
   },
 ];

@@ -1,11 +1,13 @@
+import { promotionEvents, type PromotionEvent } from '../../event-schemas';
 import type { Projection, Touched } from '../projection';
 
 // Promotions are everybody's: a change goes to every open stream, and members' pages re-read their tiles.
 const PROMOTIONS_CHANGED: Touched = { paxIds: [], broadcasts: ['promotions'] };
 
 /** Every promotion's overview, status and website: the source of member tiles and of the admin promotion list. */
-export const promotionTilesProjection: Projection = {
+export const promotionTilesProjection: Projection<PromotionEvent> = {
   name: 'promotion-tiles',
+  consumes: promotionEvents.types,
   tables: ['rm_promotions'],
   liveKinds: [],
   async apply(db, e) {
@@ -27,23 +29,6 @@ export const promotionTilesProjection: Projection = {
           [e.event.data.promotionId, e.event.data.to, ...at],
         );
         return PROMOTIONS_CHANGED;
-      // Member, certificate, treatment and order facts change no promotion.
-      case 'PointsAwarded':
-      case 'PointsRedeemed':
-      case 'PointsExpired':
-      case 'ImpersonationStarted':
-      case 'ImpersonationEnded':
-      case 'SurveySubmitted':
-      case 'CertificateIssued':
-      case 'CertificateStatusChanged':
-      case 'TreatmentRecorded':
-      case 'TreatmentApprovalRequested':
-      case 'TreatmentApproved':
-      case 'TreatmentPointsComputed':
-      case 'TreatmentProcessed':
-      case 'GiftCertificatesPurchased':
-      case 'OrderPlaced':
-        return;
       default: {
         const never: never = e.event;
         return never;

@@ -1,13 +1,13 @@
-import type { Projection } from '../projection';
+import type { EventOfType } from '../../event-schemas';
+import { consuming, type Projection } from '../projection';
 
 /** Which surveys each member has submitted, and how often. */
-export const surveyCompletionsProjection: Projection = {
+export const surveyCompletionsProjection: Projection<EventOfType<'SurveySubmitted'>> = {
   name: 'survey-completions',
+  consumes: consuming<EventOfType<'SurveySubmitted'>>()('SurveySubmitted'),
   tables: ['rm_survey_completions'],
   liveKinds: [],
   async apply(db, e) {
-    // Only one event matters here; an `if` rather than an exhaustive switch, so new event types need no edit.
-    if (e.event.type !== 'SurveySubmitted') return;
     const d = e.event.data;
     await db.query(
       `INSERT INTO rm_survey_completions AS c (pax_id, survey_id, survey_name, attempts, points_awarded, first_completed_at, last_completed_at)

@@ -1,8 +1,10 @@
+import { treatmentEvents, type TreatmentEvent } from '../../event-schemas';
 import type { Projection } from '../projection';
 
 /** Treatments and their status, for the nightly job to find what is due. */
-export const treatmentsProjection: Projection = {
+export const treatmentsProjection: Projection<TreatmentEvent> = {
   name: 'treatments',
+  consumes: treatmentEvents.types,
   tables: ['rm_treatments'],
   liveKinds: [],
   async apply(db, e) {
@@ -23,21 +25,6 @@ export const treatmentsProjection: Projection = {
         await db.query(`UPDATE rm_treatments SET status = 'PROCESSED' WHERE treatment_id = $1`, [e.event.data.treatmentId]);
         return;
       case 'TreatmentApprovalRequested':
-      case 'TreatmentPointsComputed':
-      case 'PointsAwarded':
-      case 'PointsRedeemed':
-      case 'PointsExpired':
-      case 'CertificateIssued':
-      case 'CertificateStatusChanged':
-      case 'ImpersonationStarted':
-      case 'ImpersonationEnded':
-      case 'SurveySubmitted':
-      // Gift-certificate orders touch no treatment.
-      case 'GiftCertificatesPurchased':
-      case 'OrderPlaced':
-      // Promotions live on their own streams and touch no member, certificate or treatment.
-      case 'PromotionCreated':
-      case 'PromotionStatusChanged':
         return;
       default: {
         const never: never = e.event;

@@ -32,8 +32,8 @@ import {
   type StoredEvent,
   type SubscribeToAll,
   type Subscription,
-} from '../ports/event-store';
-import { comparePositions, type Position } from '../ports/position';
+} from '../../event-schemas/store/event-store';
+import { comparePositions, type Position } from '../../event-schemas/store/position';
 
 /** How often `waitForAppend` wakes up at the latest, even when the live hint subscription says nothing. */
 const HINT_POLL_MS = 250;

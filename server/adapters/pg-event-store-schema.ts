@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 export const eventStoreMigrations: Migration[] = [
   {
@@ -24,6 +24,50 @@ export const eventStoreMigrations: Migration[] = [
       );
       CREATE RULE es_events_no_update AS ON UPDATE TO es_events DO INSTEAD NOTHING;
       CREATE RULE es_events_no_delete AS ON DELETE TO es_events DO INSTEAD NOTHING;
+    `,
+  },
+  {
+    id: '0002-event-store-append-function',
+    // One append is one call: the adapter sends `SELECT * FROM es_append(...)` and nothing else, so an append costs
+    // one round trip and one commit. Outcomes are rows, not exceptions, so the adapter can name the actual revision.
+    sql: `
+      CREATE FUNCTION es_append(p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[])
+      RETURNS TABLE (outcome text, event_id uuid, stream_name text, revision bigint, type text, transaction_id text, global_position bigint)
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      #variable_conflict use_column
+      DECLARE
+        v_actual bigint;
+        v_first bigint;
+      BEGIN
+        -- The per-stream lock comes before the first write, so the transaction id (taken at that write) grows with
+        -- the revision: readers ordering by (transaction_id, global_position) see each stream in revision order. It
+        -- also serialises repeats of one append, so the second sees the first's rows (each statement of a VOLATILE
+        -- function takes a fresh snapshot).
+        PERFORM pg_advisory_xact_lock(hashtextextended(p_stream, 7));
+        RETURN QUERY
+          SELECT 'stored'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position
+          FROM es_events e WHERE e.event_id = ANY(p_ids);
+        IF FOUND THEN RETURN; END IF;
+        SELECT s.revision INTO v_actual FROM es_streams s WHERE s.stream_name = p_stream;
+        -- coalesce: an exact revision against no stream compares with NULL, which must count as a mismatch.
+        IF NOT coalesce(p_expected = 'any'
+             OR (p_expected = 'no_stream' AND v_actual IS NULL)
+             OR (p_expected = 'stream_exists' AND v_actual IS NOT NULL)
+             OR (p_expected ~ '^[0-9]+$' AND v_actual = p_expected::bigint), false) THEN
+          RETURN QUERY SELECT 'conflict'::text, NULL::uuid, p_stream, v_actual, NULL::text, NULL::text, NULL::bigint;
+          RETURN;
+        END IF;
+        v_first := coalesce(v_actual + 1, 0);
+        RETURN QUERY
+          INSERT INTO es_events AS e (event_id, stream_name, revision, type, data, metadata)
+          SELECT u.id, p_stream, v_first + u.ord - 1, u.t, u.d, u.m
+          FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, t, d, m, ord)
+          ORDER BY u.ord
+          RETURNING 'appended'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position;
+        INSERT INTO es_streams AS s (stream_name, revision) VALUES (p_stream, v_first + cardinality(p_ids) - 1)
+          ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision;
+      END
+      $fn$;
     `,
   },
 ];

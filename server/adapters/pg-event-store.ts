@@ -8,8 +8,8 @@ import {
   type ExpectedRevision,
   type ReadStreamOptions,
   type StoredEvent,
-} from '../ports/event-store';
-import type { Position } from '../ports/position';
+} from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import type { PgListener } from './pg-listener';
 import { pollingSubscription } from './polling-subscription';
 
@@ -40,77 +40,89 @@ const toStored = (r: EventRow): StoredEvent => ({
   createdAt: r.created_at,
 });
 
-const checkExpected = (stream: string, expected: ExpectedRevision, actual: number | 'no_stream') => {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && actual === 'no_stream') ||
-    (expected === 'stream_exists' && actual !== 'no_stream') ||
-    (typeof expected === 'number' && actual === expected);
-  if (!ok) throw new WrongExpectedRevision(stream, expected, actual);
-};
+/** One row of `es_append` (migration 0002): the append's events, the earlier rows of a repeat, or a conflict. */
+interface AppendRow {
+  outcome: 'appended' | 'stored' | 'conflict';
+  event_id: string | null;
+  stream_name: string;
+  revision: string | null;
+  type: string | null;
+  transaction_id: string | null;
+  global_position: string | null;
+}
+
+const expectedText = (expected: ExpectedRevision) => (typeof expected === 'number' ? String(expected) : expected);
+
+const resultOf = (row: AppendRow): AppendResult => ({
+  nextExpectedRevision: Number(row.revision),
+  position: { major: BigInt(row.transaction_id!), minor: BigInt(row.global_position!) },
+});
 
 /** A repeat of an append already stored (same ids, same stream, same types, consecutive) answers its first result. */
-const asRepeat = (stream: string, events: EventToAppend[], rows: EventRow[]): AppendResult | undefined => {
-  if (rows.length === 0) return undefined;
+const asRepeat = (stream: string, events: EventToAppend[], rows: AppendRow[]): AppendResult => {
   const byId = new Map(rows.map((r) => [r.event_id, r]));
   const matched = events.map((e) => byId.get(e.eventId));
   const same = matched.every((r, i) => r && r.stream_name === stream && r.type === events[i].type && (i === 0 || Number(r.revision) === Number(matched[i - 1]!.revision) + 1));
   if (!same) throw new DuplicateEventId(`event ids ${rows.map((r) => r.event_id).join(', ')} already stored elsewhere or with other content`);
-  const last = toStored(matched[matched.length - 1]!);
-  return { nextExpectedRevision: last.revision, position: last.position };
+  return resultOf(matched[matched.length - 1]!);
+};
+
+/**
+ * Wakes readers after commits without a round trip on the append's path. A NOTIFY inside the append's transaction
+ * would take PostgreSQL's cluster-wide notify lock at commit and serialise every appender; so the hint goes after the
+ * append answered, at most one in flight, and appends that land meanwhile share the next one. A hint lost in a crash
+ * costs readers one poll interval.
+ */
+const coalescedNotifier = (pool: pg.Pool) => {
+  let inFlight = false;
+  let pending = false;
+  const send = () => {
+    inFlight = true;
+    pending = false;
+    pool
+      // A NOTIFY takes a transaction id, so its commit would wait for its own WAL flush; a hint need not be durable.
+      .query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('${APPENDED_CHANNEL}', ''); COMMIT`)
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = false;
+        if (pending) send();
+      });
+  };
+  return () => {
+    if (inFlight) pending = true;
+    else send();
+  };
 };
 
 export async function createPgEventStore(pool: pg.Pool, listener: PgListener): Promise<EventStore> {
+  const notifyAppended = coalescedNotifier(pool);
   const appendToStream = async (stream: string, events: EventToAppend[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> => {
     if (events.length === 0) throw new Error('nothing to append');
-    const client = await pool.connect();
+    let rows: AppendRow[];
     try {
-      await client.query('BEGIN');
-      // The lock comes before the first write, so the transaction id (taken at that write) grows with the revision:
-      // readers ordering by (transaction_id, global_position) then see each stream in revision order.
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', [stream]);
-      const repeat = asRepeat(
-        stream,
-        events,
-        (await client.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[])`, [events.map((e) => e.eventId)])).rows,
-      );
-      if (repeat) {
-        await client.query('ROLLBACK');
-        return repeat;
-      }
-      const current = await client.query<{ revision: string }>('SELECT revision FROM es_streams WHERE stream_name = $1', [stream]);
-      const actual: number | 'no_stream' = current.rowCount ? Number(current.rows[0].revision) : 'no_stream';
-      checkExpected(stream, expectedRevision, actual);
-      const first = actual === 'no_stream' ? 0 : actual + 1;
-      const values: unknown[] = [];
-      const tuples = events.map((e, i) => {
-        values.push(e.eventId, stream, first + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
-        const b = i * 6;
-        return `($${b + 1}::uuid, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
-      });
-      const inserted = await client.query<{ transaction_id: string; global_position: string }>(
-        `INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata) VALUES ${tuples.join(', ')}
-         RETURNING transaction_id::text AS transaction_id, global_position`,
-        values,
-      );
-      const last = first + events.length - 1;
-      await client.query(
-        'INSERT INTO es_streams (stream_name, revision) VALUES ($1, $2) ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision',
-        [stream, last],
-      );
-      await client.query('COMMIT');
-      // The wake-up hint goes after COMMIT: a NOTIFY inside the transaction takes PostgreSQL's cluster-wide notify
-      // lock at commit and serialises every appender. A hint lost in a crash costs readers one poll interval.
-      await client.query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`).catch(() => undefined);
-      const end = inserted.rows[inserted.rows.length - 1];
-      return { nextExpectedRevision: last, position: { major: BigInt(end.transaction_id), minor: BigInt(end.global_position) } };
+      // One statement, one round trip, one commit: the check, the idempotency lookup, the insert and the stream's
+      // revision all run in es_append (see pg-event-store-schema.ts).
+      rows = (
+        await pool.query<AppendRow>('SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])', [
+          stream,
+          expectedText(expectedRevision),
+          events.map((e) => e.eventId),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ])
+      ).rows;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
       if ((error as { code?: string }).code === '23505') throw new DuplicateEventId((error as Error).message);
       throw error;
-    } finally {
-      client.release();
     }
+    const outcome = rows[0]?.outcome;
+    if (outcome === 'stored') return asRepeat(stream, events, rows);
+    if (outcome === 'conflict') throw new WrongExpectedRevision(stream, expectedRevision, rows[0].revision === null ? 'no_stream' : Number(rows[0].revision));
+    if (outcome !== 'appended' || rows.length !== events.length) throw new Error(`es_append answered ${rows.length} rows (${outcome}) for ${events.length} events`);
+    notifyAppended();
+    const last = rows.reduce((a, b) => (Number(b.revision) > Number(a.revision) ? b : a));
+    return resultOf(last);
   };
 
   const readStream = async (stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> => {
@@ -163,6 +175,10 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
     subscribeToAll: (after, handler, options) => pollingSubscription(store, after, handler, options),
     async countAll() {
       const r = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
+      return Number(r.rows[0].n);
+    },
+    async appendedCount() {
+      const r = await pool.query<{ n: string }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM es_events_global_position_seq');
       return Number(r.rows[0].n);
     },
     async headPosition() {

@@ -1,5 +1,5 @@
-import type { EventStore, StoredEvent, Subscription } from '../ports/event-store';
-import type { Position } from '../ports/position';
+import type { EventStore, StoredEvent, Subscription } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 
 /**
  * A catch-up subscription built from `readAll` and the store's append hint: read a page, hand each event to the

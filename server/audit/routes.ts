@@ -1,14 +1,14 @@
 import * as t from 'io-ts';
-import { certificateStream, decodeEvent, memberStream, promotionStream, type DecodedEvent } from '../../event-schemas';
+import { certificateStream, decodeStreamEvent, memberStream, promotionStream, type DecodedEvent, type DomainEvent, type MemberEvent } from '../../event-schemas';
 import { Uuid } from '../../event-schemas/primitives';
 import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import type { StoredEvent } from '../ports/event-store';
+import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
 
-const decoded = (s: StoredEvent): HistoryEvent & DecodedEvent => ({ ...decodeEvent(s.type, s.data, s.metadata), position: s.position });
+const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEvent<E> & DecodedEvent<E> => ({ ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata), position: s.position });
 
 const Entry = t.type({ type: t.string, data: t.unknown, actor: t.unknown, occurredAt: t.string, position: t.string });
 
@@ -71,7 +71,7 @@ export const auditRoutes = (deps: Deps) => [
     handler: async ({ params, query }) => {
       const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
       if (!exists.rowCount) throw notFound(`Participant ${params.paxId}`);
-      const history = (await deps.store.readStream(memberStream(params.paxId))).map(decoded);
+      const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
       return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };
     },
   }),

@@ -1,10 +1,10 @@
-import type { Actor, DomainEvent, EventMetadata } from '../../event-schemas';
-import { dateIn, endOfDateIn } from '../config';
+import type { Actor, DomainEvent, EventMetadata, MemberEvent } from '../../event-schemas';
+import { dateIn, endOfDateIn } from '../../event-schemas/calendar';
 import { evolveMember, initialMemberState } from '../points/member-state';
-import { formatPosition, type Position } from '../ports/position';
+import { formatPosition, type Position } from '../../event-schemas/store/position';
 
-export interface HistoryEvent {
-  event: DomainEvent;
+export interface HistoryEvent<E extends DomainEvent = DomainEvent> {
+  event: E;
   metadata: EventMetadata;
   position: Position;
 }
@@ -37,7 +37,7 @@ export interface Timeline {
  * ones the programme acted on. With `asOf`, the replay stops after the last event on or before that programme
  * date (end of day in the programme's time zone): support sees the member's history exactly as it stood then.
  */
-export function memberTimeline(history: readonly HistoryEvent[], timeZone: string, asOf?: string): Timeline {
+export function memberTimeline(history: readonly HistoryEvent<MemberEvent>[], timeZone: string, asOf?: string): Timeline {
   let state = initialMemberState;
   const events: Timeline['events'] = [];
   for (const h of history) {

@@ -1,8 +1,11 @@
+import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
+import { portalLink } from '../config';
+import { isUsPhone, isUsZipCode, US_PHONE_RULE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
 import { offerClaimEvents } from '../campaigns/claim-offer';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { Email } from '../core/http-codecs';
 import { Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';
@@ -17,8 +20,8 @@ import { hashToken, newToken } from './tokens';
 
 const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()));
 const Password = refined(t.string, 'Password', passwordRule, isStrongPassword);
-export const UsPostalCode = refined(t.string, 'UsPostalCode', 'must be a US ZIP code: 5 digits or 5+4 (12345 or 12345-6789)', (s) => /^\d{5}(-?\d{4})?$/.test(s));
-const Phone = refined(t.string, 'Phone', 'must be a 10-digit US phone number', (s) => /^\d{10}$/.test(s.replace(/\D/g, '')) && !/[A-Za-z]/.test(s));
+export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode);
+const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone);
 
 const EnrollmentBody = t.intersection([
   t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),
@@ -59,10 +62,10 @@ export const enrollmentRoutes = (deps: Deps) => [
       try {
         await db.query('BEGIN');
         const inserted = await db.query<{ pax_id: string }>(
-          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by, enrolled_campaign_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING pax_id`,
+          `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by, enrolled_campaign_id, welcome_category_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING pax_id`,
           // The campaign link is kept with the member, so its new-member e-mail is chosen the same on any retry of the claim.
-          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer, body.campaignId ?? null],
+          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer, body.campaignId ?? null, deps.settings.welcomeCertificateCategory],
         );
         if (!inserted.rowCount) throw new Problem('conflict', 'That e-mail is already enrolled; sign in or reset your password', [{ path: 'body.email', message: 'is already enrolled' }]);
         paxId = Number(inserted.rows[0].pax_id);
@@ -76,6 +79,7 @@ export const enrollmentRoutes = (deps: Deps) => [
         db.release();
       }
       const token = await createSession(deps.pool, paxId);
+      await ensureWelcomeCertificate(deps, paxId, { kind: 'participant', paxId });
       const events = await offerClaimEvents(deps, body.campaignId, paxId);
       return { status: 201, body: loginAnswer(token, { paxId, firstName: body.firstName.trim(), lastName: body.lastName.trim() }, false, events) };
     },
@@ -102,7 +106,7 @@ export const enrollmentRoutes = (deps: Deps) => [
           channel: 'email',
           recipient: body.email.trim().toLowerCase(),
           subject: 'Reset your password',
-          body: `Use this link within ${RESET_MINUTES} minutes to choose a new password: /forgot-password?token=${token}`,
+          body: `Use this link within ${RESET_MINUTES} minutes to choose a new password: ${portalLink(deps.settings, `/forgot-password?token=${token}`)}`,
         });
       }
       return { status: 202 };

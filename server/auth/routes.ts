@@ -1,3 +1,4 @@
+import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { ImpersonationEnded, ImpersonationStarted, memberStream } from '../../event-schemas';
@@ -55,6 +56,8 @@ export const authRoutes = (deps: Deps) => [
       await clearAccountFailures(deps.pool, username);
       const paxId = Number(row.pax_id);
       const token = await createSession(deps.pool, paxId);
+      // A welcome certificate a crash kept from being issued at enrollment is issued now (never twice).
+      await ensureWelcomeCertificate(deps, paxId, { kind: 'participant', paxId });
       const events = await offerClaimEvents(deps, body.campaignId, paxId);
       return { status: 200, body: loginAnswer(token, (await paxOf(deps.pool, paxId))!, false, events) };
     },

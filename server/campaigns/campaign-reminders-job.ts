@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { CertificateStatus } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
 import { findEmailTemplate } from '../content/email-templates';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { asOfDate } from '../points/expire-points-job';

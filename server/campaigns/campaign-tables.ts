@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 import { DEMO_CAMPAIGN_MAIL } from './seed-demo-campaign';
 
 /**

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { dateIn, settingsFromEnv } from '../config';
+import { DEFAULT_TIME_ZONE } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { DEMO_EMAIL_TEMPLATES } from '../content/seed-email-templates';
 import { addDays } from '../points/dates';
 
@@ -17,7 +18,7 @@ export const DEMO_CAMPAIGN_MAIL = {
  * The demo's direct-response campaign: marketing code SPRING, a $25 offer certificate, open for a year from the day
  * the demo was seeded. Its marketing link is `/login?utm_id={id}&utm_campaign=spring` (README). Seeded once.
  */
-export async function seedDemoCampaign(db: pg.Pool, log: (line: string) => void, now = new Date(), timeZone = settingsFromEnv().timeZone): Promise<void> {
+export async function seedDemoCampaign(db: pg.Pool, log: (line: string) => void, now = new Date(), timeZone = DEFAULT_TIME_ZONE): Promise<void> {
   await db.query(
     `INSERT INTO certificate_categories (code, name, nullify_awards, certificate_category_type, description, default_expiration_days)
      VALUES ('SPRING_OFFER', 'Spring Treatment Offer', false, NULL, 'A $25 offer toward a treatment, from the spring campaign.', 90) ON CONFLICT DO NOTHING`,

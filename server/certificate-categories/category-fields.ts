@@ -25,6 +25,8 @@ export interface CategoryRecord {
   displayStatusTypeCode: DisplayStatus;
   defaultExpirationLengthDays: number;
   cardArtId: string | null;
+  /** The most certificates of this category one order may hold; null: only the cart's limit applies. */
+  maxPurchaseQuantity: number | null;
   variants: CategoryVariant[];
   /** The spec's category purchaseAmount: the first variant's, and only for a purchasable category. */
   purchaseAmount: number | null;
@@ -40,6 +42,7 @@ const isCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9;
 const VariantAmount = refined(t.number, 'VariantAmount', `must be a dollar amount above 0 and at most ${MAX_AMOUNT}, in whole cents`, (n) => n > 0 && n <= MAX_AMOUNT && isCents(n));
 const PurchaseAmount = refined(t.number, 'PurchaseAmount', `must be a whole number of points from 1 to ${MAX_PRICE}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_PRICE);
 const ExpirationDays = refined(t.number, 'ExpirationDays', 'must be a whole number of days from 1 to 3650', (n) => Number.isInteger(n) && n >= 1 && n <= 3650);
+const MaxPurchaseQuantity = t.union([refined(t.number, 'MaxPurchaseQuantity', 'must be a whole number from 1 to 100, or null', (n) => Number.isInteger(n) && n >= 1 && n <= 100), t.null]);
 const CardArtId = t.union([refined(t.string, 'CardArtId', 'must be 1 to 100 characters, or null', (s) => s.length >= 1 && s.length <= 100), t.null]);
 // A variant's redemptionCriteria (spec) is accepted and ignored: no redemption rule reads it yet.
 const Variant = t.type({ amount: VariantAmount, purchaseAmount: PurchaseAmount });
@@ -68,6 +71,7 @@ const editable = {
   displayStatusTypeCode: t.union([t.literal('ACTIVE'), t.literal('INACTIVE')]),
   defaultExpirationLengthDays: ExpirationDays,
   cardArtId: CardArtId,
+  maxPurchaseQuantity: MaxPurchaseQuantity,
   variants: Variants,
 };
 const { certificateCategoryName, ...optional } = editable;
@@ -89,6 +93,7 @@ export const categoryDefaults = (code: string): CategoryRecord => ({
   displayStatusTypeCode: 'ACTIVE',
   defaultExpirationLengthDays: 365,
   cardArtId: null,
+  maxPurchaseQuantity: null,
   variants: [],
   purchaseAmount: null,
 });

@@ -15,12 +15,13 @@ interface Row {
   active: boolean;
   default_expiration_days: number;
   card_art_id: string | null;
+  max_purchase_quantity: number | null;
   variants: { amount: number | string; purchaseAmount: number }[];
 }
 
 const SELECT = `
   SELECT c.code, c.name, c.description, c.terms_and_conditions, c.certificate_category_type, c.nullify_awards, c.active,
-         c.default_expiration_days, c.card_art_id,
+         c.default_expiration_days, c.card_art_id, c.max_purchase_quantity,
          COALESCE(json_agg(json_build_object('amount', v.amount, 'purchaseAmount', v.purchase_price) ORDER BY v.position, v.amount)
                   FILTER (WHERE v.category_code IS NOT NULL), '[]') AS variants
     FROM certificate_categories c LEFT JOIN certificate_category_variants v ON v.category_code = c.code`;
@@ -37,6 +38,7 @@ const toRecord = (r: Row): CategoryRecord => {
     displayStatusTypeCode: r.active ? 'ACTIVE' : 'INACTIVE',
     defaultExpirationLengthDays: r.default_expiration_days,
     cardArtId: r.card_art_id,
+    maxPurchaseQuantity: r.max_purchase_quantity,
     variants,
     purchaseAmount: r.certificate_category_type === 'PURCHASABLE' ? (variants[0]?.purchaseAmount ?? null) : null,
   };
@@ -65,13 +67,14 @@ async function write(db: pg.PoolClient, record: CategoryRecord, exists: boolean)
     record.displayStatusTypeCode === 'ACTIVE',
     record.defaultExpirationLengthDays,
     record.cardArtId,
+    record.maxPurchaseQuantity,
   ];
   await db.query(
     exists
       ? `UPDATE certificate_categories SET name = $2, description = $3, terms_and_conditions = $4, certificate_category_type = $5, nullify_awards = $6,
-           active = $7, default_expiration_days = $8, card_art_id = $9, updated_at = now() WHERE code = $1`
-      : `INSERT INTO certificate_categories (code, name, description, terms_and_conditions, certificate_category_type, nullify_awards, active, default_expiration_days, card_art_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+           active = $7, default_expiration_days = $8, card_art_id = $9, max_purchase_quantity = $10, updated_at = now() WHERE code = $1`
+      : `INSERT INTO certificate_categories (code, name, description, terms_and_conditions, certificate_category_type, nullify_awards, active, default_expiration_days, card_art_id, max_purchase_quantity)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     values,
   );
   // Variants are replaced as a list: their order is the position the gift shop shows them in.

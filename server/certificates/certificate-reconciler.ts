@@ -1,6 +1,8 @@
-import { certificateStream } from '../../event-schemas';
-import type { Projection } from '../../projections/projection';
-import type { EventStore } from '../ports/event-store';
+import { certificateStream, type EventOfType } from '../../event-schemas';
+import { consuming, type Projection } from '../../projections/projection';
+
+type Consumed = EventOfType<'PointsRedeemed' | 'GiftCertificatesPurchased'>;
+import type { EventStore } from '../../event-schemas/store/event-store';
 import { issueCertificate } from './issue-certificate';
 import { issueGiftOrder, mailGiftRecipients, orderStream } from '../gift-certificates/issue-gift-order';
 import type { FindCardArt } from '../gift-certificates/card-art-catalogue';
@@ -13,8 +15,9 @@ import type { FindCardArt } from '../gift-certificates/card-art-catalogue';
  * care (their certificates and OrderPlaced), and their recipients' e-mails, which commit with this checkpoint and
  * name each gift's design as `findCardArt` titles it then.
  */
-export const certificateReconciler = (store: EventStore, findCardArt: FindCardArt): Projection => ({
+export const certificateReconciler = (store: EventStore, findCardArt: FindCardArt, claimLink: (code: string) => string): Projection<Consumed> => ({
   name: 'certificate-reconciler',
+  consumes: consuming<Consumed>()('PointsRedeemed', 'GiftCertificatesPurchased'),
   tables: [],
   liveKinds: [],
   async apply(db, e) {
@@ -34,27 +37,9 @@ export const certificateReconciler = (store: EventStore, findCardArt: FindCardAr
         const placed = await store.readStream(orderStream(d.orderId), { maxCount: 1 });
         const { actor, correlationId, causationId, occurredAt } = e.metadata;
         if (placed.length === 0) await issueGiftOrder(store, d, { actor, correlationId, causationId, occurredAt });
-        await mailGiftRecipients(db, d, findCardArt);
+        await mailGiftRecipients(db, d, findCardArt, claimLink);
         return;
       }
-      case 'OrderPlaced':
-      case 'PointsAwarded':
-      case 'PointsExpired':
-      case 'CertificateIssued':
-      case 'CertificateStatusChanged':
-      case 'ImpersonationStarted':
-      case 'ImpersonationEnded':
-      case 'SurveySubmitted':
-      // Treatment facts touch no certificate.
-      case 'TreatmentRecorded':
-      case 'TreatmentApprovalRequested':
-      case 'TreatmentApproved':
-      case 'TreatmentPointsComputed':
-      case 'TreatmentProcessed':
-      // Promotions live on their own streams and touch no member, certificate or treatment.
-      case 'PromotionCreated':
-      case 'PromotionStatusChanged':
-        return;
       default: {
         const never: never = e.event;
         return never;

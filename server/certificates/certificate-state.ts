@@ -1,4 +1,4 @@
-import type { CertificateCategoryType, CertificateStatus, DomainEvent } from '../../event-schemas';
+import type { CertificateCategoryType, CertificateStatus, CertificateEvent } from '../../event-schemas';
 
 export interface IssuedCertificate {
   kind: 'issued';
@@ -16,6 +16,12 @@ export interface IssuedCertificate {
   /** The campaign an offer came from; null for every other certificate. */
   campaignId: number | null;
   issuedAt: string;
+  /** Whom a gift is for; null for every other certificate. */
+  gift: { recipientName: string | null; recipientEmail: string; senderName: string | null } | null;
+  /** Who bought it (the first owner); a claimed gift's paxId is then its recipient. */
+  purchasedBy: number;
+  /** True once a gift's recipient claimed it. */
+  claimed: boolean;
 }
 
 /** A certificate stream folded: nothing yet, or the certificate as it stands now. */
@@ -23,7 +29,7 @@ export type CertificateState = { kind: 'none' } | IssuedCertificate;
 
 export const initialCertificateState: CertificateState = { kind: 'none' };
 
-export const evolveCertificate = (state: CertificateState, event: DomainEvent): CertificateState => {
+export const evolveCertificate = (state: CertificateState, event: CertificateEvent): CertificateState => {
   switch (event.type) {
     case 'CertificateIssued': {
       const d = event.data;
@@ -42,30 +48,15 @@ export const evolveCertificate = (state: CertificateState, event: DomainEvent): 
         cardArtId: d.cardArtId ?? null,
         campaignId: d.campaignId ?? null,
         issuedAt: d.issuedAt,
+        gift: d.gift ?? null,
+        purchasedBy: d.paxId,
+        claimed: false,
       };
     }
     case 'CertificateStatusChanged':
       return state.kind === 'issued' ? { ...state, status: event.data.to, expirationDate: event.data.expirationDate } : state;
-    // Member-stream events never appear on a certificate stream.
-    case 'PointsAwarded':
-    case 'PointsRedeemed':
-    case 'PointsExpired':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    // Treatment facts touch no certificate.
-    case 'TreatmentRecorded':
-    case 'TreatmentApprovalRequested':
-    case 'TreatmentApproved':
-    case 'TreatmentPointsComputed':
-    case 'TreatmentProcessed':
-    // The order's decision lives on the member stream; its certificates start with their own CertificateIssued.
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
-      return state;
+    case 'CertificateTransferred':
+      return state.kind === 'issued' ? { ...state, paxId: event.data.toPaxId, claimed: true } : state;
     default: {
       const never: never = event;
       return never;

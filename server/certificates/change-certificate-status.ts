@@ -1,6 +1,6 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { CertificateStatus, CertificateStatusChanged, type DomainEvent } from '../../event-schemas';
+import { CertificateStatus, CertificateStatusChanged, type CertificateEvent } from '../../event-schemas';
 import { IsoDate, withRule } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
 import { evolveCertificate, initialCertificateState, type CertificateState } from './certificate-state';
@@ -26,7 +26,7 @@ const EDITABLE: readonly CertificateStatus[] = ['ACTIVE', 'EXPIRED'];
 const PURCHASE_ONLY: readonly CertificateStatus[] = ['REFUND', 'CHARGEBACK'];
 
 /** An impersonating admin's edit of a member's certificate, recorded naming both of them. */
-export const changeCertificateStatus: Decider<ChangeCertificateStatus, CertificateState, DomainEvent> = {
+export const changeCertificateStatus: Decider<ChangeCertificateStatus, CertificateState, CertificateEvent> = {
   initialState: initialCertificateState,
   evolve: evolveCertificate,
   decide: (c, state) => {

@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/Either';
-import { CertificateStatusChanged, type DomainEvent } from '../../event-schemas';
+import { CertificateStatusChanged, type CertificateEvent } from '../../event-schemas';
 import type { Decider } from '../core/decider';
 import { evolveCertificate, initialCertificateState, type CertificateState } from './certificate-state';
 
@@ -9,7 +9,7 @@ export interface ExpireCertificate {
 }
 
 /** The nightly expiry of one certificate: ACTIVE past its date becomes EXPIRED; anything else is left alone. */
-export const expireCertificate: Decider<ExpireCertificate, CertificateState, DomainEvent> = {
+export const expireCertificate: Decider<ExpireCertificate, CertificateState, CertificateEvent> = {
   initialState: initialCertificateState,
   evolve: evolveCertificate,
   decide: (c, state) =>

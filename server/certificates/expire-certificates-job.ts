@@ -3,11 +3,11 @@ import * as t from 'io-ts';
 import { certificateStream, type Actor } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
 import { certificatesToExpire } from '../../projections/certificates/certificates-query';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { asOfDate } from '../points/expire-points-job';
 import { expireCertificate } from './expire-certificate';
 

@@ -1,7 +1,7 @@
 import { CertificateIssued, certificateStream, encodeEvent, type EventMetadata, type EventOfType } from '../../event-schemas';
 import { deterministicUuid } from '../core/deterministic-id';
-import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
-import type { Position } from '../ports/position';
+import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 
 type Redeemed = EventOfType<'PointsRedeemed'>['data'];
 

@@ -10,7 +10,7 @@ import { PageParam, PaxRefParam, sizeParam } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { ChangeCertificateBody, changeCertificateStatus } from './change-certificate-status';
 
 const SORT_RULE = `must be a field (${Object.keys(SORT_COLUMNS).join(', ')}) optionally followed by asc or desc, e.g. "expirationDate desc"`;
@@ -98,7 +98,7 @@ export const certificateRoutes = (deps: Deps) => [
       );
       const s = result.state;
       if (s.kind !== 'issued') throw new Error('a decided certificate change left no certificate');
-      const item = certificateItem(s);
+      const item = certificateItem({ ...s, gift: s.gift ? { ...s.gift, claimed: s.claimed } : undefined });
       return { status: 200, body: result.position ? { ...item, position: formatPosition(result.position) } : item };
     },
   }),

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 import { emailTemplateEntries } from './seed-email-templates';
 import { seedEntries, type SeedEntry } from './seed-entries';
 

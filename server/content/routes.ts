@@ -44,10 +44,9 @@ export const contentRoutes = (deps: Deps) => [
     access: 'public',
     responses: { 200: { description: 'Client configuration' } },
     handler: async () => {
-      const space = process.env.CONTENTFUL_SPACE_ID;
-      const accessToken = process.env.CONTENTFUL_ACCESS_TOKEN;
-      const contentful = space && accessToken ? { space, accessToken, environment: process.env.CONTENTFUL_ENVIRONMENT ?? 'master', local: false } : { space: LOCAL_SPACE, accessToken: LOCAL_TOKEN, environment: 'master', local: true };
-      return { status: 200, body: { contentful, siteId: process.env.CONTENT_SITE_ID ?? SITE_ID, redemptionDivisor: deps.settings.redemptionDivisor } };
+      const remote = deps.settings.contentful;
+      const contentful = remote ? { ...remote, local: false } : { space: LOCAL_SPACE, accessToken: LOCAL_TOKEN, environment: 'master', local: true };
+      return { status: 200, body: { contentful, siteId: deps.settings.contentSiteId ?? SITE_ID, redemptionDivisor: deps.settings.redemptionDivisor } };
     },
   }),
   route({

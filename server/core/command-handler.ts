@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isLeft } from 'fp-ts/Either';
-import { decodeEvent, encodeEvent, type Actor, type DomainEvent, type EventMetadata } from '../../event-schemas';
-import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
-import type { Position } from '../ports/position';
+import { decodeStreamEvent, encodeEvent, type Actor, type DomainEvent, type EventMetadata } from '../../event-schemas';
+import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import type { Decider, DomainError } from './decider';
 import { Problem } from './problem';
 
@@ -33,7 +33,7 @@ export const toProblem = (e: DomainError) => new Problem(e.slug, e.message, e.fi
 /** Loads a stream and folds it through the decider. */
 export async function loadStream<S, E extends DomainEvent>(store: EventStore, decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>, stream: string) {
   const stored = await store.readStream(stream);
-  const history = stored.map((s) => ({ ...decodeEvent(s.type, s.data, s.metadata), revision: s.revision, position: s.position })) as LoadedEvent<E>[];
+  const history = stored.map((s): LoadedEvent<E> => ({ ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata), revision: s.revision, position: s.position }));
   const state = history.reduce((st, h) => decider.evolve(st, h.event), decider.initialState);
   return { state, history, revision: stored.length ? stored[stored.length - 1].revision : undefined };
 }

@@ -1,3 +1,4 @@
+import { EMAIL_ADDRESS_RULE, isEmailAddress } from '../../event-schemas/contract/rules';
 import * as t from 'io-ts';
 import { IsoDate, refined } from '../../event-schemas/primitives';
 
@@ -33,4 +34,4 @@ export const BooleanFromString = Object.assign(
   ),
   { jsonSchema: { type: 'boolean' } },
 );
-export const Email = refined(t.string, 'Email', 'must be an e-mail address', (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) && s.length <= 254);
+export const Email = refined(t.string, 'Email', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254);

@@ -1,21 +1,8 @@
 import type pg from 'pg';
-import { projectionMigrations } from '../../projections/migrations';
-import { eventStoreMigrations } from '../adapters/pg-event-store-schema';
-import type { Migration } from './migration';
-import { platformMigrations } from './platform-schema';
-import { surveyConfigMigrations } from '../surveys/survey-tables';
-import { treatmentConfigMigrations } from '../treatments/treatment-tables';
-import { contentMigrations } from '../content';
-import { specialistMigrations } from '../specialists';
-import { giftCertificateMigrations } from '../gift-certificates';
-import { campaignMigrations } from '../campaigns';
-import { participantSearchMigrations } from '../participants/participant-search-schema';
-
-export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+import type { Migration } from '../../projections/migrations/migration';
 
 /** Applies pending migrations under an advisory lock, so several server processes can start at once. */
-export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrations()): Promise<string[]> {
+export async function migrate(pool: pg.Pool, migrations: Migration[]): Promise<string[]> {
   const ids = new Set<string>();
   for (const m of migrations) {
     if (ids.has(m.id)) throw new Error(`two migrations share the id ${m.id}`);

@@ -1,4 +1,4 @@
-import type { Migration } from './migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /** Plain tables for people, sessions and mail: configuration-like data, not events (DESIGN.md "Write side"). */
 export const platformMigrations: Migration[] = [
@@ -144,5 +144,27 @@ export const platformMigrations: Migration[] = [
     // e-mail is chosen the same way by the enrollment's claim and by any retry of it (server/campaigns/campaign-mail.ts).
     id: '0106-participants-enrolled-campaign',
     sql: `ALTER TABLE participants ADD COLUMN enrolled_campaign_id bigint;`,
+  },
+  {
+    id: '0107-participants-welcome-certificate',
+    sql: `
+      -- The welcome certificate a member was promised at enrollment (a category code; null: none). Written in the
+      -- enrollment's transaction, so a crash before the certificate is issued only delays it to the next sign-in.
+      ALTER TABLE participants ADD COLUMN welcome_category_code text;
+    `,
+  },
+  {
+    id: '0108-email-confirmations',
+    sql: `
+      -- A new e-mail address waits here until its link is followed; only the token's hash is kept.
+      CREATE TABLE email_confirmations (
+        token_hash bytea PRIMARY KEY,
+        pax_id bigint NOT NULL REFERENCES participants(pax_id),
+        email_address text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX email_confirmations_by_member ON email_confirmations (pax_id);
+    `,
   },
 ];

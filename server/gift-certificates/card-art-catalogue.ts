@@ -1,3 +1,4 @@
+import type { ContentfulSpace } from '../config';
 import type pg from 'pg';
 import { listContent } from '../content/content-repository';
 import { Problem, validationProblem } from '../core/problem';
@@ -40,8 +41,8 @@ export const contentfulCardArt =
   };
 
 /** The same choice of content source as GET /client-config makes for the browser. */
-export const cardArtSource = (pool: pg.Pool, env: NodeJS.ProcessEnv = process.env): FindCardArt =>
-  env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN ? contentfulCardArt(env.CONTENTFUL_SPACE_ID, env.CONTENTFUL_ACCESS_TOKEN, env.CONTENTFUL_ENVIRONMENT ?? 'master') : localCardArt(pool);
+export const cardArtSource = (pool: pg.Pool, contentful: ContentfulSpace | undefined): FindCardArt =>
+  contentful ? contentfulCardArt(contentful.space, contentful.accessToken, contentful.environment) : localCardArt(pool);
 
 /** A line's art must be an `eGiftCardArt` entry; null or absent leaves the certificate with its category's art. */
 export async function assertCardArtExists(items: readonly { selectedCardArt?: string | null }[], findCardArt: FindCardArt): Promise<void> {

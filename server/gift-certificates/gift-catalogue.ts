@@ -14,6 +14,8 @@ export interface GiftCategory {
   termsAndConditions: string;
   cardArtId: string | null;
   defaultExpirationLengthDays: number;
+  /** The most of this category one order may hold (spec maxPurchaseQuantity); null: only the cart's limit. */
+  maxPurchaseQuantity: number | null;
   variants: GiftVariant[];
 }
 
@@ -24,6 +26,7 @@ interface Row {
   terms_and_conditions: string;
   card_art_id: string | null;
   default_expiration_days: number;
+  max_purchase_quantity: number | null;
   amount: string | null;
   purchase_price: number | null;
 }
@@ -31,7 +34,7 @@ interface Row {
 /** Active purchasable categories with at least one variant, variants in their configured order. */
 export async function readGiftCatalogue(db: pg.Pool): Promise<GiftCategory[]> {
   const r = await db.query<Row>(
-    `SELECT c.code, c.name, c.description, c.terms_and_conditions, c.card_art_id, c.default_expiration_days, v.amount, v.purchase_price
+    `SELECT c.code, c.name, c.description, c.terms_and_conditions, c.card_art_id, c.default_expiration_days, c.max_purchase_quantity, v.amount, v.purchase_price
        FROM certificate_categories c JOIN certificate_category_variants v ON v.category_code = c.code
       WHERE c.certificate_category_type = 'PURCHASABLE' AND c.active
       ORDER BY c.code, v.position, v.amount`,
@@ -49,6 +52,7 @@ export async function readGiftCatalogue(db: pg.Pool): Promise<GiftCategory[]> {
         termsAndConditions: row.terms_and_conditions,
         cardArtId: row.card_art_id,
         defaultExpirationLengthDays: row.default_expiration_days,
+        maxPurchaseQuantity: row.max_purchase_quantity,
         variants: [],
       };
       byCode.set(row.code, c);

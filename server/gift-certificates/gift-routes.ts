@@ -4,13 +4,13 @@ import { memberStream, type EventMetadata } from '../../event-schemas';
 import { refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden, validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { addDays } from '../points/dates';
 import { assertCardArtExists } from './card-art-catalogue';
 import { readGiftCatalogue, type GiftCategory } from './gift-catalogue';
@@ -52,14 +52,23 @@ const OrderAnswer = t.type({
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
 /** Prices each line from the catalogue; an unknown category or amount is a 400 naming the line's field. */
-const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[] =>
-  items.map((item, i) => {
+const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[] => {
+  const ordered = new Map<string, number>();
+  return items.map((item, i) => {
     const category = catalogue.find((c) => c.certificateCategoryCode === item.certificateCategoryCode);
     if (!category) throw validationProblem([{ path: `body.items.${i}.certificateCategoryCode`, message: 'must be a purchasable certificate category' }]);
     const variant = category.variants.find((v) => v.amount === item.amount);
     if (!variant) throw validationProblem([{ path: `body.items.${i}.amount`, message: `must be one of ${category.variants.map((v) => v.amount).join(', ')}` }]);
+    // The category's maxPurchaseQuantity counts every line of it in the order; the line that passes it is named.
+    const sofar = (ordered.get(category.certificateCategoryCode) ?? 0) + item.quantity;
+    ordered.set(category.certificateCategoryCode, sofar);
+    const max = category.maxPurchaseQuantity;
+    if (max !== null && sofar > max) {
+      throw validationProblem([{ path: `body.items.${i}.quantity`, message: `takes the order past ${max} ${category.certificateCategoryName} certificate${max === 1 ? '' : 's'}, the most one order may hold` }]);
+    }
     return { ...item, certificateName: `${dollars(variant.amount)} ${category.certificateCategoryName}`, amount: variant.amount, purchasePrice: variant.purchasePrice };
   });
+};
 
 /** Buying is acting, not reading: only the member, or an admin impersonating them (whose session is the member's). */
 const assertActsAs = (caller: Caller, paxId: number) => {

@@ -1,5 +1,5 @@
 import { giftCardArtSeedSql } from '../content/seed-gift-card-art';
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /**
  * Purchasable certificate categories: display fields on the existing category row (added, never changed, so the

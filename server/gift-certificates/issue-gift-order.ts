@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { CertificateIssued, certificateStream, encodeEvent, OrderPlaced, streamName, type EventMetadata, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
 import { certificateIssuedEventId } from '../certificates/issue-certificate';
 import { deterministicUuid } from '../core/deterministic-id';
-import { WrongExpectedRevision, type EventStore } from '../ports/event-store';
-import type { Position } from '../ports/position';
+import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import type { FindCardArt } from './card-art-catalogue';
 
 type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
@@ -29,6 +29,8 @@ export const giftCertificateIssued = (order: Purchased, c: PurchasedCertificate,
     expirationDate: order.expirationDate,
     // An order stored before designs were kept has none: the certificate shows its default art.
     cardArtId: c.cardArtId ?? null,
+    // A gift stays the buyer's until its recipient claims the code (server/gift-certificates/claim-gift.ts).
+    ...(c.isGift && c.recipientEmail ? { gift: { recipientName: c.recipientName, recipientEmail: c.recipientEmail, senderName: c.senderName } } : {}),
   });
 
 /** Appends once: the deterministic event id makes a repeat a no-op, `no_stream` refuses a different first event. */
@@ -76,14 +78,14 @@ async function designTitles(gifts: readonly PurchasedCertificate[], findCardArt:
  * The recipients' e-mails. Only the reconciler calls this, in the transaction that also moves its checkpoint, so
  * each order's mail is written exactly once however often the route retried.
  */
-export async function mailGiftRecipients(db: pg.PoolClient, order: Purchased, findCardArt: FindCardArt): Promise<void> {
+export async function mailGiftRecipients(db: pg.PoolClient, order: Purchased, findCardArt: FindCardArt, claimLink?: (code: string) => string): Promise<void> {
   const gifts = order.certificates.filter((c) => c.isGift && c.recipientEmail);
   if (!gifts.length) return;
   const titles = await designTitles(gifts, findCardArt);
-  for (const c of gifts) await mailRecipient(db, order, c, c.cardArtId ? titles.get(c.cardArtId) : undefined);
+  for (const c of gifts) await mailRecipient(db, order, c, c.cardArtId ? titles.get(c.cardArtId) : undefined, claimLink?.(c.code));
 }
 
-async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCertificate, design: string | undefined) {
+async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCertificate, design: string | undefined, claimLink: string | undefined) {
   const from = c.senderName ?? 'A friend';
   const lines = [
     `Hello ${c.recipientName ?? ''},`.trim(),
@@ -94,6 +96,7 @@ async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCe
     '',
     `Your certificate code: ${c.code}`,
     `Valid until ${order.expirationDate}.`,
+    ...(claimLink ? ['', `Claim it to put it in your rewards wallet (sign in, or join for free): ${claimLink}`] : []),
   ];
   await db.query(
     'INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)',

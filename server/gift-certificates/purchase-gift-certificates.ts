@@ -1,5 +1,6 @@
+import { isEmailAddress } from '../../event-schemas/contract/rules';
 import { left, right } from 'fp-ts/Either';
-import { GiftCertificatesPurchased, type DomainEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
+import { GiftCertificatesPurchased, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
@@ -7,7 +8,6 @@ import { spendableBalance, spendableLots } from '../points/redeem-points';
 
 /** Spec section 9: a cart (and so an order) holds at most 5 certificates in all. */
 export const MAX_QUANTITY_PER_CART = 5;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
 
@@ -48,7 +48,7 @@ export interface GiftOrderState {
 export const giftOrderId = (paxId: number, clientOrderId: string) => deterministicUuid(`gift-order:${paxId}:${clientOrderId}`);
 export const giftCertificateId = (orderId: string, index: number) => deterministicUuid(`gift-certificate:${orderId}:${index}`);
 
-const evolve = (state: GiftOrderState, event: DomainEvent): GiftOrderState => ({
+const evolve = (state: GiftOrderState, event: MemberEvent): GiftOrderState => ({
   member: evolveMember(state.member, event),
   orders: event.type === 'GiftCertificatesPurchased' ? new Map([...state.orders, [event.data.clientOrderId, event.data]]) : state.orders,
 });
@@ -59,7 +59,7 @@ const lineProblem = (line: PricedLine, i: number) => {
   if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_CART) return domainError('validation', `must be 1 to ${MAX_QUANTITY_PER_CART}`, at('quantity'));
   if (!line.isGift) return undefined;
   if (!line.recipientName?.trim()) return domainError('validation', 'is required for a gift', at('recipientName'));
-  if (!line.recipientEmail || !EMAIL_RE.test(line.recipientEmail)) return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
+  if (!line.recipientEmail || !isEmailAddress(line.recipientEmail)) return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
   return undefined;
 };
 
@@ -67,7 +67,7 @@ const lineProblem = (line: PricedLine, i: number) => {
  * Spends points on gift certificates, earliest-expiring lots first. Appended at the member stream's expected
  * revision, so concurrent checkouts cannot spend the same lot; a repeated clientOrderId decides nothing.
  */
-export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, DomainEvent> = {
+export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, MemberEvent> = {
   initialState: { member: initialMemberState, orders: new Map() },
   evolve,
   decide: (c, state) => {

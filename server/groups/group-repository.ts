@@ -4,6 +4,7 @@ import { auditConfigChange, inTransaction } from '../db/config-audit';
 import { notFound } from '../core/problem';
 import { ageOn, matchesExpression, type ParticipantFacts } from './evaluate-group';
 import type { LogicalExpression } from './group-expression';
+import { compileExpression } from './group-sql';
 
 export interface ParticipantGroup {
   id: number;
@@ -91,4 +92,18 @@ export async function groupsContaining(db: pg.Pool, groupIds: number[], facts: P
   if (groupIds.length === 0) return new Set();
   const r = await db.query<GroupRow>('SELECT id, name, logical_expression FROM participant_groups WHERE id = ANY($1) AND deleted_at IS NULL', [groupIds]);
   return new Set(r.rows.map(toGroup).filter((g) => matchesExpression(g.logicalExpression, facts)).map((g) => g.id));
+}
+
+/** How many participants an expression holds on `today`: one compiled query, answered from indexes where it can. */
+export async function countMembers(db: pg.Pool, expression: LogicalExpression, today: string): Promise<number> {
+  const { sql, params } = compileExpression(expression, today);
+  const r = await db.query<{ n: string }>(`SELECT count(*) AS n FROM participants p WHERE ${sql}`, params);
+  return Number(r.rows[0].n);
+}
+
+/** The ids an expression holds (tests compare them with the evaluator's answer, member for member). */
+export async function memberIds(db: pg.Pool, expression: LogicalExpression, today: string): Promise<number[]> {
+  const { sql, params } = compileExpression(expression, today);
+  const r = await db.query<{ pax_id: string }>(`SELECT p.pax_id FROM participants p WHERE ${sql} ORDER BY p.pax_id`, params);
+  return r.rows.map((x) => Number(x.pax_id));
 }

@@ -6,7 +6,8 @@ import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { checkExpression } from './evaluate-group';
 import { GroupBody, operatorsFor, participantFields } from './group-expression';
-import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './group-repository';
+import { countMembers, createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './group-repository';
+import { dateIn } from '../../event-schemas/calendar';
 
 const IdParam = t.type({ id: IntFromString('GroupId', 'must be a group id (a whole number above 0)', (n) => n > 0) });
 const GroupsQuery = t.partial({
@@ -23,7 +24,9 @@ const checked = (body: GroupBody) => {
 };
 
 /** Admin spec section 7 "Participant groups": rule-based groups that surveys (and later promotions) target. */
-export const groupRoutes = (deps: Deps) => [
+export const groupRoutes = (deps: Deps) => {
+  const today = () => dateIn(deps.settings.timeZone, deps.now());
+  return [
   route({
     method: 'get',
     path: '/participants/search/fields',
@@ -51,15 +54,25 @@ export const groupRoutes = (deps: Deps) => [
     method: 'get',
     path: '/participants/search/:id',
     tag: 'Participant groups',
-    summary: 'A group',
+    summary: 'A group with its member count today',
     access: 'admin',
     params: IdParam,
-    responses: { 200: { description: 'The group' }, 404: { description: 'Unknown' } },
+    responses: { 200: { description: 'The group: { id, name, logicalExpression, memberCount }' }, 404: { description: 'Unknown' } },
     handler: async ({ params }) => {
       const group = await findGroup(deps.pool, params.id);
       if (!group) throw notFound(`Participant group ${params.id}`);
-      return { status: 200, body: group };
+      return { status: 200, body: { ...group, memberCount: await countMembers(deps.pool, group.logicalExpression, today()) } };
     },
+  }),
+  route({
+    method: 'post',
+    path: '/participants/search/count',
+    tag: 'Participant groups',
+    summary: 'How many members an expression being edited holds today (the builder asks as the expression changes)',
+    access: 'admin',
+    body: GroupBody,
+    responses: { 200: { description: '{ memberCount }' }, 400: { description: 'Invalid rule' } },
+    handler: async ({ body }) => ({ status: 200, body: { memberCount: await countMembers(deps.pool, checked(body).logicalExpression, today()) } }),
   }),
   route({
     method: 'put',
@@ -104,3 +117,4 @@ export const groupRoutes = (deps: Deps) => [
     },
   }),
 ];
+};

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type pg from 'pg';
-import { comparePositions, formatPosition, type Position } from '../ports/position';
+import { comparePositions, formatPosition, type Position } from '../../event-schemas/store/position';
 import type { ProgressMessage, ProjectionProgress } from './progress';
 import { SSE_HEADERS, sseFrame } from './sse';
 

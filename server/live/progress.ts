@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { PROGRESS_CHANNEL } from '../../projections/runner';
 import type { PgListener } from '../adapters/pg-listener';
-import { comparePositions, parsePosition, type Position } from '../ports/position';
+import { comparePositions, parsePosition, type Position } from '../../event-schemas/store/position';
 
 export interface ProgressMessage {
   projection: string;

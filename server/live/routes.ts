@@ -5,7 +5,7 @@ import type { SignedIn } from '../auth/caller';
 import { unauthorized } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { parsePosition } from '../ports/position';
+import { parsePosition } from '../../event-schemas/store/position';
 
 const TICKET_SECONDS = 60;
 

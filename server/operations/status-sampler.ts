@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { projectionLag } from '../health';
-import type { EventStore } from '../ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 
 export interface StatusSample {
   at: string;
@@ -43,7 +43,8 @@ export class StatusSampler {
     if (this.running) return undefined;
     this.running = true;
     try {
-      const [totalEvents, lag] = await Promise.all([this.store.countAll?.() ?? Promise.resolve(undefined), projectionLag({ pool: this.pool, store: this.store })]);
+      // Never countAll here: on PostgreSQL it is a count(*) of the whole log, every few seconds, forever.
+      const [totalEvents, lag] = await Promise.all([this.store.appendedCount?.() ?? Promise.resolve(undefined), projectionLag({ pool: this.pool, store: this.store })]);
       const now = new Date();
       const previous = this.samples[this.samples.length - 1];
       const seconds = previous ? (now.getTime() - Date.parse(previous.at)) / 1000 : 0;

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /**
  * Indexes for the support search (GET /admin/participants). Each prefix match is an index range scan, so a search

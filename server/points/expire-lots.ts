@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/Either';
-import { PointsExpired, type DomainEvent } from '../../event-schemas';
+import { PointsExpired, type MemberEvent } from '../../event-schemas';
 import type { Decider } from '../core/decider';
 import { evolveMember, initialMemberState, type MemberState } from './member-state';
 
@@ -10,7 +10,7 @@ export interface ExpireLots {
 }
 
 /** Expires what is left of every lot whose expiration date has passed. Running it twice expires nothing more. */
-export const expireLots: Decider<ExpireLots, MemberState, DomainEvent> = {
+export const expireLots: Decider<ExpireLots, MemberState, MemberEvent> = {
   initialState: initialMemberState,
   evolve: evolveMember,
   decide: (c, state) =>

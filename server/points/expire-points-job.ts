@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream, type Actor } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { expireLots } from './expire-lots';
 
 const ACTOR: Actor = { kind: 'system', job: 'points-expiry' };

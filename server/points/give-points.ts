@@ -1,6 +1,6 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { PointsAwarded, type DomainEvent } from '../../event-schemas';
+import { PointsAwarded, type MemberEvent } from '../../event-schemas';
 import { boundedString, IsoDate, refined } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
 import { evolveMember, initialMemberState, type MemberState } from './member-state';
@@ -33,7 +33,7 @@ export const addMonths = (isoDate: string, months: number): string => {
   return target.toISOString().slice(0, 10);
 };
 
-export const givePoints: Decider<GivePoints, MemberState, DomainEvent> = {
+export const givePoints: Decider<GivePoints, MemberState, MemberEvent> = {
   initialState: initialMemberState,
   evolve: evolveMember,
   decide: (c, state) => {

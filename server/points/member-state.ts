@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../event-schemas';
+import type { MemberEvent } from '../../event-schemas';
 
 export interface PointLot {
   lotId: string;
@@ -16,7 +16,7 @@ export interface MemberState {
 
 export const initialMemberState: MemberState = { balance: 0, lots: [], usedAwardKeys: new Set() };
 
-export const evolveMember = (state: MemberState, event: DomainEvent): MemberState => {
+export const evolveMember = (state: MemberState, event: MemberEvent): MemberState => {
   switch (event.type) {
     case 'PointsAwarded': {
       const d = event.data;
@@ -33,23 +33,12 @@ export const evolveMember = (state: MemberState, event: DomainEvent): MemberStat
     // A gift-certificate order spends its lots like a redemption does.
     case 'GiftCertificatesPurchased':
       return spendLots(state, event.data.consumed);
-    // Certificates live on their own streams; a member stream never holds these.
-    case 'CertificateIssued':
-    case 'CertificateStatusChanged':
-    case 'OrderPlaced':
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
     // A survey's points arrive as their own PointsAwarded in the same append.
     case 'SurveySubmitted':
-    // Treatment facts; the earning state that reads them lives in server/treatments/earning-state.ts.
-    case 'TreatmentRecorded':
-    case 'TreatmentApprovalRequested':
-    case 'TreatmentApproved':
+    // A treatment's award arrives as its own PointsAwarded; the caps it feeds are server/treatments/earning-state.ts's.
     case 'TreatmentPointsComputed':
-    case 'TreatmentProcessed':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
       return state;
     default: {
       const never: never = event;

@@ -1,19 +1,17 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { PointsRedeemed, type DomainEvent } from '../../event-schemas';
+import { PointsRedeemed, type MemberEvent } from '../../event-schemas';
 import { refined, withRule } from '../../event-schemas/primitives';
+import { isRedeemTier, REDEEM_TIER_RULE } from '../../event-schemas/contract/redeem-tiers';
 import { domainError, type Decider } from '../core/decider';
 import { addDays } from './dates';
 import { evolveMember, initialMemberState, type MemberState, type PointLot } from './member-state';
 
-export const REDEEM_TIERS = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000] as const;
 /** Spec section 9: rewards expire 60 days from issuance. */
 export const REWARD_VALIDITY_DAYS = 60;
-const TIER_RULE = 'must be 100 to 1000 in steps of 100';
-const isTier = (n: number) => (REDEEM_TIERS as readonly number[]).includes(n);
 
 export const RedeemPointsBody = t.type({
-  amount: refined(t.number, 'RedeemAmount', TIER_RULE, isTier),
+  amount: refined(t.number, 'RedeemAmount', REDEEM_TIER_RULE, isRedeemTier),
   type: withRule(t.literal('CONSUMER'), 'must be CONSUMER'),
 });
 export type RedeemPointsBody = t.TypeOf<typeof RedeemPointsBody>;
@@ -37,14 +35,14 @@ export const spendableBalance = (state: MemberState, today: string): number => s
 export const certificateValue = (points: number, divisor: number): number => Math.round((points / divisor) * 100) / 100;
 
 /** Spends points on a reward certificate. Appended at the expected revision, so two requests cannot spend the same lot. */
-export const redeemPoints: Decider<RedeemPoints, MemberState, DomainEvent> = {
+export const redeemPoints: Decider<RedeemPoints, MemberState, MemberEvent> = {
   initialState: initialMemberState,
   evolve: evolveMember,
   decide: (c, state) => {
-    if (!isTier(c.amount)) return left(domainError('validation', TIER_RULE, 'body.amount'));
+    if (!isRedeemTier(c.amount)) return left(domainError('validation', REDEEM_TIER_RULE, 'body.amount'));
     const available = spendableBalance(state, c.today);
     if (available < c.amount) return left(domainError('insufficient-points', `Redeeming ${c.amount} points needs ${c.amount - available} more than the ${available} available`));
-    let due = c.amount;
+    let due: number = c.amount;
     const consumed: { lotId: string; amount: number }[] = [];
     for (const lot of spendableLots(state.lots, c.today)) {
       if (due === 0) break;

@@ -4,14 +4,15 @@ import { memberStream, type EventOfType } from '../../event-schemas';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { issueCertificate, rewardName } from '../certificates/issue-certificate';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
-import { RedeemPointsBody, redeemPoints } from './redeem-points';
+import { formatPosition } from '../../event-schemas/store/position';
+import { RedeemPointsBody, redeemPoints, REWARD_VALIDITY_DAYS } from './redeem-points';
+import { REDEEM_TIER_RULE } from '../../event-schemas/contract/redeem-tiers';
 
 const RedeemAnswer = t.type({
   certificate: t.type({ id: t.string, code: t.string, name: t.string, amount: t.number, status: t.string, expirationDate: t.string }),
@@ -29,7 +30,7 @@ export const redeemRoutes = (deps: Deps) => [
     method: 'post',
     path: '/participants/:paxId/points/redeem',
     tag: 'Points',
-    summary: 'Redeem 100 to 1000 points (steps of 100) for a reward certificate worth points / divisor dollars, valid 60 days',
+    summary: `Redeem points (the amount ${REDEEM_TIER_RULE}) for a reward certificate worth points / divisor dollars, valid ${REWARD_VALIDITY_DAYS} days`,
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
     body: RedeemPointsBody,

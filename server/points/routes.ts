@@ -3,13 +3,13 @@ import * as t from 'io-ts';
 import { memberStream } from '../../event-schemas';
 import { pointsSummary } from '../../projections/member-points/points-query';
 import { actorOf, assertCanActFor } from '../auth/caller';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { GivePointsBody, givePoints } from './give-points';
 
 const PointsAnswer = t.type({ balance: t.number, pending: t.number, expiring: t.array(t.type({ amount: t.number, expirationDate: t.string })) });

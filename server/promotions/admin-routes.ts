@@ -5,19 +5,21 @@ import { promotionStream, PromotionStatus } from '../../event-schemas';
 import { boundedString, Uuid, withRule } from '../../event-schemas/primitives';
 import { listPromotions } from '../../projections/promotion-tiles/promotions-query';
 import { actorOf } from '../auth/caller';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream, type CommandResult } from '../core/command-handler';
 import { BooleanFromString, PageParam, sizeParam } from '../core/http-codecs';
 import { notFound, Problem, validationProblem, type FieldError } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { formatPosition } from '../ports/position';
+import { formatPosition } from '../../event-schemas/store/position';
 import { changePromotionStatus } from './change-promotion-status';
 import { copyPromotion } from './copy-promotion';
 import { CreatePromotionBody, createPromotion, promotionFacts, promotionInputErrors } from './create-promotion';
 import { evolvePromotion, initialPromotionState, type PromotionState } from './promotion-state';
 import { promotionStatusOptions, statusActions, type StatusAction } from './promotion-statuses';
 import { AdminPromotionOut, adminPromotionOf } from './promotion-views';
+import { awardTypeOptions, measureTypeOptions, ProductTreeNode, productTree, RuleOption } from './rule-options';
+import { listProducts } from '../products/product-repository';
 
 const Changed = t.intersection([AdminPromotionOut, t.partial({ position: t.string })]);
 const OneOut = t.intersection([AdminPromotionOut, t.partial({ copiedFrom: t.string })]);
@@ -156,6 +158,33 @@ export const promotionAdminRoutes = (deps: Deps) => {
       access: 'admin',
       responses: { 200: { description: 'Options', schema: t.array(t.type({ code: t.string, description: t.string, applicableOnlyToApprovalProcess: t.boolean })) } },
       handler: async () => ({ status: 200, body: promotionStatusOptions }),
+    }),
+    route({
+      method: 'get',
+      path: '/promotions/options/measure-types',
+      tag: 'Promotions',
+      summary: "What a payout rule may measure (the wizard's payout and rules step)",
+      access: 'admin',
+      responses: { 200: { description: 'Options', schema: t.array(RuleOption) }, 403: { description: 'Not an admin' } },
+      handler: async () => ({ status: 200, body: measureTypeOptions }),
+    }),
+    route({
+      method: 'get',
+      path: '/promotions/options/award-types',
+      tag: 'Promotions',
+      summary: 'What a promotion may award: points (an award lot) or a certificate of its category',
+      access: 'admin',
+      responses: { 200: { description: 'Options', schema: t.array(RuleOption) }, 403: { description: 'Not an admin' } },
+      handler: async () => ({ status: 200, body: awardTypeOptions }),
+    }),
+    route({
+      method: 'get',
+      path: '/promotions/product-list/trees',
+      tag: 'Promotions',
+      summary: "Active products by category and brand: every product id a rule's metricIds may name",
+      access: 'admin',
+      responses: { 200: { description: 'The tree', schema: t.array(ProductTreeNode) }, 403: { description: 'Not an admin' } },
+      handler: async () => ({ status: 200, body: productTree(await listProducts(deps.pool, false)) }),
     }),
     route({
       method: 'get',

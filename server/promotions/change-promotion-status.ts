@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/Either';
-import { PromotionStatusChanged, type DomainEvent } from '../../event-schemas';
+import { PromotionStatusChanged, type PromotionEvent } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
 import { evolvePromotion, initialPromotionState, type PromotionState } from './promotion-state';
 import { statusActions, type StatusAction } from './promotion-statuses';
@@ -12,7 +12,7 @@ export interface ChangePromotionStatus {
 }
 
 /** Publish, revert to draft, end or stop payments: one decider, the transition table in promotion-statuses.ts. */
-export const changePromotionStatus: Decider<ChangePromotionStatus, PromotionState, DomainEvent> = {
+export const changePromotionStatus: Decider<ChangePromotionStatus, PromotionState, PromotionEvent> = {
   initialState: initialPromotionState,
   evolve: evolvePromotion,
   decide: (c, state) => {

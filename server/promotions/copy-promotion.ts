@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/Either';
-import { PromotionCreated, PromotionStatusChanged, type DomainEvent } from '../../event-schemas';
+import { PromotionCreated, PromotionStatusChanged, type PromotionEvent } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
 import { evolvePromotion, initialPromotionState, type PromotionFacts, type PromotionState } from './promotion-state';
 
@@ -47,7 +47,7 @@ export interface CopyPromotion {
  * Decided on the copy's new stream. A created promotion is NEW, so the copy is created and then moved to DRAFT in the
  * same append: one projection rule for every PromotionCreated, and the audit shows both steps under the admin's name.
  */
-export const copyPromotion = (copyId: string): Decider<CopyPromotion, PromotionState, DomainEvent> => ({
+export const copyPromotion = (copyId: string): Decider<CopyPromotion, PromotionState, PromotionEvent> => ({
   initialState: initialPromotionState,
   evolve: evolvePromotion,
   decide: (c, state) => {

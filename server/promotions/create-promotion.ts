@@ -1,6 +1,6 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { PromotionCreated, PromotionStatusChanged, PromotionWebsitePage, type DomainEvent, type PromotionWebsite } from '../../event-schemas';
+import { PromotionCreated, PromotionStatusChanged, PromotionWebsitePage, type PromotionEvent, type PromotionWebsite } from '../../event-schemas';
 import { IsoDate, PositiveInteger, Uuid, boundedString, refined, withRule } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
 import type { FieldError } from '../core/problem';
@@ -74,7 +74,7 @@ export interface CreatePromotion {
 }
 
 /** Creates the promotion NEW; with finalize, publishes it in the same append so it is never seen half made. */
-export const createPromotion: Decider<CreatePromotion, PromotionState, DomainEvent> = {
+export const createPromotion: Decider<CreatePromotion, PromotionState, PromotionEvent> = {
   initialState: initialPromotionState,
   evolve: evolvePromotion,
   decide: (c, state) => {

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { Uuid } from '../../event-schemas/primitives';
 import { findPromotion } from '../../projections/promotion-tiles/promotions-query';
 import type { SignedIn } from '../auth/caller';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';

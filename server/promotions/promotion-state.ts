@@ -1,4 +1,4 @@
-import type { DomainEvent, EventOfType, PromotionStatus } from '../../event-schemas';
+import type { EventOfType, PromotionEvent, PromotionStatus } from '../../event-schemas';
 
 export type PromotionFacts = EventOfType<'PromotionCreated'>['data'];
 
@@ -12,29 +12,12 @@ export type PromotionState = { kind: 'none' } | Promotion;
 
 export const initialPromotionState: PromotionState = { kind: 'none' };
 
-export const evolvePromotion = (state: PromotionState, event: DomainEvent): PromotionState => {
+export const evolvePromotion = (state: PromotionState, event: PromotionEvent): PromotionState => {
   switch (event.type) {
     case 'PromotionCreated':
       return { kind: 'created', ...event.data, status: 'NEW' };
     case 'PromotionStatusChanged':
       return state.kind === 'created' ? { ...state, status: event.data.to } : state;
-    // Member, certificate, treatment and order facts never appear on a promotion stream.
-    case 'PointsAwarded':
-    case 'PointsRedeemed':
-    case 'PointsExpired':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    case 'CertificateIssued':
-    case 'CertificateStatusChanged':
-    case 'TreatmentRecorded':
-    case 'TreatmentApprovalRequested':
-    case 'TreatmentApproved':
-    case 'TreatmentPointsComputed':
-    case 'TreatmentProcessed':
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-      return state;
     default: {
       const never: never = event;
       return never;

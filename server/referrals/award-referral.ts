@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/Either';
-import { PointsAwarded, type DomainEvent } from '../../event-schemas';
+import { PointsAwarded, type MemberEvent } from '../../event-schemas';
 import type { Decider } from '../core/decider';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
 
@@ -14,7 +14,7 @@ export interface AwardReferral {
 }
 
 /** Credits one side of a referral, unless this member's stream already holds an award with the same key. */
-export const awardReferral: Decider<AwardReferral, MemberState, DomainEvent> = {
+export const awardReferral: Decider<AwardReferral, MemberState, MemberEvent> = {
   initialState: initialMemberState,
   evolve: evolveMember,
   decide: (c, state) =>

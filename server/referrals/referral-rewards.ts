@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { memberStream, type Actor, type DomainEvent } from '../../event-schemas';
-import type { Projection, ProjectedEvent } from '../../projections/projection';
-import { dateIn } from '../config';
+import { memberStream, type Actor, type EventOfType, type MemberEvent } from '../../event-schemas';
+import { consuming, type Projection } from '../../projections/projection';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
 import type { Deps } from '../deps';
 import { addMonths } from '../points/give-points';
@@ -38,16 +38,17 @@ const noFold = { initialState: null, evolve: (s: null) => s };
  * between the two awards, or a second server following the same log, credits each person exactly once.
  * It owns no tables and is never rebuilt.
  */
-export const referralRewards = (deps: RewardDeps): Projection => ({
+export const referralRewards = (deps: RewardDeps): Projection<EventOfType<'TreatmentPointsComputed'>> => ({
   name: 'referral-rewards',
+  consumes: consuming<EventOfType<'TreatmentPointsComputed'>>()('TreatmentPointsComputed'),
   tables: [],
   liveKinds: [],
-  async apply(db, e: ProjectedEvent) {
+  async apply(db, e) {
     const done = completedTreatment(e.event);
     if (!done) return;
     const referral = await rewardableReferral(db, done.paxId);
     if (!referral) return;
-    const { history } = await loadStream<null, DomainEvent>(deps.store, noFold, memberStream(done.paxId));
+    const { history } = await loadStream<null, MemberEvent>(deps.store, noFold, memberStream(done.paxId));
     if (firstCompletedTreatment(history.map((h) => h.event)) !== done.treatmentId) return;
     const now = deps.now();
     const ctx: CommandContext = { actor: ACTOR, correlationId: e.metadata.correlationId, causationId: e.eventId, now };

@@ -4,7 +4,7 @@ import { promotionStream } from '../../event-schemas';
 import { DEMO_PROMOTION_ID, DEMO_PROMOTION_PAGES, promotionPageEntries } from '../content/seed-promotion-pages';
 import { handleCommand } from '../core/command-handler';
 import { Problem } from '../core/problem';
-import type { EventStore } from '../ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 import { createPromotion, promotionFacts } from '../promotions/create-promotion';
 
 /** CONTRACT.md demo data: "a promotion". Fictional: an offer certificate after two treatments, open to every member. */

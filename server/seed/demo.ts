@@ -1,12 +1,14 @@
 import type pg from 'pg';
 import { hashPassword } from '../auth/passwords';
 import { addApiKey } from '../practices/api-keys';
-import type { EventStore } from '../ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 import { seedDemoPromotion } from './demo-promotion';
 import { seedDemoSurveys } from './demo-surveys';
 import { seedDemoProducts } from './demo-products';
 import { seedGiftCategories } from '../gift-certificates/seed-gift-categories';
 import { seedDemoCampaign } from '../campaigns';
+import { DEFAULT_TIME_ZONE } from '../config';
+import { seedWelcomeCategory } from './demo-welcome';
 
 /** Demo accounts of CONTRACT.md. They exist only in the embedded default, never with a configured DATABASE_URL. */
 export const DEMO = {
@@ -17,12 +19,13 @@ export const DEMO = {
 };
 
 /** With `store`, also the demo promotion (its facts are events, so it needs the event store). */
-export async function seedDemo(db: pg.Pool, log: (line: string) => void, store?: EventStore): Promise<boolean> {
+export async function seedDemo(db: pg.Pool, log: (line: string) => void, store?: EventStore, timeZone = DEFAULT_TIME_ZONE): Promise<boolean> {
   await seedDemoSurveys(db, log);
   await seedDemoProducts(db, log);
   await seedGiftCategories(db, log);
   if (store) await seedDemoPromotion(db, store, log);
-  await seedDemoCampaign(db, log);
+  await seedDemoCampaign(db, log, new Date(), timeZone);
+  await seedWelcomeCategory(db, log);
   const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
   if (existing.rowCount) return false;
   const hash = await hashPassword(DEMO.password);

@@ -1,3 +1,4 @@
+import { isUsZipCode, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import * as t from 'io-ts';
 import { IntFromString } from '../core/http-codecs';
 import { Problem } from '../core/problem';
@@ -6,7 +7,7 @@ import type { Deps } from '../deps';
 import { refined } from '../../event-schemas/primitives';
 import { milesBetween } from './distance';
 
-const PostalCode = refined(t.string, 'PostalCode', 'must be a US ZIP code: 5 digits, or 5+4 with a hyphen', (s) => /^\d{5}(-\d{4})?$/.test(s));
+const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, isUsZipCode);
 const Radius = IntFromString('RadiusMiles', 'must be a radius from 1 to 500 miles', (n) => n >= 1 && n <= 500);
 
 const Specialist = t.type({ id: t.number, name: t.string, address: t.string, postalCode: t.string, phone: t.string, brands: t.array(t.string), distanceMiles: t.number });

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /** Fictional practices around Orange County, CA (the demo member's ZIP is 92612), and a small ZIP centroid table for that area. */
 const practices: [string, string, string, string, number, number, string][] = [

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { readConfigAudit } from '../db/config-audit';
 import { IntFromString } from '../core/http-codecs';
 import { notFound, validationProblem } from '../core/problem';

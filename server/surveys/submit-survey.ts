@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/Either';
-import { PointsAwarded, SurveySubmitted, type DomainEvent } from '../../event-schemas';
+import { PointsAwarded, SurveySubmitted, type MemberEvent } from '../../event-schemas';
 import type { SubmittedAnswer } from '../../event-schemas/survey-submitted';
 import { domainError, type Decider } from '../core/decider';
 import { addMonths } from '../points/give-points';
@@ -24,7 +24,7 @@ export interface SubmitSurvey {
  * only, in the same append as SurveySubmitted: two concurrent submissions race on the member stream's revision, and
  * the retried one sees the first and is refused, so the survey pays once.
  */
-export const submitSurvey: Decider<SubmitSurvey, SurveyAttempts, DomainEvent> = {
+export const submitSurvey: Decider<SubmitSurvey, SurveyAttempts, MemberEvent> = {
   initialState: { attempts: new Map() },
   // Not a switch: this decider only reads its own event and must not break when other member events are added.
   evolve: (state, event) => {

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /**
  * Survey definitions and participant groups are configuration (DESIGN.md "Write side"): plain tables, each change

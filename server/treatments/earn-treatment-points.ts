@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/Either';
-import { PointsAwarded, TreatmentPointsComputed, type DomainEvent } from '../../event-schemas';
+import { PointsAwarded, TreatmentPointsComputed, type MemberEvent } from '../../event-schemas';
 import type { LineAward } from '../../event-schemas/treatment-points-computed';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 import type { Decider } from '../core/decider';
@@ -51,7 +51,7 @@ const allocate = (c: EarnTreatmentPoints, state: EarningState): LineAward[] => {
  * two treatments of one member are processed at once (the expected revision makes one of them decide again).
  * PointsAwarded stays the only event that credits points; the computed event explains the award line by line.
  */
-export const earnTreatmentPoints: Decider<EarnTreatmentPoints, EarningState, DomainEvent> = {
+export const earnTreatmentPoints: Decider<EarnTreatmentPoints, EarningState, MemberEvent> = {
   initialState: initialEarningState,
   evolve: evolveEarning,
   decide: (c, state) => {
@@ -60,7 +60,7 @@ export const earnTreatmentPoints: Decider<EarnTreatmentPoints, EarningState, Dom
     const total = (category: 'TREATMENT' | 'PARTNER') => lines.filter((l) => l.category === category).reduce((n, l) => n + l.awarded, 0);
     const reasons = [...new Set(lines.flatMap((l) => (l.cutReason ? [l.cutReason] : [])))];
     const expirationDate = addMonths(c.today, c.expiryMonths);
-    const award = (source: 'TREATMENT' | 'PARTNER', amount: number, description: string): DomainEvent[] =>
+    const award = (source: 'TREATMENT' | 'PARTNER', amount: number, description: string): MemberEvent[] =>
       amount > 0
         ? [PointsAwarded.of({ paxId: c.paxId, lotId: `${c.treatmentId}-${source.toLowerCase()}`, amount, description, source, expirationDate, idempotencyKey: null })]
         : [];

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../event-schemas';
+import type { MemberEvent } from '../../event-schemas';
 
 /**
  * What the member stream remembers for earning from treatments. It is folded from the same member stream as the
@@ -17,7 +17,7 @@ export const initialEarningState: EarningState = { pointsByServiceDate: new Map(
 
 const addTo = (m: ReadonlyMap<string, number>, key: string, amount: number) => (amount === 0 ? m : new Map(m).set(key, (m.get(key) ?? 0) + amount));
 
-export const evolveEarning = (state: EarningState, event: DomainEvent): EarningState => {
+export const evolveEarning = (state: EarningState, event: MemberEvent): EarningState => {
   switch (event.type) {
     case 'TreatmentPointsComputed': {
       const d = event.data;
@@ -28,25 +28,15 @@ export const evolveEarning = (state: EarningState, event: DomainEvent): EarningS
         processedTreatments: new Set([...state.processedTreatments, d.treatmentId]),
       };
     }
-    // Balance and lots are member-state's concern; certificate, survey and treatment-stream facts change no cap.
+    // Balance and lots are member-state's concern; survey and impersonation facts change no cap.
     case 'PointsAwarded':
     case 'PointsRedeemed':
     case 'PointsExpired':
-    case 'CertificateIssued':
-    case 'CertificateStatusChanged':
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
     case 'SurveySubmitted':
-    case 'TreatmentRecorded':
-    case 'TreatmentApprovalRequested':
-    case 'TreatmentApproved':
-    case 'TreatmentProcessed':
     // Spending points on gift certificates does not change what a treatment earns.
     case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
       return state;
     default: {
       const never: never = event;

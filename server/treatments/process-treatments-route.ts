@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { IsoDate } from '../../event-schemas/primitives';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';

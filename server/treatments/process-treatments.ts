@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, memberStream, TreatmentProcessed, type Actor } from '../../event-schemas';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream } from '../core/command-handler';
 import { deterministicUuid } from '../core/deterministic-id';
 import { Problem } from '../core/problem';
 import type { Deps } from '../deps';
-import { DuplicateEventId } from '../ports/event-store';
+import { DuplicateEventId } from '../../event-schemas/store/event-store';
 import { earnTreatmentPoints } from './earn-treatment-points';
 import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
 

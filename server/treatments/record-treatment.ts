@@ -1,6 +1,6 @@
 import { right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { TreatmentApprovalRequested, TreatmentRecorded, type DomainEvent } from '../../event-schemas';
+import { TreatmentApprovalRequested, TreatmentRecorded, type TreatmentEvent } from '../../event-schemas';
 import { boundedString, IsoDate, PaxId, PositiveInteger, refined } from '../../event-schemas/primitives';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 import type { Decider } from '../core/decider';
@@ -63,13 +63,15 @@ export interface RecordTreatment {
   /** SHA-256 of the single-use confirmation token, for financed treatments. */
   approvalTokenHash: string | null;
   approvalChannels: ('email' | 'sms')[];
+  /** When the confirmation link stops working. */
+  approvalExpiresAt?: string;
 }
 
 /**
  * Records a treatment once. The stream id derives from the practice and its externalId, so a repeat, even a
  * concurrent one, lands on the same stream: the loser's append conflicts, it decides again and records nothing.
  */
-export const recordTreatment: Decider<RecordTreatment, TreatmentState, DomainEvent> = {
+export const recordTreatment: Decider<RecordTreatment, TreatmentState, TreatmentEvent> = {
   initialState: initialTreatmentState,
   evolve: evolveTreatment,
   decide: (c, state) => {
@@ -88,6 +90,6 @@ export const recordTreatment: Decider<RecordTreatment, TreatmentState, DomainEve
       expectedPoints: c.expectedPoints,
     });
     if (!c.financed || !c.approvalTokenHash) return right([recorded]);
-    return right([recorded, TreatmentApprovalRequested.of({ treatmentId: c.treatmentId, paxId: c.paxId, tokenHash: c.approvalTokenHash, channels: c.approvalChannels })]);
+    return right([recorded, TreatmentApprovalRequested.of({ treatmentId: c.treatmentId, paxId: c.paxId, tokenHash: c.approvalTokenHash, channels: c.approvalChannels, ...(c.approvalExpiresAt ? { expiresAt: c.approvalExpiresAt } : {}) })]);
   },
 };

@@ -46,15 +46,24 @@ export async function resolveLineItems(db: pg.Pool, body: RecordTreatmentBody, t
  * Snapshots each presented code from the certificates read model. A certificate's category is the certificate
  * category whose code equals its displayCategory; a code or category we do not know is kept, but cannot nullify.
  */
-export async function resolveCertificates(db: pg.Pool, codes: readonly string[]): Promise<RedeemedCertificate[]> {
+/**
+ * The certificates a treatment reports as redeemed, as the treated member holds them: a code is only theirs to use
+ * when the certificate is theirs (a gift they sent, or anyone else's certificate, reads as unknown), so one code is
+ * used by one person.
+ */
+export async function resolveCertificates(db: pg.Pool, codes: readonly string[], paxId: number): Promise<RedeemedCertificate[]> {
   if (codes.length === 0) return [];
   const r = await db.query<{ code: string; name: string | null; amount: string | null; category_type: string | null; category_code: string | null; nullify_awards: boolean | null }>(
     `SELECT x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards
        FROM unnest($1::text[]) WITH ORDINALITY AS x(code, n)
-       LEFT JOIN LATERAL (SELECT * FROM rm_certificates WHERE code = x.code LIMIT 1) c ON true
+       LEFT JOIN LATERAL (
+         SELECT * FROM rm_certificates
+          WHERE code = x.code AND pax_id = $2 AND NOT (gift_recipient_email IS NOT NULL AND claimed_at IS NULL)
+          LIMIT 1
+       ) c ON true
        LEFT JOIN certificate_categories cc ON lower(cc.code) = lower(c.display_category)
       ORDER BY x.n`,
-    [codes.map((c) => c.trim())],
+    [codes.map((c) => c.trim()), paxId],
   );
   return r.rows.map((row) => ({
     code: row.code,

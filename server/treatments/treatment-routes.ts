@@ -3,21 +3,26 @@ import * as t from 'io-ts';
 import { boundedString, Uuid } from '../../event-schemas/primitives';
 import { actorOf } from '../auth/caller';
 import { newToken } from '../auth/tokens';
-import { dateIn } from '../config';
+import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream } from '../core/command-handler';
 import { deterministicUuid } from '../core/deterministic-id';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
-import { formatPosition } from '../ports/position';
-import { confirmTreatment, hashApprovalToken } from './confirm-treatment';
+import { formatPosition } from '../../event-schemas/store/position';
+import { APPROVAL_LINK_DAYS, confirmTreatment, hashApprovalToken, linkState } from './confirm-treatment';
+import { portalLink } from '../config';
 import { estimatePoints } from './earning-rules';
 import { recordTreatment, RecordTreatmentBody } from './record-treatment';
 import { resolveCertificates, resolveLineItems } from './resolve-treatment-input';
 import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
 
 const Accepted = t.type({ treatmentId: t.string, status: t.string });
+const ConfirmationView = t.intersection([
+  t.type({ link: t.keyof({ ready: null, 'already-confirmed': null, expired: null, invalid: null }) }),
+  t.partial({ treatment: t.unknown }),
+]);
 
 async function contactsOf(deps: Deps, paxId: number) {
   const [emails, phones] = await Promise.all([
@@ -48,7 +53,7 @@ export const treatmentRoutes = (deps: Deps) => [
       if (existing.state.kind === 'recorded') return { status: 200, body: { treatmentId, status: existing.state.status } };
       const now = deps.now();
       const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
-      const redeemedCertificates = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? []);
+      const redeemedCertificates = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId);
       const financed = body.financed ?? false;
       const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
       const token = financed ? newToken() : null;
@@ -69,6 +74,7 @@ export const treatmentRoutes = (deps: Deps) => [
           expectedPoints: estimatePoints(lineItems, redeemedCertificates, deps.settings.partnerDailyPointsLimit),
           approvalTokenHash: token ? hashApprovalToken(token) : null,
           approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
+          approvalExpiresAt: token ? new Date(now.getTime() + APPROVAL_LINK_DAYS * 86_400_000).toISOString() : undefined,
         },
         { actor: actorOf(caller), correlationId: randomUUID(), now },
       );
@@ -76,8 +82,8 @@ export const treatmentRoutes = (deps: Deps) => [
       // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.
       if (result.appended.length === 0) return { status: 200, body: { treatmentId, status } };
       if (token) {
-        const link = `/treatments/${treatmentId}/confirm?token=${token}`;
-        const text = `Please confirm your financed treatment of ${body.dateOfService} so its points can be processed: ${link}`;
+        const link = portalLink(deps.settings, `/treatments/${treatmentId}/confirm?token=${token}`);
+        const text = `Please confirm your financed treatment of ${body.dateOfService} with ${body.hcpName.trim()} so its points can be processed (the link works for ${APPROVAL_LINK_DAYS} days): ${link}`;
         if (contacts.email) await enqueue(deps.pool, { channel: 'email', recipient: contacts.email, subject: 'Confirm your treatment', body: text });
         if (contacts.phone) await enqueue(deps.pool, { channel: 'sms', recipient: contacts.phone, subject: 'Confirm your treatment', body: text });
       }
@@ -92,7 +98,12 @@ export const treatmentRoutes = (deps: Deps) => [
     access: 'public',
     params: t.type({ id: Uuid }),
     body: t.type({ token: boundedString(200) }),
-    responses: { 200: { description: 'Confirmed: the treatment is now PENDING', schema: Accepted }, 400: { description: 'Bad or used token' }, 404: { description: 'Unknown treatment' } },
+    responses: {
+      200: { description: 'Confirmed: the treatment is now PENDING', schema: Accepted },
+      400: { description: 'Bad or used token' },
+      404: { description: 'Unknown treatment' },
+      410: { description: 'The link has expired' },
+    },
     handler: async ({ params, body, caller }) => {
       const stream = treatmentStream(params.id);
       const existing = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
@@ -100,8 +111,41 @@ export const treatmentRoutes = (deps: Deps) => [
       const paxId = existing.state.paxId;
       // Whoever follows the link acts for the patient who received it.
       const actor = caller.kind === 'anonymous' ? ({ kind: 'participant', paxId } as const) : actorOf(caller);
-      const result = await handleCommand(deps.store, confirmTreatment, stream, { token: body.token }, { actor, correlationId: randomUUID(), now: deps.now() });
+      const now = deps.now();
+      const result = await handleCommand(deps.store, confirmTreatment, stream, { token: body.token, at: now.toISOString() }, { actor, correlationId: randomUUID(), now });
       return { status: 200, body: { treatmentId: params.id, status: result.state.kind === 'recorded' ? result.state.status : 'PENDING' } };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/treatments/:id/confirmation',
+    tag: 'Treatments',
+    summary: 'What a confirmation link would confirm, without using it: the treatment when the token is valid, otherwise only whether it was used, has expired or is invalid',
+    access: 'public',
+    params: t.type({ id: Uuid }),
+    query: t.type({ token: boundedString(200) }),
+    responses: { 200: { description: 'The link and, while it is usable or after it was used, the treatment it confirms', schema: ConfirmationView } },
+    handler: async ({ params, query }) => {
+      const { state } = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, treatmentStream(params.id));
+      const link = linkState(state, query.token, deps.now().toISOString());
+      // Nothing about the treatment leaves the server for a token that never belonged to it.
+      if (state.kind !== 'recorded' || link === 'invalid' || link === 'expired') return { status: 200, body: { link } };
+      const practice = state.practiceId === null ? null : await deps.pool.query<{ name: string }>('SELECT name FROM practices WHERE practice_id = $1', [state.practiceId]);
+      return {
+        status: 200,
+        body: {
+          link,
+          treatment: {
+            treatmentId: state.treatmentId,
+            dateOfService: state.dateOfService,
+            practiceName: practice?.rows[0]?.name ?? null,
+            hcpName: state.hcpName,
+            products: state.lineItems.map((l) => ({ name: l.productName, quantity: l.quantity })),
+            expectedPoints: state.expectedPoints,
+            status: state.status,
+          },
+        },
+      };
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { streamName, type DomainEvent } from '../../event-schemas';
+import { streamName, type TreatmentEvent } from '../../event-schemas';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 
 export const treatmentStream = (treatmentId: string) => streamName('treatment', treatmentId);
@@ -12,12 +12,17 @@ export interface RecordedTreatment {
   practiceId: number | null;
   externalId: string;
   dateOfService: string;
+  hcpName: string;
   status: TreatmentStatus;
   lineItems: TreatmentLineItem[];
   redeemedCertificates: RedeemedCertificate[];
   expectedPoints: number;
   /** Hash of the single-use confirmation token while a financed treatment waits for the patient. */
   approvalTokenHash: string | null;
+  /** The instant the confirmation link stops working (null: it does not expire). */
+  approvalExpiresAt: string | null;
+  /** The token's hash once it was used, so the same link can say "already confirmed" instead of "invalid". */
+  spentTokenHash: string | null;
 }
 
 /** A `treatment-{id}` stream folded: nothing yet, or the treatment as it stands. */
@@ -25,7 +30,7 @@ export type TreatmentState = { kind: 'none' } | RecordedTreatment;
 
 export const initialTreatmentState: TreatmentState = { kind: 'none' };
 
-export const evolveTreatment = (state: TreatmentState, event: DomainEvent): TreatmentState => {
+export const evolveTreatment = (state: TreatmentState, event: TreatmentEvent): TreatmentState => {
   switch (event.type) {
     case 'TreatmentRecorded': {
       const d = event.data;
@@ -36,37 +41,23 @@ export const evolveTreatment = (state: TreatmentState, event: DomainEvent): Trea
         practiceId: d.practiceId,
         externalId: d.externalId,
         dateOfService: d.dateOfService,
+        hcpName: d.hcpName,
         status: d.status,
         lineItems: d.lineItems,
         redeemedCertificates: d.redeemedCertificates,
         expectedPoints: d.expectedPoints,
         approvalTokenHash: null,
+        approvalExpiresAt: null,
+        spentTokenHash: null,
       };
     }
     case 'TreatmentApprovalRequested':
-      return state.kind === 'recorded' ? { ...state, approvalTokenHash: event.data.tokenHash } : state;
+      return state.kind === 'recorded' ? { ...state, approvalTokenHash: event.data.tokenHash, approvalExpiresAt: event.data.expiresAt ?? null } : state;
     case 'TreatmentApproved':
       // The token is spent: it cannot confirm twice.
-      return state.kind === 'recorded' ? { ...state, status: 'PENDING', approvalTokenHash: null } : state;
+      return state.kind === 'recorded' ? { ...state, status: 'PENDING', approvalTokenHash: null, spentTokenHash: state.approvalTokenHash } : state;
     case 'TreatmentProcessed':
       return state.kind === 'recorded' ? { ...state, status: 'PROCESSED' } : state;
-    // Member-stream and certificate facts never appear on a treatment stream.
-    case 'TreatmentPointsComputed':
-    case 'PointsAwarded':
-    case 'PointsRedeemed':
-    case 'PointsExpired':
-    case 'CertificateIssued':
-    case 'CertificateStatusChanged':
-    case 'ImpersonationStarted':
-    case 'ImpersonationEnded':
-    case 'SurveySubmitted':
-    // Gift-certificate orders touch no treatment.
-    case 'GiftCertificatesPurchased':
-    case 'OrderPlaced':
-    // Promotions live on their own streams and touch no member, certificate or treatment.
-    case 'PromotionCreated':
-    case 'PromotionStatusChanged':
-      return state;
     default: {
       const never: never = event;
       return never;

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../projections/migrations/migration';
 
 /**
  * Configuration for treatments: products and certificate categories are plain tables (every change audited in

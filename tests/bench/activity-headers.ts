@@ -5,7 +5,7 @@ import { readCheckpoint } from '../../projections/runner';
 import { createSession } from '../../server/auth/sessions';
 import { settingsFromEnv } from '../../server/config';
 import { deterministicUuid } from '../../server/core/deterministic-id';
-import { startRuntime } from '../../server/runtime';
+import { startRuntime } from '../../server/composition-root';
 import { createTestDatabase } from '../support/test-db';
 import { ms, summarize } from './stats';
 

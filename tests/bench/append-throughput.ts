@@ -6,8 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createPgEventStore } from '../../server/adapters/pg-event-store';
 import { PgListener } from '../../server/adapters/pg-listener';
+import { allMigrations } from '../../server/composition-root';
 import { migrate } from '../../server/db/migrate';
-import type { EventStore } from '../../server/ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 
 /** Each measured phase runs for this long (the whole bench stays well under 30 s). */
 const PHASE_MS = 3_000;
@@ -57,7 +58,7 @@ export async function benchAppendThroughput(url: string): Promise<string> {
   const listener = new PgListener(dbUrl.toString());
   let store: EventStore | undefined;
   try {
-    await migrate(pool);
+    await migrate(pool, allMigrations());
     const settings = (await pool.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'server_version')`)).rows;
     await pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
     store = await createPgEventStore(pool, listener);

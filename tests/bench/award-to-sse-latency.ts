@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { settingsFromEnv } from '../../server/config';
 import { createSession } from '../../server/auth/sessions';
-import { startRuntime } from '../../server/runtime';
+import { startRuntime } from '../../server/composition-root';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase } from '../support/test-db';
 import { readSse } from './sse-reader';

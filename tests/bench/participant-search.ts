@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createSession } from '../../server/auth/sessions';
 import { settingsFromEnv } from '../../server/config';
-import { startRuntime } from '../../server/runtime';
+import { startRuntime } from '../../server/composition-root';
 import { createTestDatabase } from '../support/test-db';
 import { ms, summarize } from './stats';
 

@@ -4,17 +4,21 @@ import { benchActivityHeaders } from './activity-headers';
 import { benchAppendThroughput } from './append-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
+import { benchGroupCount } from './group-count';
 import { benchParticipantSearch } from './participant-search';
 import { benchRedemptions } from './redemption-throughput';
+import { benchStore } from './store-throughput';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
 const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   append: (url) => benchAppendThroughput(url),
+  store: (url) => benchStore(url),
   sse: () => benchAwardToSse(),
   weight: () => benchClientWeight(),
   redeem: () => benchRedemptions(),
   activity: () => benchActivityHeaders(),
   search: () => benchParticipantSearch(),
+  groups: () => benchGroupCount(),
 };
 
 async function main() {

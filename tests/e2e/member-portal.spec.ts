@@ -155,7 +155,8 @@ test.describe('enrollment and passwords', () => {
     await page.getByLabel('Mobile phone (optional)').fill('');
     await page.getByRole('button', { name: 'JOIN NOW' }).click();
     await expect(page).toHaveURL(/\/home/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Riley Referred' })).toBeVisible();
+    // A member who has just joined is welcomed as new (issue 14: they were greeted "Welcome back").
+    await expect(page.getByRole('heading', { name: 'Welcome, Riley Referred' })).toBeVisible();
     await page.getByTestId('account-panel').getByRole('link', { name: 'Add a phone number' }).click();
     await expect(page).toHaveURL(/\/profile\/personal-info/);
   });

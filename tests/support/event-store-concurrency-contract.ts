@@ -2,7 +2,7 @@
  * The contract's concurrency test: many appenders, one subscriber following the log from the start. It is the test
  * a naive `global_position > $last` reader fails (events committed out of order are skipped).
  */
-import { WrongExpectedRevision, type AppendResult, type EventStore, type EventToAppend, type ExpectedRevision, type StoredEvent } from '../../server/ports/event-store';
+import { WrongExpectedRevision, type AppendResult, type EventStore, type EventToAppend, type ExpectedRevision, type StoredEvent } from '../../event-schemas/store/event-store';
 import { ev, expectIncreasing, readAllOf, sleep, waitFor } from './event-store-contract-helpers';
 
 const CONCURRENT_APPENDERS = 8;

@@ -1,7 +1,7 @@
 /** Small helpers shared by the event-store contract suites. */
 import { randomUUID } from 'node:crypto';
-import type { EventStore, EventToAppend, StoredEvent } from '../../server/ports/event-store';
-import { comparePositions, type Position } from '../../server/ports/position';
+import type { EventStore, EventToAppend, StoredEvent } from '../../event-schemas/store/event-store';
+import { comparePositions, type Position } from '../../event-schemas/store/position';
 export const ev = (type = 'Tested', data: unknown = { n: 0 }): EventToAppend => ({ eventId: randomUUID(), type, data, metadata: { by: 'contract' } });
 export const evs = (n: number, type = 'Tested'): EventToAppend[] => Array.from({ length: n }, (_, i) => ev(type, { n: i }));
 

@@ -15,8 +15,8 @@ import {
   type EventStore,
   type EventToAppend,
   type StoredEvent,
-} from '../../server/ports/event-store';
-import { comparePositions } from '../../server/ports/position';
+} from '../../event-schemas/store/event-store';
+import { comparePositions } from '../../event-schemas/store/position';
 
 export interface ContractOptions {
   /**

@@ -2,7 +2,7 @@
  * The contract's subscription tests: catch-up then live delivery, starting after a position, stopping, and
  * waitForAppend. Split from event-store-contract.ts to keep each file readable; run by describeEventStoreContract.
  */
-import type { StoredEvent } from '../../server/ports/event-store';
+import type { StoredEvent } from '../../event-schemas/store/event-store';
 import type { ContractContext } from './event-store-concurrency-contract';
 import { evs, expectIncreasing, sleep, waitFor } from './event-store-contract-helpers';
 

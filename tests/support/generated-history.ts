@@ -15,7 +15,7 @@ import {
   type EncodedEvent,
 } from '../../event-schemas';
 import { deterministicUuid } from '../../server/core/deterministic-id';
-import type { EventStore } from '../../server/ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 
 /** One append the generator plans: a stream and its events, in the order the history needs them. */
 export interface PlannedAppend {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Projection } from '../../projections/projection';
 import { catchUp, readCheckpoint } from '../../projections/runner';
-import type { EventStore } from '../../server/ports/event-store';
+import type { EventStore } from '../../event-schemas/store/event-store';
 
 /**
  * Catches a projection up until its checkpoint has applied `expected` events (default: every event in the log).

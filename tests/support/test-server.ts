@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { settingsFromEnv } from '../../server/config';
-import { startRuntime, type Runtime, type RuntimeOptions } from '../../server/runtime';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../../server/composition-root';
 import { seedDemo, DEMO } from '../../server/seed/demo';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -23,7 +23,9 @@ let counter = 0;
 export async function startTestServer(options: Partial<RuntimeOptions> = {}): Promise<TestServer> {
   const db = await createTestDatabase({ migrate: false });
   // Nightly jobs stay off unless a test asks: many tests move the clock, and a tick must not expire points behind their back.
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 10, runScheduler: false, ...options });
+  // New members get no welcome certificate unless a test asks (settings.welcomeCertificateCategory): a wallet then holds
+  // only what the test put there.
+  const runtime = await startRuntime({ databaseUrl: db.url, settings: { ...settingsFromEnv(), welcomeCertificateCategory: null }, embedded: true, log: () => undefined, poolSize: 10, runScheduler: false, ...options });
   await seedDemo(runtime.deps.pool, () => undefined);
   const server: Server = await new Promise((resolve) => {
     const s = runtime.app.listen(0, '127.0.0.1', () => resolve(s));

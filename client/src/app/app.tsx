@@ -2,11 +2,13 @@ import { AppLayout } from '../components/layouts/app-layout';
 import type { SessionDeps } from '../session/session.machine';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
+import { ScrollToTop } from './scroll-to-top';
 
 export function App({ sessionDeps }: { sessionDeps?: SessionDeps }) {
   return (
     <AppProviders sessionDeps={sessionDeps}>
       <AppLayout>
+        <ScrollToTop />
         <AppRoutes />
       </AppLayout>
     </AppProviders>

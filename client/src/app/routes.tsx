@@ -34,6 +34,9 @@ const GiftLandingPage = lazy(() => import('../features/gift-certificates/landing
 const GiftBuyPage = lazy(() => import('../features/gift-certificates/buy-page'));
 const GiftCartPage = lazy(() => import('../features/gift-certificates/cart-page'));
 const GiftCheckoutPage = lazy(() => import('../features/gift-certificates/checkout-page'));
+const ClaimGiftPage = lazy(() => import('../features/gift-certificates/claim-gift-page'));
+const ConfirmEmailPage = lazy(() => import('../features/profile/confirm-email-page'));
+const ConfirmTreatmentPage = lazy(() => import('../features/treatment-confirmation/confirm-treatment-page'));
 
 const member = (page: ReactNode) => <RequireMember>{page}</RequireMember>;
 
@@ -72,6 +75,9 @@ export function AppRoutes() {
       <Route path="/gift-certificates/buy">{member(<GiftBuyPage />)}</Route>
       <Route path="/gift-certificates/cart">{member(<GiftCartPage />)}</Route>
       <Route path="/gift-certificates/checkout">{member(<GiftCheckoutPage />)}</Route>
+      <Route path="/gift-certificates/claim" component={ClaimGiftPage} />
+      <Route path={paths.confirmTreatment} component={ConfirmTreatmentPage} />
+      <Route path={paths.confirmEmail} component={ConfirmEmailPage} />
       <Route path={paths.faq} component={FaqPage} />
       <Route path={paths.contact} component={ContactPage} />
       <Route path={paths.terms} component={TermsPage} />

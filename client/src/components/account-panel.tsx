@@ -24,7 +24,7 @@ export function AccountPanel() {
       <p className="account-panel__name">{member ? `${member.firstName} ${member.lastName}` : ''}</p>
       {contacts && (
         <>
-          {phone ? <p>{formatPhone(phone.phone)}</p> : <Link href={paths.profile}>Add a phone number</Link>}
+          {phone ? <p>{formatPhone(phone.phone)}</p> : <Link href={`${paths.profile}#add-phone`}>Add a phone number</Link>}
           {email && <p>{email.emailAddress}</p>}
         </>
       )}

@@ -22,5 +22,9 @@ export const paths = {
   prescribingInformation: '/prescribing-information',
   cookiePolicy: '/cookie-policy',
   surveys: '/surveys',
+  /** The link in a financed treatment's e-mail and text (no sign-in: its token is the proof). */
+  confirmTreatment: '/treatments/:id/confirm',
+  /** The link sent to a new e-mail address (no sign-in: its token is the proof). */
+  confirmEmail: '/profile/confirm-email',
   adminTools: '/admin-tools',
 } as const;

@@ -12,6 +12,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Expected failures (a 401 on sign-in, a failed keepalive) are the caller's business, not the console's. */
   quiet?: boolean;
+  /** Read-your-writes: the server answers once its read models include this log position (at most 5 s). */
+  waitForPosition?: string;
 }
 
 export interface ApiClient {
@@ -51,6 +53,7 @@ export const createApiClient = ({ fetch, getToken, log = console }: ApiClientDep
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
     if (token) headers[AUTH_TOKEN_HEADER] = token;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.waitForPosition) headers['x-wait-for-position'] = options.waitForPosition;
     return fetch(withQuery(path, options.query), {
       method,
       headers,

@@ -1,12 +1,14 @@
-/** Client checks of the member spec, section 5; the server checks again. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+import { EMAIL_ADDRESS, isEmailAddress, isUsPhone, isUsZipCode } from '../../../event-schemas/contract/rules';
+
+/** Client checks of the member spec, section 5; the server checks again with the same rules (event-schemas/contract). */
+export const EMAIL_PATTERN = EMAIL_ADDRESS;
+export const isEmail = isEmailAddress;
 
 /** 10 digits, in any punctuation, shown 3-3-4. */
-export const isPhone = (value: string) => /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/.test(value.trim());
+export const isPhone = isUsPhone;
 
 /** 5 digits, or 5+4 with a hyphen. */
-export const isPostalCode = (value: string) => /^\d{5}(-\d{4})?$/.test(value.trim());
+export const isPostalCode = isUsZipCode;
 
 /** Letters only (spaces, hyphens and apostrophes join parts of a name). */
 export const isLettersOnly = (value: string) => /^\p{L}+(?:[ '-]\p{L}+)*$/u.test(value.trim());

@@ -5,11 +5,24 @@ import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 
 export type AdminAccess = 'unknown' | 'checking' | 'admin' | 'not-admin';
 
-export const adminAccessRequested = createEvent();
+/**
+ * Asks for the check of the signed-in participant. It carries their paxId because this module may load lazily (with
+ * the admin routes, after the session started): a paxId remembered from sign-in would be missing then, and an admin
+ * opening /admin-tools directly was sent home.
+ */
+export const adminAccessRequested = createEvent<number>();
 
-/** Admin is what the server says; 401 and 403 both mean "not an admin", anything else is logged and treated the same. */
-export const checkAdminFx = createEffect(async (): Promise<boolean> => {
+/**
+ * Admin is what the server says. The member's own record (GET /participants/{paxId}, which a member may read) says
+ * whether they are an admin at all; only then is /api/access/admin asked, because its 403 for a member is an expected
+ * answer that a browser would still log as an error on every page. 401 and 403 both mean "not an admin"; anything
+ * else is logged and treated the same.
+ */
+export const checkAdminFx = createEffect(async (paxId: number): Promise<boolean> => {
   try {
+    const me = await api.get<{ isAdmin?: boolean }>(`/api/rest/participants/${paxId}`, { quiet: true });
+    // A record that does not say (an older server) is asked about like before.
+    if (me?.isAdmin === false) return false;
     const answer = await api.get<{ admin?: boolean }>('/api/access/admin', { quiet: true });
     return answer?.admin === true;
   } catch (error) {
@@ -23,5 +36,5 @@ export const $adminAccess = createStore<AdminAccess>('unknown')
   .on(checkAdminFx.doneData, (access, admin) => (access !== 'checking' ? access : admin ? 'admin' : 'not-admin'))
   .reset(sessionEnded, sessionAuthenticated);
 
-sample({ clock: sessionAuthenticated, filter: ({ impersonated }) => !impersonated, target: adminAccessRequested });
-sample({ clock: adminAccessRequested, source: $adminAccess, filter: (access) => access !== 'checking', target: checkAdminFx });
+sample({ clock: sessionAuthenticated, filter: ({ impersonated }) => !impersonated, fn: ({ user }) => user.pax.paxId, target: adminAccessRequested });
+sample({ clock: adminAccessRequested, source: $adminAccess, filter: (access) => access !== 'checking', fn: (_, paxId) => paxId, target: checkAdminFx });

@@ -16,7 +16,14 @@ export interface CertificateItem {
   displayCategory?: string;
   /** The design a bought certificate wears (an `eGiftCardArt` entry id); null or absent: its default art. */
   cardArtId?: string | null;
+  /** A gift: whom it is for and whether they claimed it (unclaimed, it is still its buyer's, shown as sent). */
+  gift?: { recipientName: string | null; recipientEmail: string; senderName: string | null; claimed: boolean };
+  /** On a live message only: a gift this member sent was claimed, so it is no longer theirs. */
+  sentGift?: boolean;
 }
+
+/** A gift this member bought that nobody claimed yet: theirs on paper, but shown as sent, never as usable. */
+export const isUnclaimedGift = (c: CertificateItem): boolean => c.gift !== undefined && !c.gift.claimed;
 
 export const certificatesRequested = createEvent();
 export const liveCertificateReceived = createEvent<CertificateItem>();
@@ -30,7 +37,7 @@ const byExpiryDesc = (a: CertificateItem, b: CertificateItem) => b.expirationDat
 /** The member's certificates, newest expiry first; live `certificate` messages insert or replace by id. */
 export const $certificates = createStore<CertificateItem[] | null>(null)
   .on(fetchCertificatesFx.doneData, (_, items) => [...items].sort(byExpiryDesc))
-  .on(liveCertificateReceived, (items, item) => [...(items ?? []).filter((c) => c.id !== item.id), item].sort(byExpiryDesc))
+  .on(liveCertificateReceived, (items, item) => (item.sentGift ? (items ?? []).filter((c) => c.id !== item.id) : [...(items ?? []).filter((c) => c.id !== item.id), item].sort(byExpiryDesc)))
   .reset(sessionEnded);
 
 export const $certificatesError = createStore(false)

@@ -45,6 +45,26 @@ sample({
   target: $points,
 });
 
+// The live message carries the balance and pending figures (CONTRACT.md). When the balance falls (points spent or
+// expired), what expires when is read again as of that change's position (read-your-writes), so the wallet never lists
+// more expiring than the balance holds; an award needs no read (the balance arrives over the live stream alone, and the
+// amounts listed are all still held). Only the newest read is kept: one that finishes late is dropped.
+let expiringReads = 0;
+export const fetchExpiringFx = createEffect(async ({ paxId, position }: { paxId: number; position: string }) => {
+  const read = ++expiringReads;
+  const points = await api.get<Points>(`/api/rest/participants/${paxId}/points`, { waitForPosition: position, quiet: true });
+  return { paxId, expiring: points.expiring, newest: read === expiringReads };
+});
+
+// Declared before the sample that applies the message, so `points` here is still the balance before it.
+sample({
+  clock: livePointsReceived,
+  source: { points: $points, owner: $pointsOwner },
+  filter: ({ points, owner }, change) => owner !== null && owner === change.paxId && points !== null && change.balance < points.balance,
+  fn: (_, change) => ({ paxId: change.paxId, position: String(change.position) }),
+  target: fetchExpiringFx,
+});
+
 sample({
   clock: livePointsReceived,
   source: { points: $points, owner: $pointsOwner },
@@ -54,5 +74,13 @@ sample({
     pending: change.pending,
     expiring: points?.expiring ?? [],
   }),
+  target: $points,
+});
+
+sample({
+  clock: fetchExpiringFx.doneData,
+  source: { points: $points, owner: $pointsOwner },
+  filter: ({ points, owner }, read) => points !== null && read.newest && owner === read.paxId,
+  fn: ({ points }, read): Points => ({ ...points!, expiring: read.expiring }),
   target: $points,
 });

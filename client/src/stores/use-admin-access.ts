@@ -8,11 +8,12 @@ import { $adminAccess, adminAccessRequested, type AdminAccess } from './admin-ac
  * (this store may load lazily, after the session started). An impersonating admin is never one.
  */
 export function useAdminAccess(): AdminAccess {
-  const { status, impersonated } = useSession();
+  const { status, impersonated, pax } = useSession();
   const access = useUnit($adminAccess);
-  const needsCheck = status === 'authenticated' && !impersonated && access === 'unknown';
+  const paxId = pax?.paxId ?? null;
+  const needsCheck = status === 'authenticated' && !impersonated && access === 'unknown' && paxId !== null;
   useEffect(() => {
-    if (needsCheck) adminAccessRequested();
-  }, [needsCheck]);
+    if (needsCheck && paxId !== null) adminAccessRequested(paxId);
+  }, [needsCheck, paxId]);
   return impersonated ? 'not-admin' : access;
 }

@@ -1,4 +1,4 @@
-import { dateIn } from '../../../server/config';
+import { dateIn } from '../../../event-schemas/calendar';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -71,6 +71,8 @@ describe('POST /enrollment', () => {
     ['a 4-digit postal code', { postalCode: '9261' }, 'body.postalCode'],
     ['a Canadian postal code', { postalCode: 'K1A 0B1' }, 'body.postalCode'],
     ['a postal code with letters', { postalCode: '9261A' }, 'body.postalCode'],
+    // The browser refuses a ZIP+4 without its hyphen; the server now applies the same rule (event-schemas/contract/rules.ts).
+    ['a 9-digit ZIP without its hyphen', { postalCode: '926121234' }, 'body.postalCode'],
     ['a short password', { password: 'Short-1' }, 'body.password'],
     ['a password without a number', { password: 'no-digits-at-all' }, 'body.password'],
     ['a password without a letter', { password: '1234567890123' }, 'body.password'],

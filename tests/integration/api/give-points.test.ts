@@ -1,4 +1,4 @@
-import { dateIn } from '../../../server/config';
+import { dateIn } from '../../../event-schemas/calendar';
 import { addMonths } from '../../../server/points/give-points';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';

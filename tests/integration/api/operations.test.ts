@@ -1,4 +1,4 @@
-import { allRoutes } from '../../../server/app';
+import { allRoutes } from '../../../server/composition-root';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 

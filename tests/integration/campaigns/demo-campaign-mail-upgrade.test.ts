@@ -1,4 +1,5 @@
-import { allMigrations, migrate } from '../../../server/db/migrate';
+import { allMigrations } from '../../../server/composition-root';
+import { migrate } from '../../../server/db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 
 /** The migrations this change adds: a database made before it has every other one. */
@@ -31,7 +32,7 @@ describe('upgrading a demo database made before campaign e-mails', () => {
     // A sample an admin deleted before the upgrade stays deleted: the upgrade adds templates, nothing else.
     const deleted = await db.pool.query(`DELETE FROM content_entries WHERE id = (SELECT min(id) FROM content_entries) RETURNING id`);
     expect(deleted.rowCount).toBe(1);
-    await migrate(db.pool);
+    await migrate(db.pool, allMigrations());
     expect((await db.pool.query('SELECT 1 FROM content_entries WHERE id = $1', [deleted.rows[0].id])).rowCount).toBe(0);
     expect(await demo(db)).toEqual({
       templates: { newMemberTemplateId: 'spring-new-member', existingMemberTemplateId: 'spring-existing-member', expirationReminderTemplateId: 'spring-expiration-reminder' },
@@ -44,7 +45,7 @@ describe('upgrading a demo database made before campaign e-mails', () => {
   it('leaves a demo campaign alone once an admin has set any template id', async () => {
     const chosen = { createAccountTemplateId: null, expirationReminderTemplateId: null, newMemberTemplateId: null, existingMemberTemplateId: 'admin-choice' };
     const db = await oldDemoDatabase(chosen);
-    await migrate(db.pool);
+    await migrate(db.pool, allMigrations());
     expect(await demo(db)).toEqual({ templates: chosen, days: null });
   });
 });

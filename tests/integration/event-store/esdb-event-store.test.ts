@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createEsdbEventStore } from '../../../server/adapters/esdb-event-store';
-import { EventStoreUnavailable } from '../../../server/ports/event-store';
+import { EventStoreUnavailable } from '../../../event-schemas/store/event-store';
 import { describeEventStoreContract } from '../../support/event-store-contract';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
-import type { EventStore, EventToAppend, StoredEvent } from '../../../server/ports/event-store';
-import { comparePositions, type Position } from '../../../server/ports/position';
+import type { EventStore, EventToAppend, StoredEvent } from '../../../event-schemas/store/event-store';
+import { comparePositions, type Position } from '../../../event-schemas/store/position';
 import { eventually, waitFor } from '../../support/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 
@@ -179,32 +179,31 @@ test('the composite cursor resumes correctly where transaction order and global-
 });
 
 test("an append held at COMMIT inside the adapter is read in its place once it commits, and holds back later appends until then", async () => {
-  // A second store over a pool whose first COMMIT waits on a gate: the real append path, slowed at the last step.
+  // A second store over a pool whose first append is held before its COMMIT: the adapter's one append statement runs
+  // in a transaction of the gate's own, which commits only when the gate opens (the append's rows, transaction id and
+  // stream lock are exactly those of a real append whose commit is slow).
   const gated = new pg.Pool({ connectionString: db.url, max: 2 });
   let reached!: () => void;
   const atCommit = new Promise<void>((r) => (reached = r));
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
   let armed = true;
-  type Query = (...args: unknown[]) => Promise<unknown>;
-  const connect = gated.connect.bind(gated) as (cb?: unknown) => Promise<pg.PoolClient> | void;
+  const query = gated.query.bind(gated) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
   Object.assign(gated, {
-    connect: (cb?: unknown) => {
-      if (cb) return connect(cb);
-      return (connect() as Promise<pg.PoolClient>).then((client) => {
-        const query = client.query.bind(client) as Query;
-        Object.assign(client, {
-          query: async (...args: unknown[]) => {
-            if (armed && args[0] === 'COMMIT') {
-              armed = false;
-              reached();
-              await gate;
-            }
-            return query(...args);
-          },
-        });
-        return client;
-      });
+    query: async (text: string, values?: unknown[]) => {
+      if (!armed || typeof text !== 'string' || !text.includes('es_append(')) return query(text, values);
+      armed = false;
+      const client = await gated.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await client.query(text, values);
+        reached();
+        await gate;
+        await client.query('COMMIT');
+        return result;
+      } finally {
+        client.release();
+      }
     },
   });
   const slow = await createPgEventStore(gated, listener);

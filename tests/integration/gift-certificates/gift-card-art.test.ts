@@ -4,7 +4,7 @@ import { memberStream } from '../../../event-schemas';
 import { loadStream } from '../../../server/core/command-handler';
 import { EVERGREEN_ART, giftCardArtEntries, giftCardArtSeedSql, giftCardArtUpgrades } from '../../../server/content/seed-gift-card-art';
 import { purchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
-import { giftCardArtView } from '../../../client/src/features/gift-certificates/card-art-model';
+import { giftCardArtView } from '../../../client/src/features/gift-certificates/model/card-art-model';
 import { readGiftCardArt } from '../../../client/src/features/gift-certificates/model/card-art-store';
 import type { ContentReader, EntryQuery } from '../../../client/src/lib/content/contentful-client';
 import { quickMember } from '../api/fixtures';

@@ -3,7 +3,7 @@ import { certificateStream, encodeEvent, GiftCertificatesPurchased, memberStream
 import { loadStream } from '../../../server/core/command-handler';
 import { orderStream } from '../../../server/gift-certificates/issue-gift-order';
 import { giftCertificateId, giftOrderId, purchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
-import { formatPosition } from '../../../server/ports/position';
+import { formatPosition } from '../../../event-schemas/store/position';
 import { quickMember } from '../api/fixtures';
 import { award, readAfter } from '../ledger/ledger-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -63,6 +63,18 @@ describe('POST /participants/{paxId}/gift-certificates/orders', () => {
     const placed = await s.runtime.deps.store.readStream(orderStream(r.body.orderId));
     expect(placed.map((e) => e.type)).toEqual(['OrderPlaced']);
     expect(placed[0].data).toMatchObject({ paxId: m.paxId, pointsSpent: 1000, certificateIds: r.body.certificates.map((c: { id: string }) => c.id) });
+  });
+
+  it('shows each certificate bought in the activity with the points it cost, negative as the ledger has them (they showed 0)', async () => {
+    const m = await quickMember(s);
+    await award(s, admin.token, m.paxId, 1000);
+    const r = await order(m.token, m.paxId, [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 2, isGift: false }]);
+    expect(r.status).toBe(201);
+    const activity = await readAfter(s, `/api/rest/patients/${m.paxId}/activity-headers`, m.token, r.body.position);
+    const bought = activity.body.items.filter((i: { activityType: string }) => i.activityType === 'ASPIRE GIFT CERTIFICATES');
+    expect(bought.map((i: { points: number }) => i.points)).toEqual([-250, -250]);
+    const net = activity.body.items.reduce((n: number, i: { points: number }) => n + i.points, 0);
+    expect(net).toBe((await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body.balance);
   });
 
   it('writes the gift e-mail with the code and message to the outbox, and none for a kept certificate', async () => {

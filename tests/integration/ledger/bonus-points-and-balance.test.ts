@@ -1,6 +1,6 @@
 import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
 import { deterministicUuid } from '../../../server/core/deterministic-id';
-import { formatPosition } from '../../../server/ports/position';
+import { formatPosition } from '../../../event-schemas/store/position';
 import { SseClient, type PointsData } from '../live/sse-client';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { award, impersonate, readAfter, redeem } from './ledger-helpers';

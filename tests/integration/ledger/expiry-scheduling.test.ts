@@ -1,5 +1,5 @@
 import { settingsFromEnv } from '../../../server/config';
-import { startRuntime, type Runtime } from '../../../server/runtime';
+import { startRuntime, type Runtime } from '../../../server/composition-root';
 import { eventually } from '../../support/event-store-contract';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { award, readAfter, redeem } from './ledger-helpers';

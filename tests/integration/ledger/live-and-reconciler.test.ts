@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { certificateStream, encodeEvent, memberStream, PointsRedeemed } from '../../../event-schemas';
 import { certificateIssuedEventId, issueCertificate } from '../../../server/certificates/issue-certificate';
-import { formatPosition } from '../../../server/ports/position';
+import { formatPosition } from '../../../event-schemas/store/position';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { award, readAfter, redeem } from './ledger-helpers';
 

@@ -1,5 +1,5 @@
 import { memberStream } from '../../../event-schemas';
-import { dateIn } from '../../../server/config';
+import { dateIn } from '../../../event-schemas/calendar';
 import { loadStream } from '../../../server/core/command-handler';
 import { addDays } from '../../../server/points/dates';
 import { evolveMember, initialMemberState } from '../../../server/points/member-state';

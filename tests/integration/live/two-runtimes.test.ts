@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { settingsFromEnv } from '../../../server/config';
-import { startRuntime, type Runtime } from '../../../server/runtime';
+import { startRuntime, type Runtime } from '../../../server/composition-root';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { SseClient } from './sse-client';

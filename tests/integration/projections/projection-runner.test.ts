@@ -6,7 +6,7 @@ import { rebuildProjection } from '../../../projections/rebuild';
 import { applyBatch, readCheckpoint } from '../../../projections/runner';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
-import type { EventStore } from '../../../server/ports/event-store';
+import type { EventStore } from '../../../event-schemas/store/event-store';
 import { settle as settleProjection } from '../../support/settle';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 

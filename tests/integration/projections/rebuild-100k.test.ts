@@ -1,10 +1,13 @@
 import pg from 'pg';
-import { allProjections } from '../../../projections/registry';
+import { readModels } from '../../../projections/registry';
+import { settingsFromEnv } from '../../../server/config';
+
+const allProjections = readModels(settingsFromEnv());
 import { rebuildProjection } from '../../../projections/rebuild';
 import { settle } from '../../support/settle';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
-import type { EventStore } from '../../../server/ports/event-store';
+import type { EventStore } from '../../../event-schemas/store/event-store';
 import { appendHistory, planHistory } from '../../support/generated-history';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 

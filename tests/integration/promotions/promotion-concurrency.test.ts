@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promotionStream } from '../../../event-schemas';
 import { handleCommand } from '../../../server/core/command-handler';
 import { Problem } from '../../../server/core/problem';
-import type { EventStore } from '../../../server/ports/event-store';
+import type { EventStore } from '../../../event-schemas/store/event-store';
 import { changePromotionStatus } from '../../../server/promotions/change-promotion-status';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { createPromotion, statusAction } from './promotion-helpers';

@@ -2,7 +2,7 @@ import { promotionStream } from '../../../event-schemas';
 import { promotionTilesProjection } from '../../../projections/promotion-tiles/promotion-tiles.projection';
 import { PROMOTION_COLUMNS } from '../../../projections/promotion-tiles/promotions-query';
 import { resetProjection } from '../../../projections/runner';
-import { formatPosition } from '../../../server/ports/position';
+import { formatPosition } from '../../../event-schemas/store/position';
 import { DEMO_PROMOTION, seedDemoPromotion } from '../../../server/seed/demo-promotion';
 import { settle } from '../../support/settle';
 import { startTestServer, type TestServer } from '../../support/test-server';

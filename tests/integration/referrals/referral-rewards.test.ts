@@ -1,8 +1,8 @@
 import { catchUp, readCheckpoint, resetProjection } from '../../../projections/runner';
-import { comparePositions } from '../../../server/ports/position';
+import { comparePositions } from '../../../event-schemas/store/position';
 import { settingsFromEnv } from '../../../server/config';
 import { referralRewards } from '../../../server/referrals/referral-rewards';
-import { startRuntime } from '../../../server/runtime';
+import { startRuntime } from '../../../server/composition-root';
 import { DEMO } from '../../../server/seed/demo';
 import { eventually } from '../../support/event-store-contract';
 import { startTestServer, type TestServer } from '../../support/test-server';

@@ -1,4 +1,7 @@
-import { projectionByName } from '../../../projections/registry';
+import { readModels } from '../../../projections/registry';
+import { settingsFromEnv } from '../../../server/config';
+
+const projectionByName = (name: string) => readModels(settingsFromEnv()).find((p) => p.name === name);
 import { resetProjection } from '../../../projections/runner';
 import { settle } from '../../support/settle';
 import { DEMO } from '../../../server/seed/demo';

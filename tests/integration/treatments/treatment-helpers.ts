@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { dateIn } from '../../../server/config';
+import { dateIn } from '../../../event-schemas/calendar';
 import { addDays } from '../../../server/points/dates';
-import { parsePosition } from '../../../server/ports/position';
+import { parsePosition } from '../../../event-schemas/store/position';
 import { DEMO } from '../../../server/seed/demo';
 import type { TestServer } from '../../support/test-server';
 

@@ -1,7 +1,7 @@
 import { decodeEvent } from '../../../event-schemas';
 import { settingsFromEnv } from '../../../server/config';
 import { handleCommand } from '../../../server/core/command-handler';
-import { startRuntime, type Runtime } from '../../../server/runtime';
+import { startRuntime, type Runtime } from '../../../server/composition-root';
 import { DEMO } from '../../../server/seed/demo';
 import { earnTreatmentPoints } from '../../../server/treatments/earn-treatment-points';
 import { NightlyScheduler } from '../../../server/treatments/nightly-scheduler';

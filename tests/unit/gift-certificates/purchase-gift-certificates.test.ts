@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import type { DomainEvent } from '../../../event-schemas';
+import type { MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { giftCertificateIssued } from '../../../server/gift-certificates/issue-gift-order';
 import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine, type PurchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
@@ -11,8 +11,8 @@ const line = (over: Partial<PricedLine> = {}): PricedLine => ({
 const command = (over: Partial<PurchaseGiftCertificates> = {}): PurchaseGiftCertificates => ({
   paxId: PAX, clientOrderId: 'order-1', today: '2026-03-15', expirationDate: '2027-03-15', lines: [line()], codes: ['AAAA-AAAA-A1', 'AAAA-AAAA-A2', 'AAAA-AAAA-A3', 'AAAA-AAAA-A4', 'AAAA-AAAA-A5'], ...over,
 });
-const given = (...events: DomainEvent[]) => fold(purchaseGiftCertificates.evolve, purchaseGiftCertificates.initialState, events);
-const decide = (c: PurchaseGiftCertificates, ...events: DomainEvent[]) => purchaseGiftCertificates.decide(c, given(...events));
+const given = (...events: MemberEvent[]) => fold(purchaseGiftCertificates.evolve, purchaseGiftCertificates.initialState, events);
+const decide = (c: PurchaseGiftCertificates, ...events: MemberEvent[]) => purchaseGiftCertificates.decide(c, given(...events));
 const refusal = (r: ReturnType<typeof decide>) => (isLeft(r) ? r.left : undefined);
 
 describe('purchase gift certificates', () => {

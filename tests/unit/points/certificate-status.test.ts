@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { CertificateIssued, CertificateStatusChanged, type CertificateStatus, type DomainEvent } from '../../../event-schemas';
+import { CertificateIssued, CertificateStatusChanged, type CertificateStatus, type CertificateEvent } from '../../../event-schemas';
 import { certificateItem } from '../../../projections/certificates/certificate-item';
 import { evolveCertificate, initialCertificateState } from '../../../server/certificates/certificate-state';
 import { changeCertificateStatus, type ChangeCertificateStatus } from '../../../server/certificates/change-certificate-status';
@@ -28,9 +28,9 @@ const issued = (over: Partial<Parameters<typeof CertificateIssued.of>[0]> = {}) 
 const changed = (from: CertificateStatus, to: CertificateStatus, expirationDate = '2026-05-14', changedBy: number | null = ADMIN) =>
   CertificateStatusChanged.of({ certificateId: ID, paxId: OWNER, from, to, expirationDate, changedBy });
 
-const given = (...events: DomainEvent[]) => fold(evolveCertificate, initialCertificateState, events);
+const given = (...events: CertificateEvent[]) => fold(evolveCertificate, initialCertificateState, events);
 const command = (over: Partial<ChangeCertificateStatus> = {}): ChangeCertificateStatus => ({ status: 'VOID', expirationDate: null, adminId: ADMIN, actingForPaxId: OWNER, ...over });
-const refusal = (c: ChangeCertificateStatus, ...history: DomainEvent[]) => {
+const refusal = (c: ChangeCertificateStatus, ...history: CertificateEvent[]) => {
   const r = changeCertificateStatus.decide(c, given(...history));
   return isLeft(r) ? r.left.slug : undefined;
 };
@@ -79,7 +79,7 @@ describe('change certificate status', () => {
 });
 
 describe('expire certificate', () => {
-  const decide = (today: string, ...history: DomainEvent[]) => {
+  const decide = (today: string, ...history: CertificateEvent[]) => {
     const r = expireCertificate.decide({ today }, given(...history));
     return isRight(r) ? r.right : undefined;
   };

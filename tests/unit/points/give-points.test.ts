@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { PointsAwarded, type DomainEvent } from '../../../event-schemas';
+import { PointsAwarded, type MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { addMonths, givePoints, type GivePoints } from '../../../server/points/give-points';
 
@@ -13,7 +13,7 @@ const command = (over: Partial<GivePoints> = {}): GivePoints => ({
   defaultExpiryMonths: 12,
   ...over,
 });
-const given = (...events: DomainEvent[]) => fold(givePoints.evolve, givePoints.initialState, events);
+const given = (...events: MemberEvent[]) => fold(givePoints.evolve, givePoints.initialState, events);
 const awarded = (over: Partial<Parameters<typeof PointsAwarded.of>[0]> = {}) =>
   PointsAwarded.of({ paxId: 7, lotId: 'lot-0', amount: 100, description: 'x', source: 'ADMIN', expirationDate: '2027-01-01', idempotencyKey: 'k-0', ...over });
 

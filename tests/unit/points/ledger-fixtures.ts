@@ -1,11 +1,11 @@
-import { PointsAwarded, PointsExpired, PointsRedeemed, type DomainEvent } from '../../../event-schemas';
+import { PointsAwarded, PointsExpired, PointsRedeemed, type MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { evolveMember, initialMemberState } from '../../../server/points/member-state';
 
 export const PAX = 7;
 export const CERT_ID = '3f1b7a52-0c2d-4e8f-9a6b-1d2e3f4a5b6c';
 
-export const given = (...events: DomainEvent[]) => fold(evolveMember, initialMemberState, events);
+export const given = (...events: MemberEvent[]) => fold(evolveMember, initialMemberState, events);
 
 export const awarded = (lotId: string, amount: number, expirationDate: string) =>
   PointsAwarded.of({ paxId: PAX, lotId, amount, description: 'test', source: 'ADMIN', expirationDate, idempotencyKey: null });

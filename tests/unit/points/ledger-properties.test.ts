@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
-import type { DomainEvent } from '../../../event-schemas';
+import type { MemberEvent } from '../../../event-schemas';
 import { expireLots } from '../../../server/points/expire-lots';
 import { evolveMember, initialMemberState, type MemberState } from '../../../server/points/member-state';
 import { addDays } from '../../../server/points/dates';
-import { REDEEM_TIERS, redeemPoints } from '../../../server/points/redeem-points';
+import { REDEEM_TIERS } from '../../../event-schemas/contract/redeem-tiers';
+import { redeemPoints } from '../../../server/points/redeem-points';
 import { awarded, CERT_ID, PAX } from './ledger-fixtures';
 
 type Step = { kind: 'award'; amount: number; lifeDays: number } | { kind: 'redeem'; amount: number } | { kind: 'expire' } | { kind: 'wait'; days: number };
@@ -20,9 +21,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const play = (steps: Step[]) => {
   let today = '2026-01-01';
   let state: MemberState = initialMemberState;
-  const log: DomainEvent[] = [];
+  const log: MemberEvent[] = [];
   steps.forEach((s, i) => {
-    let decided: DomainEvent[] = [];
+    let decided: MemberEvent[] = [];
     if (s.kind === 'wait') today = addDays(today, s.days);
     else if (s.kind === 'award') decided = [awarded(`lot-${i}`, s.amount, addDays(today, s.lifeDays))];
     else {
@@ -43,7 +44,7 @@ const play = (steps: Step[]) => {
 };
 
 /** The balance as the events themselves state it, counted independently of evolve. */
-const ledgerTotal = (log: DomainEvent[]) =>
+const ledgerTotal = (log: MemberEvent[]) =>
   log.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.amount : e.type === 'PointsRedeemed' || e.type === 'PointsExpired' ? sum - e.data.amount : sum), 0);
 
 describe('points ledger properties', () => {

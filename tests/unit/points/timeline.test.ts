@@ -1,10 +1,10 @@
-import type { DomainEvent } from '../../../event-schemas';
+import type { MemberEvent } from '../../../event-schemas';
 import { memberTimeline, type HistoryEvent } from '../../../server/audit/timeline';
-import { dateIn, endOfDateIn } from '../../../server/config';
+import { dateIn, endOfDateIn } from '../../../event-schemas/calendar';
 import { certificateIssuedEventId } from '../../../server/certificates/issue-certificate';
 import { awarded, CERT_ID, expired, redeemed } from './ledger-fixtures';
 
-const at = (occurredAt: string, event: DomainEvent, n: number): HistoryEvent => ({
+const at = (occurredAt: string, event: MemberEvent, n: number): HistoryEvent<MemberEvent> => ({
   event,
   metadata: { actor: { kind: 'system', job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt, schemaVersion: 1 },
   position: { major: 1n, minor: BigInt(n) },

@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { decodeEvent, encodeEvent, PromotionCreated, PromotionStatusChanged, type DomainEvent } from '../../../event-schemas';
+import { decodeEvent, encodeEvent, PromotionCreated, PromotionStatusChanged, type PromotionEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { copiedPromotionCode, copiedPromotionName, copyPromotion } from '../../../server/promotions/copy-promotion';
 import { promotionFacts } from '../../../server/promotions/create-promotion';
@@ -20,7 +20,7 @@ const facts = promotionFacts(SOURCE, {
   certificateCategoryCode: 'GLOW',
   website: { tileTitle: 'Sparkle', pages: [{ page: 'RULES', contentEntryId: 'rules-1', active: false }] },
 });
-const given = (...events: DomainEvent[]) => fold(evolvePromotion, initialPromotionState, events);
+const given = (...events: PromotionEvent[]) => fold(evolvePromotion, initialPromotionState, events);
 const ended = given(
   PromotionCreated.of(facts),
   PromotionStatusChanged.of({ promotionId: SOURCE, from: 'NEW', to: 'ACTIVE', reason: null }),

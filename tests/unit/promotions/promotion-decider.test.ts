@@ -1,5 +1,5 @@
 import { isLeft, isRight, type Either } from 'fp-ts/Either';
-import { decodeEvent, encodeEvent, PromotionCreated, PromotionStatusChanged, type DomainEvent, type PromotionStatus } from '../../../event-schemas';
+import { decodeEvent, encodeEvent, PromotionCreated, PromotionStatusChanged, type PromotionEvent, type PromotionStatus } from '../../../event-schemas';
 import { fold, type DomainError } from '../../../server/core/decider';
 import { changePromotionStatus, type ChangePromotionStatus } from '../../../server/promotions/change-promotion-status';
 import { createPromotion, promotionFacts } from '../../../server/promotions/create-promotion';
@@ -12,17 +12,17 @@ const created = PromotionCreated.of(facts);
 const moved = (from: PromotionStatus, to: PromotionStatus, reason: string | null = null) => PromotionStatusChanged.of({ promotionId: ID, from, to, reason });
 
 /** A history that leaves the promotion in `status`, through allowed transitions only. */
-const historyTo: Record<PromotionStatus, DomainEvent[]> = {
+const historyTo: Record<PromotionStatus, PromotionEvent[]> = {
   NEW: [created],
   DRAFT: [created, moved('NEW', 'DRAFT')],
   ACTIVE: [created, moved('NEW', 'ACTIVE')],
   ENDED: [created, moved('NEW', 'ACTIVE'), moved('ACTIVE', 'ENDED')],
   PAYMENTS_STOPPED: [created, moved('NEW', 'ACTIVE'), moved('ACTIVE', 'PAYMENTS_STOPPED')],
 };
-const given = (...events: DomainEvent[]) => fold(evolvePromotion, initialPromotionState, events);
-const when = (action: StatusAction, history: DomainEvent[], over: Partial<ChangePromotionStatus> = {}) =>
+const given = (...events: PromotionEvent[]) => fold(evolvePromotion, initialPromotionState, events);
+const when = (action: StatusAction, history: PromotionEvent[], over: Partial<ChangePromotionStatus> = {}) =>
   changePromotionStatus.decide({ action, reason: null, today: '2026-04-01', ...over }, given(...history));
-const refusal = (r: Either<DomainError, DomainEvent[]>) => (isLeft(r) ? r.left.slug : undefined);
+const refusal = (r: Either<DomainError, PromotionEvent[]>) => (isLeft(r) ? r.left.slug : undefined);
 
 describe('promotion events', () => {
   it('round-trip through their codecs, and a status the codec does not know is refused', () => {
@@ -31,7 +31,7 @@ describe('promotion events', () => {
       const stored = encodeEvent('id', event, meta);
       expect(decodeEvent(stored.type, JSON.parse(JSON.stringify(stored.data)), stored.metadata).event).toEqual(event);
     }
-    const bad = { ...moved('NEW', 'ACTIVE'), data: { ...moved('NEW', 'ACTIVE').data, to: 'LIVE' } } as unknown as DomainEvent;
+    const bad = { ...moved('NEW', 'ACTIVE'), data: { ...moved('NEW', 'ACTIVE').data, to: 'LIVE' } } as unknown as PromotionEvent;
     expect(() => encodeEvent('id', bad, meta)).toThrow(/refusing to store an invalid PromotionStatusChanged/);
   });
 });

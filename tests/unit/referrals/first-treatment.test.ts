@@ -1,5 +1,5 @@
 import { isRight } from 'fp-ts/Either';
-import { PointsAwarded, TreatmentPointsComputed, TreatmentProcessed, type DomainEvent } from '../../../event-schemas';
+import { PointsAwarded, TreatmentPointsComputed, TreatmentProcessed, type DomainEvent, type MemberEvent } from '../../../event-schemas';
 import type { LineAward } from '../../../event-schemas/treatment-points-computed';
 import { fold } from '../../../server/core/decider';
 import { awardReferral, type AwardReferral } from '../../../server/referrals/award-referral';
@@ -55,7 +55,7 @@ describe('award referral', () => {
     idempotencyKey: 'referral-9',
     ...over,
   });
-  const given = (...events: DomainEvent[]) => fold(awardReferral.evolve, awardReferral.initialState, events);
+  const given = (...events: MemberEvent[]) => fold(awardReferral.evolve, awardReferral.initialState, events);
 
   describe('when the member has no award with the key', () => {
     it('credits a REFERRAL lot', () => {

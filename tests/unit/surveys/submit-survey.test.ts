@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { SurveySubmitted, type DomainEvent } from '../../../event-schemas';
+import { SurveySubmitted, type MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { submitSurvey, type SubmitSurvey } from '../../../server/surveys/submit-survey';
 import { availability, copyOf, statusOnCreate, statusOnUpdate } from '../../../server/surveys/survey-rules';
@@ -13,7 +13,7 @@ const command = (over: Partial<SubmitSurvey['survey']> = {}): SubmitSurvey => ({
   expiryMonths: 12,
 });
 const submitted = (surveyId = 3) => SurveySubmitted.of({ paxId: 7, surveyId, surveyName: 'Pulse', answers: [], pointsAwarded: 50 });
-const given = (...events: DomainEvent[]) => fold(submitSurvey.evolve, submitSurvey.initialState, events);
+const given = (...events: MemberEvent[]) => fold(submitSurvey.evolve, submitSurvey.initialState, events);
 
 describe('submit survey', () => {
   describe('when the member has not taken it', () => {

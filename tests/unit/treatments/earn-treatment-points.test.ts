@@ -1,20 +1,20 @@
 import { isRight } from 'fp-ts/Either';
-import type { DomainEvent } from '../../../event-schemas';
+import type { MemberEvent } from '../../../event-schemas';
 import { earnTreatmentPoints } from '../../../server/treatments/earn-treatment-points';
 import { CUT_REASONS, estimatePoints } from '../../../server/treatments/earning-rules';
 import { certificate, earn, given, line, PAX, T1, T2, T3 } from './treatment-fixtures';
 
-const decide = (...args: Parameters<typeof earnTreatmentPoints.decide>): DomainEvent[] => {
+const decide = (...args: Parameters<typeof earnTreatmentPoints.decide>): MemberEvent[] => {
   const r = earnTreatmentPoints.decide(...args);
   if (!isRight(r)) throw new Error('expected events');
   return r.right;
 };
-const computed = (events: DomainEvent[]) => {
+const computed = (events: MemberEvent[]) => {
   const c = events.find((e) => e.type === 'TreatmentPointsComputed');
   if (!c || c.type !== 'TreatmentPointsComputed') throw new Error('no TreatmentPointsComputed');
   return c.data;
 };
-const awards = (events: DomainEvent[]) => events.flatMap((e) => (e.type === 'PointsAwarded' ? [{ source: e.data.source, amount: e.data.amount }] : []));
+const awards = (events: MemberEvent[]) => events.flatMap((e) => (e.type === 'PointsAwarded' ? [{ source: e.data.source, amount: e.data.amount }] : []));
 
 describe('earning from a treatment', () => {
   describe('when nothing was earned on that date yet', () => {

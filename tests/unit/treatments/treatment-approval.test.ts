@@ -1,7 +1,7 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import type { DomainEvent } from '../../../event-schemas';
+import type { TreatmentEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
-import { confirmTreatment, hashApprovalToken } from '../../../server/treatments/confirm-treatment';
+import { confirmTreatment, hashApprovalToken, linkState } from '../../../server/treatments/confirm-treatment';
 import { recordTreatment, type RecordTreatment } from '../../../server/treatments/record-treatment';
 import { line, PAX, T1 } from './treatment-fixtures';
 
@@ -20,8 +20,8 @@ const record = (over: Partial<RecordTreatment> = {}): RecordTreatment => ({
   approvalChannels: [],
   ...over,
 });
-const events = (r: ReturnType<typeof recordTreatment.decide>): DomainEvent[] => (isRight(r) ? r.right : []);
-const given = (...es: DomainEvent[]) => fold(recordTreatment.evolve, recordTreatment.initialState, es);
+const events = (r: ReturnType<typeof recordTreatment.decide>): TreatmentEvent[] => (isRight(r) ? r.right : []);
+const given = (...es: TreatmentEvent[]) => fold(recordTreatment.evolve, recordTreatment.initialState, es);
 
 describe('recording a treatment', () => {
   describe('when it is not financed', () => {
@@ -42,6 +42,7 @@ describe('recording a treatment', () => {
 
 describe('a financed treatment', () => {
   const token = 'the-token';
+  const NOW = '2026-03-02T10:00:00.000Z';
   const history = events(recordTreatment.decide(record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email', 'sms'] }), given()));
 
   it('waits PENDING_APPROVAL with an approval request holding only the token’s hash', () => {
@@ -52,7 +53,7 @@ describe('a financed treatment', () => {
 
   describe('when the patient confirms with the token', () => {
     it('is approved and becomes PENDING', () => {
-      const r = confirmTreatment.decide({ token }, given(...history));
+      const r = confirmTreatment.decide({ token, at: NOW }, given(...history));
       expect(events(r).map((e) => e.type)).toEqual(['TreatmentApproved']);
       expect(given(...history, ...events(r))).toMatchObject({ status: 'PENDING' });
     });
@@ -60,10 +61,47 @@ describe('a financed treatment', () => {
 
   describe('when the token is wrong or already used', () => {
     it('refuses with a 400 naming body.token', () => {
-      const wrong = confirmTreatment.decide({ token: 'guess' }, given(...history));
+      const wrong = confirmTreatment.decide({ token: 'guess', at: NOW }, given(...history));
       expect(isLeft(wrong) && wrong.left).toMatchObject({ slug: 'validation', field: 'body.token' });
-      const approved = [...history, ...events(confirmTreatment.decide({ token }, given(...history)))];
-      expect(isLeft(confirmTreatment.decide({ token }, given(...approved)))).toBe(true);
+      const approved = [...history, ...events(confirmTreatment.decide({ token, at: NOW }, given(...history)))];
+      expect(isLeft(confirmTreatment.decide({ token, at: NOW }, given(...approved)))).toBe(true);
+    });
+  });
+});
+
+describe('a financed treatment’s link', () => {
+  const token = 'the-token';
+  const requested = events(
+    recordTreatment.decide(record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email'], approvalExpiresAt: '2026-04-01T07:00:00.000Z' }), given()),
+  );
+
+  describe('when it is read before use', () => {
+    it('is ready, and reading it spends nothing', () => {
+      expect(linkState(given(...requested), token, '2026-03-02T10:00:00.000Z')).toBe('ready');
+      expect(linkState(given(...requested), token, '2026-03-02T10:00:00.000Z')).toBe('ready');
+    });
+  });
+
+  describe('when it was used', () => {
+    const used = [...requested, ...events(confirmTreatment.decide({ token, at: '2026-03-02T10:00:00.000Z' }, given(...requested)))];
+    it('says already confirmed, and a second confirmation is refused in words', () => {
+      expect(linkState(given(...used), token, '2026-03-03T10:00:00.000Z')).toBe('already-confirmed');
+      const again = confirmTreatment.decide({ token, at: '2026-03-03T10:00:00.000Z' }, given(...used));
+      expect(isLeft(again) && again.left).toMatchObject({ slug: 'validation', field: 'body.token', message: 'was already used: this treatment is confirmed' });
+    });
+  });
+
+  describe('when its date has passed', () => {
+    it('is expired and confirming it is 410 gone, writing nothing', () => {
+      expect(linkState(given(...requested), token, '2026-04-01T07:00:00.000Z')).toBe('expired');
+      const late = confirmTreatment.decide({ token, at: '2026-04-01T07:00:00.000Z' }, given(...requested));
+      expect(isLeft(late) && late.left).toMatchObject({ slug: 'gone' });
+    });
+  });
+
+  describe('when another token is tried', () => {
+    it('is invalid', () => {
+      expect(linkState(given(...requested), 'guess', '2026-03-02T10:00:00.000Z')).toBe('invalid');
     });
   });
 });

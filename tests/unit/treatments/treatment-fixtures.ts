@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../../event-schemas';
+import type { MemberEvent } from '../../../event-schemas';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../../event-schemas/treatment-recorded';
 import type { EarnTreatmentPoints } from '../../../server/treatments/earn-treatment-points';
 import { earnTreatmentPoints } from '../../../server/treatments/earn-treatment-points';
@@ -44,4 +44,4 @@ export const earn = (treatmentId: string, lineItems: TreatmentLineItem[], over: 
 });
 
 /** Decides and folds in one go, as the member stream would after a successful append. */
-export const given = (...events: DomainEvent[]) => fold(earnTreatmentPoints.evolve, earnTreatmentPoints.initialState, events);
+export const given = (...events: MemberEvent[]) => fold(earnTreatmentPoints.evolve, earnTreatmentPoints.initialState, events);

@@ -114,7 +114,7 @@ export default function ActivitySummaryPage() {
             <p>No activity in this period.</p>
           ) : (
             <div className="table-scroll" role="region" aria-label="Activity table" tabIndex={0}>
-            <table className="simple-table" data-testid="activity-table">
+            <table className="simple-table activity-table" data-testid="activity-table">
               <caption className="visually-hidden">Activity</caption>
               <thead>
                 <tr>
@@ -130,13 +130,13 @@ export default function ActivitySummaryPage() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{formatDate(row.activityDate)}</td>
-                    <td>{row.activityType}</td>
-                    <td>{row.description}</td>
-                    <td>
+                    <td data-label="Date">{formatDate(row.activityDate)}</td>
+                    <td data-label="Activity">{row.activityType}</td>
+                    <td data-label="Description">{row.description}</td>
+                    <td data-label="Points">
                       {formatPoints(row.points)} {row.activityType.startsWith('TREATMENT') ? (isPendingActivity(row.activityType) ? 'Points Pending' : 'Points Earned') : ''}
                     </td>
-                    <td>
+                    <td className="activity-table__details">
                       <Button label="DETAILS" text size="small" onClick={() => setSelected(row)} aria-label={`Details of ${row.activityType} on ${formatDate(row.activityDate)}`} />
                     </td>
                   </tr>

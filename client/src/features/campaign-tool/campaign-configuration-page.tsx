@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
-import { GroupEditor } from '../../components/group-builder/group-editor';
+import { GroupEditor } from '../../components/group-editor/group-editor';
 import { CampaignFields } from './components/campaign-fields';
 import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { RichText } from '../../components/content/rich-text';
 import { PageLoader } from '../../components/page-loader';
 import { prescribingInformation } from '../../stores/content';
-import { ContentPage } from './components/content-page';
+import { ContentPage } from './content-page';
 
 export const FaqPage = () => <ContentPage slug="faq" fallbackTitle="Frequently Asked Questions" />;
 export const ContactPage = () => <ContentPage slug="contact" fallbackTitle="Contact Us" />;

@@ -11,15 +11,34 @@ import { parseUsDate } from '../../lib/format';
 import { isApiError, problemMessage } from '../../lib/problem';
 import { campaignIdOf } from '../../lib/query-params';
 import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
+import { markEnrolled } from '../../lib/new-member';
+import { takeReturnTo } from '../../lib/return-to';
+import { formatUsPhone } from '../../../../event-schemas/contract/rules';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
 import { $trackedQuery } from '../../stores/route-query';
 
-const enrollmentError = (e: unknown): string => {
-  if (!isApiError(e)) return 'An unknown error occurred';
-  const first = e.problem?.errors?.[0];
-  return first ? `${first.path.replace(/^body\./, '')} ${first.message}` : problemMessage(e.problem);
+/** The form's labels, to say which field the server refused in the words the member sees. */
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail address',
+  password: 'Password',
+  postalCode: 'ZIP code',
+  dateOfBirth: 'Date of birth',
+  phone: 'Mobile phone',
+  refCode: 'Referral link',
+  campaignId: 'Campaign link',
+};
+
+/** A refusal in words: each refused field by its label ("ZIP code must be ..."), or what the conflict means. */
+export const enrollmentError = (e: unknown): string => {
+  if (!isApiError(e)) return 'We could not reach the server. Please try again.';
+  if (e.status === 409) return 'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.';
+  const errors = e.problem?.errors ?? [];
+  if (errors.length === 0) return problemMessage(e.problem);
+  return errors.map((err) => `${FIELD_LABELS[err.path.replace(/^body\./, '')] ?? 'A field'} ${err.message}.`).join(' ');
 };
 
 const empty = { firstName: '', lastName: '', email: '', password: '', postalCode: '', dateOfBirth: '', phone: '' };
@@ -31,7 +50,7 @@ export default function EnrollmentPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useLeavePageWarning(status !== 'authenticated' && Object.values(form).some((v) => v !== ''));
-  if (status === 'authenticated') return <Redirect to={paths.home} replace />;
+  if (status === 'authenticated') return <Redirect to={takeReturnTo() ?? paths.home} replace />;
   const set = (key: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -50,6 +69,7 @@ export default function EnrollmentPage() {
         { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password, postalCode: form.postalCode.trim(), dateOfBirth, phone: form.phone.replace(/\D/g, '') || undefined, refCode, campaignId: campaignIdOf(utmId) },
         { quiet: true },
       );
+      markEnrolled(answer.pax.paxId);
       sessionReceived(answer);
     } catch (e) {
       setError(enrollmentError(e));
@@ -70,7 +90,7 @@ export default function EnrollmentPage() {
         <ValidatedInput id="enroll-password" label="Password" type="password" value={form.password} onValueChange={set('password')} required minLength={10} autoComplete="new-password" check={(v) => /[A-Za-z]/.test(v) && /\d/.test(v)} errorMessage="Use at least 10 characters, with a letter and a digit" />
         <ValidatedInput id="enroll-zip" label="ZIP code" value={form.postalCode} onValueChange={set('postalCode')} required inputMode="numeric" check={isPostalCode} errorMessage="Enter 5 digits, or 5+4 as 12345-6789" />
         <ValidatedInput id="enroll-dob" label="Date of birth (MM/DD/YYYY)" value={form.dateOfBirth} onValueChange={set('dateOfBirth')} required maxLength={10} check={(v) => parseUsDate(v) !== null} errorMessage="Enter a date as MM/DD/YYYY" />
-        <ValidatedInput id="enroll-phone" label="Mobile phone (optional)" type="tel" value={form.phone} onValueChange={set('phone')} autoComplete="tel-national" check={(v) => v === '' || isPhone(v)} errorMessage="Enter 10 digits, as 949-555-0142" />
+        <ValidatedInput id="enroll-phone" label="Mobile phone (optional)" type="tel" value={form.phone} onValueChange={(v) => set('phone')(formatUsPhone(v))} autoComplete="tel-national" inputMode="tel" check={(v) => v === '' || isPhone(v)} errorMessage="Enter 10 digits, as 949-555-0142" />
         {error && <Message severity="error" text={error} role="alert" />}
         <Button type="submit" label="JOIN NOW" loading={busy} disabled={busy} />
       </form>

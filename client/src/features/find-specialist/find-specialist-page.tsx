@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ValidatedInput } from '../../components/validated-input';
 import { api } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
@@ -22,17 +22,22 @@ export default function FindSpecialistPage() {
   const [radius, setRadius] = useState(25);
   const [result, setResult] = useState<Specialist[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Results always answer the ZIP on screen: a refused ZIP clears them, and a slower earlier search cannot land last.
+  const searches = useRef(0);
   const search = async (event: FormEvent) => {
     event.preventDefault();
+    const mine = ++searches.current;
     if (!isPostalCode(zip)) {
+      setResult(null);
       setError('Enter a ZIP code: 5 digits, or 5+4 as 12345-6789');
       return;
     }
     setError(null);
     try {
       const answer = await api.get<{ items: Specialist[] }>('/api/rest/specialists', { query: { postalCode: zip.trim(), radiusMiles: radius }, quiet: true });
-      setResult(answer.items);
+      if (mine === searches.current) setResult(answer.items);
     } catch (e) {
+      if (mine !== searches.current) return;
       setResult(null);
       setError(isApiError(e) ? problemMessage(e.problem) : 'An unknown error occurred');
     }

@@ -10,13 +10,13 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatDollars, formatPoints } from '../../lib/format';
-import { chosenArtId } from './card-art-model';
+import { chosenArtId } from './model/card-art-model';
 import { artStyle, CardArtPicker } from './components/card-art-picker';
 import { $cart, $draft, addedToCart, cartQuantity, draftCleared, draftFieldUpdated, MAX_QUANTITY_PER_CART } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
-import { useGiftCardArt } from './components/use-gift-card-art';
-import { useGiftCategories } from './components/use-gift-categories';
+import { useGiftCardArt } from './use-gift-card-art';
+import { useGiftCategories } from './use-gift-categories';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MESSAGE_MAX = 250;

@@ -1,4 +1,4 @@
-import type { GiftCategory, GiftCertificate } from './gift-types';
+import type { GiftCategory, GiftCertificate } from './api/gift-types';
 
 /** Points the cart costs at the catalogue's prices (a line whose variant is gone counts nothing; the server decides). */
 export const cartTotal = (cart: readonly GiftCertificate[], categories: readonly GiftCategory[]) =>

@@ -14,9 +14,9 @@ import { CardArtSummary } from './components/card-art-picker';
 import { placeGiftOrder } from './api/gift-api';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
-import type { PlacedOrder } from './gift-types';
-import { useGiftCardArt } from './components/use-gift-card-art';
-import { useGiftCategories } from './components/use-gift-categories';
+import type { PlacedOrder } from './api/gift-types';
+import { useGiftCardArt } from './use-gift-card-art';
+import { useGiftCategories } from './use-gift-categories';
 
 const newOrderId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -54,6 +54,8 @@ export default function GiftCheckoutPage() {
     navigate(to);
   };
 
+  // Why CONFIRM PURCHASE is disabled, in words: the points the order lacks.
+  const short = points !== null && cart.length > 0 ? Math.max(0, total - points.balance) : 0;
   const balance = (
     <p className="gift-checkout__balance" aria-live="polite">
       Available points: <strong data-testid="checkout-balance">{points ? formatPoints(points.balance) : '…'}</strong>
@@ -98,10 +100,11 @@ export default function GiftCheckoutPage() {
         </>
       )}
       {balance}
+      {short > 0 && <Message id="checkout-short" severity="warn" text={`You need ${formatPoints(short)} more points for this order. Remove a certificate from your cart, or earn more points first.`} />}
       {error && <Message severity="error" text={error} />}
       <div className="gift-form__actions">
         <Button label="BACK TO CART" outlined onClick={() => navigate(giftPaths.cart)} disabled={status === 'placing'} />
-        <Button label="CONFIRM PURCHASE" onClick={confirm} loading={status === 'placing'} disabled={!cart.length || (points !== null && points.balance < total)} />
+        <Button label="CONFIRM PURCHASE" onClick={confirm} loading={status === 'placing'} disabled={!cart.length || short > 0} aria-describedby={short > 0 ? 'checkout-short' : undefined} />
       </div>
     </GiftFlowLayout>
   );

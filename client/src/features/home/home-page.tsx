@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { AccountPanel } from '../../components/account-panel';
 import { paths } from '../../config/routes';
 import { formatPoints } from '../../lib/format';
+import { enrolledHere, welcomeFor } from '../../lib/new-member';
 import { useSession } from '../../session/session-provider';
 import { banner } from '../../stores/content';
 import { $participant } from '../../stores/participant';
@@ -41,7 +42,7 @@ export default function HomePage() {
   return (
     <section className="home-page" aria-labelledby="home-title">
       <ContentBanner />
-      <h1 id="home-title">Welcome back{member ? `, ${member.firstName} ${member.lastName}` : ''}</h1>
+      <h1 id="home-title">{welcomeFor(member, enrolledHere(member?.paxId))}</h1>
       <div className="home-page__grid">
         <div className="points-card" aria-live="polite">
           <span className="points-card__label">Your points</span>

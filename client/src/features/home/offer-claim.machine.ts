@@ -1,15 +1,8 @@
 import { assign, setup } from 'xstate';
+import { outcomeOf, type ClaimOutcome } from '../../lib/login-events';
 
-export type ClaimOutcome = 'alreadyClaimed' | 'offerEnded' | 'notEligible' | 'success';
+export { outcomeOf, type ClaimOutcome };
 
-/** The outcome a login-event code calls for, by its prefix; null for any other event. */
-export const outcomeOf = (code: string): ClaimOutcome | null => {
-  if (code.startsWith('MKT_LOGIN_CERT_FAIL_') || code.startsWith('MKT_LOGIN_CERT_ALREADY_CLAIMED_')) return 'alreadyClaimed';
-  if (code.startsWith('MKT_LOGIN_CERT_ENDED_')) return 'offerEnded';
-  if (code.startsWith('MKT_LOGIN_CERT_NOT_MEMBER_')) return 'notEligible';
-  if (code.startsWith('MKT_LOGIN_CERT')) return 'success';
-  return null;
-};
 
 export interface ClaimEvent {
   code: string;

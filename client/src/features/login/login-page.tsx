@@ -1,3 +1,4 @@
+import { takeReturnTo } from '../../lib/return-to';
 import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -17,7 +18,7 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
-  if (status === 'authenticated') return <Redirect to={paths.home} replace />;
+  if (status === 'authenticated') return <Redirect to={takeReturnTo() ?? paths.home} replace />;
   if (status === 'loading') return <PageLoader label="Checking your session" />;
 
   const submit = (event: FormEvent) => {

@@ -1,10 +1,11 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { PageLoader } from '../../components/page-loader';
-import { formatPhone } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $contacts, fetchContactsFx } from '../../stores/contacts';
 import { $participant } from '../../stores/participant';
+import { EmailList } from './components/email-list';
+import { PhoneList } from './components/phone-list';
 
 export default function ProfilePage() {
   const { pax } = useSession();
@@ -28,30 +29,12 @@ export default function ProfilePage() {
           </>
         )}
       </dl>
-      {!contacts ? (
+      {!contacts || !pax ? (
         <PageLoader label="Loading contact details" />
       ) : (
         <>
-          <h2>Phone numbers</h2>
-          {contacts.phones.length ? (
-            <ul data-testid="phones">
-              {contacts.phones.map((p) => (
-                <li key={p.phone}>
-                  {formatPhone(p.phone)} {p.preferred === 'Y' && <span className="badge">Preferred</span>}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>No phone number yet.</p>
-          )}
-          <h2>E-mail addresses</h2>
-          <ul data-testid="emails">
-            {contacts.emails.map((e) => (
-              <li key={e.emailAddress}>
-                {e.emailAddress} {e.preferred === 'Y' && <span className="badge">Preferred</span>}
-              </li>
-            ))}
-          </ul>
+          <PhoneList paxId={pax.paxId} phones={contacts.phones} />
+          <EmailList paxId={pax.paxId} emails={contacts.emails} />
         </>
       )}
     </section>

@@ -10,9 +10,9 @@ import { NativeSelect } from '../../components/native-select';
 import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/problem';
 import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api/survey-builder-api';
-import { GroupEditor } from '../../components/group-builder/group-editor';
+import { GroupEditor } from '../../components/group-editor/group-editor';
 import { SectionEditor } from './components/section-editor';
-import { removeAt, replaceAt } from '../../lib/list-edits';
+import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
 import './survey-builder.css';
 

@@ -17,6 +17,7 @@ export const newSurvey = (today: string): SurveyRecord => ({
   sections: [newSection()],
 });
 
+
 /** Changing a question's type keeps its text and fixes what the type requires (one answer for single choice, two for TRUE_FALSE). */
 export function withType(q: QuestionDraft, type: QuestionTypeCode): QuestionDraft {
   if (type === 'USER_RESPONSE') return { ...q, questionTypeCode: type, maxAnswers: 1, requiredAnswers: 1, answers: [] };

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { REDEEM_TIERS } from '../../../../event-schemas/contract/redeem-tiers';
 
-export const REDEEM_OPTIONS = [1000, 900, 800, 700, 600, 500, 400, 300, 200, 100] as const;
+/** The tiers of the contract, largest first as the dialog lists them. */
+export const REDEEM_OPTIONS = [...REDEEM_TIERS].reverse();
 
 export interface RedeemedCertificate {
   id: string;
@@ -51,10 +53,10 @@ export const createRedeemMachine = (redeem: (input: { paxId: number; amount: num
     id: 'redeem',
     initial: 'closed',
     context: { paxId: 0, balance: 0, amount: null, result: null, error: null },
+    // The live balance follows every state; only a choice not yet sent is dropped when the balance no longer covers
+    // it. Once the redemption is on its way (or done) its amount is a fact: the balance falling by it is its effect.
     on: {
-      BALANCE_CHANGED: {
-        actions: assign(({ context, event }) => ({ balance: event.balance, amount: context.amount !== null && context.amount > event.balance ? null : context.amount })),
-      },
+      BALANCE_CHANGED: { actions: assign(({ event }) => ({ balance: event.balance })) },
     },
     states: {
       closed: {
@@ -63,13 +65,25 @@ export const createRedeemMachine = (redeem: (input: { paxId: number; amount: num
       },
       choosing: {
         on: {
+          BALANCE_CHANGED: {
+            actions: assign(({ context, event }) => ({ balance: event.balance, amount: context.amount !== null && context.amount > event.balance ? null : context.amount })),
+          },
           CHOOSE: { guard: 'amountAllowed', actions: assign(({ event }) => ({ amount: event.amount, error: null })) },
           REDEEM: { guard: 'amountChosen', target: 'confirming' },
           CLOSE: 'closed',
         },
       },
       confirming: {
-        on: { CONFIRM: 'redeeming', BACK: 'choosing', CLOSE: 'closed' },
+        on: {
+          CONFIRM: 'redeeming',
+          BACK: 'choosing',
+          CLOSE: 'closed',
+          // Spent elsewhere meanwhile (another tab): back to choosing, where the amount is dropped if it no longer fits.
+          BALANCE_CHANGED: [
+            { guard: ({ context, event }) => context.amount !== null && context.amount > event.balance, target: 'choosing', actions: assign(({ event }) => ({ balance: event.balance, amount: null })) },
+            { actions: assign(({ event }) => ({ balance: event.balance })) },
+          ],
+        },
       },
       redeeming: {
         invoke: {

@@ -7,12 +7,14 @@ import { paths } from '../../config/routes';
 import { loadClientConfig } from '../../lib/client-config';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
-import { $certificates, $certificatesError, certificatesRequested, type CertificateItem } from '../../stores/certificates';
+import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, type CertificateItem } from '../../stores/certificates';
+import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
 import { $points } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { RedeemDialog } from './components/redeem-dialog';
-import { useCertificateArt } from './components/use-certificate-art';
+import { useCertificateArt } from './use-certificate-art';
+import { SMALLEST_REDEEM_TIER } from '../../../../event-schemas/contract/redeem-tiers';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 
@@ -25,7 +27,7 @@ function CertificateList({ items, empty, art }: { items: CertificateItem[]; empt
         // Named only once the chosen design itself has been read, never the default standing in for it.
         const design = c.cardArtId ? art.byId[c.cardArtId] : undefined;
         return (
-          <li key={c.id} className="certificate" data-testid="certificate" style={shown ? { background: shown.background, color: shown.foreground } : undefined}>
+          <li key={c.id} className={c.sentGift ? 'certificate certificate--sent' : 'certificate'} data-testid="certificate" style={shown ? { background: shown.background, color: shown.foreground } : undefined}>
             <span className="certificate__amount">{formatDollars(c.amount)}</span>
             <span className="certificate__name">{c.name}</span>
             <span>
@@ -35,6 +37,11 @@ function CertificateList({ items, empty, art }: { items: CertificateItem[]; empt
               {displayStatus(c)} · expires {formatDate(c.expirationDate)}
             </span>
             {design && <span data-testid="certificate-design">Design: {design.title}</span>}
+            {c.sentGift ? (
+              <span data-testid="gift-sent-status">{sentGiftStatus(c)}</span>
+            ) : (
+              c.gift?.claimed && <span>Gift from {c.gift.senderName ?? 'a friend'}</span>
+            )}
           </li>
         );
       })}
@@ -55,7 +62,10 @@ export default function WalletPage() {
       .then((c) => setDivisor(c.redemptionDivisor))
       .catch(() => undefined);
   }, []);
-  const active = (certificates ?? []).filter((c) => c.status === 'ACTIVE');
+  // A gift the member bought stays theirs until its recipient claims it, but it is never theirs to use: it is listed
+  // as sent, with where it stands (claimed or not, and its status), after the member's own certificates.
+  const sent = useGiftsSent(pax?.paxId, certificates);
+  const active = [...(certificates ?? []).filter((c) => c.status === 'ACTIVE' && !isUnclaimedGift(c)), ...(sent ?? [])];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
@@ -75,7 +85,7 @@ export default function WalletPage() {
             {points === null ? '…' : formatPoints(points.balance)}
           </span>
           <span className="points-card__pending">{points && points.pending > 0 ? `${formatPoints(points.pending)} points pending` : '\u00a0'}</span>
-          <Button label="REDEEM" onClick={() => setRedeemOpen(true)} disabled={!points || points.balance < 100} />
+          <Button label="REDEEM" onClick={() => setRedeemOpen(true)} disabled={!points || points.balance < SMALLEST_REDEEM_TIER} />
         </div>
         <div className="wallet__expiring">
           <h2>Expiring points</h2>
@@ -94,7 +104,7 @@ export default function WalletPage() {
       </div>
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {certificates === null && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
+      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
     </section>

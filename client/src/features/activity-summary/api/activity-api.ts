@@ -2,7 +2,7 @@ import { api } from '../../../lib/api';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 
-export type ActivityType = 'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | string;
+export type ActivityType = 'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | 'WELCOME CERTIFICATE' | string;
 
 export interface ActivityHeader {
   id: string;

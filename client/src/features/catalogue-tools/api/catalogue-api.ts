@@ -36,6 +36,8 @@ export interface CertificateCategory {
   displayStatusTypeCode: DisplayStatus;
   defaultExpirationLengthDays: number;
   cardArtId: string | null;
+  /** The most of this category one order may hold; null: only the cart's limit of 5. */
+  maxPurchaseQuantity: number | null;
   purchaseAmount: number | null;
   variants: CategoryVariant[];
 }

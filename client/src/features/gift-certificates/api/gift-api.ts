@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api';
-import type { GiftCategory, GiftCertificate, PlacedOrder } from '../gift-types';
+import type { GiftCategory, GiftCertificate, PlacedOrder } from './gift-types';
 
 export const listGiftCategories = () => api.get<GiftCategory[]>('/api/rest/certificate-categories/list');
 

@@ -1,6 +1,6 @@
 import { Fragment, type CSSProperties } from 'react';
 import type { CardArt } from '../../../stores/content';
-import type { GiftCardArt } from '../card-art-model';
+import type { GiftCardArt } from '../model/card-art-model';
 
 /** The art's colours as custom properties, so the stylesheet decides where each one goes. */
 export const artStyle = (art: CardArt | null | undefined): CSSProperties | undefined =>

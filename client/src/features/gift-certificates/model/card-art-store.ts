@@ -2,7 +2,7 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { contentReader, type ContentReader } from '../../../lib/content/contentful-client';
 import { DEFAULT_CARD_ART, REWARD_CARD_ART, type CardArt, type ContentState } from '../../../stores/content';
 import { $draft } from './cart-store';
-import { emptyGiftCardArt, EVERGREEN, giftCardArtView, toCardArtCategory, type CardArtCategoryFields, type GiftCardArt, type GiftCardArtContents, type GiftCardArtView } from '../card-art-model';
+import { emptyGiftCardArt, EVERGREEN, giftCardArtView, toCardArtCategory, type CardArtCategoryFields, type GiftCardArt, type GiftCardArtContents, type GiftCardArtView } from './card-art-model';
 
 const MAX_ENTRIES = 1000;
 

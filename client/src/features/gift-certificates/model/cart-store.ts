@@ -1,7 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { CART_STORAGE_KEY } from '../../../config/session';
 import { sessionEnded } from '../../../session/session-events';
-import type { GiftCategory, GiftCertificate } from '../gift-types';
+import type { GiftCategory, GiftCertificate } from '../api/gift-types';
 
 /** Spec section 9: at most 5 certificates in a cart; a new one starts at quantity 1. */
 export const MAX_QUANTITY_PER_CART = 5;

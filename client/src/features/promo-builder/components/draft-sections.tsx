@@ -2,8 +2,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { NativeSelect } from '../../../components/native-select';
-import { GroupEditor } from '../../../components/group-builder/group-editor';
-// The shared group editor's layout lives in its feature's stylesheet.
+import { GroupEditor } from '../../../components/group-editor/group-editor';
 import { FieldRow, invalidProps } from './field-row';
 import type { FieldErrors, PromotionDraft } from '../promo-draft';
 

@@ -3,7 +3,7 @@ import { NativeSelect } from '../../../components/native-select';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import type { QuestionDraft, QuestionTypeCode } from '../api/survey-builder-api';
-import { removeAt, replaceAt } from '../../../lib/list-edits';
+import { removeAt, replaceAt } from '../../../lib/lists';
 import { withType } from '../survey-draft';
 
 const TYPES: QuestionTypeCode[] = ['MULTIPLE_ONE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'SCALE', 'USER_RESPONSE'];

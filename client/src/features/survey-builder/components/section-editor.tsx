@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { SectionDraft } from '../api/survey-builder-api';
 import { QuestionEditor } from './question-editor';
-import { removeAt, replaceAt } from '../../../lib/list-edits';
+import { removeAt, replaceAt } from '../../../lib/lists';
 import { newQuestion } from '../survey-draft';
 
 /** One section is one page of the member's survey. */

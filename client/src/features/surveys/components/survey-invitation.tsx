@@ -4,8 +4,11 @@ import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SURVEY_MODAL_VIEWED_KEY } from '../../../config/session';
+import { hasPendingClaim } from '../../../lib/login-events';
 import { useSession } from '../../../session/session-provider';
+import { $anyDialogOpen } from '../../../stores/dialogs';
 import { $availableSurveys, $highestSurveyPoints, fetchAvailableSurveysFx } from '../model';
+import '../surveys.css';
 
 const viewed = () => {
   try {
@@ -27,8 +30,8 @@ const markViewed = () => {
  * corner, so it never blocks the page under it; not shown on the survey pages themselves or while impersonating.
  */
 export default function SurveyInvitation() {
-  const { status, pax, impersonated } = useSession();
-  const [available, highest] = useUnit([$availableSurveys, $highestSurveyPoints]);
+  const { status, pax, impersonated, events } = useSession();
+  const [available, highest, otherDialogOpen] = useUnit([$availableSurveys, $highestSurveyPoints, $anyDialogOpen]);
   const [location, navigate] = useLocation();
   const [visible, setVisible] = useState(false);
   const eligible = status === 'authenticated' && !impersonated && pax !== null && !/^\/(take-survey|surveys|admin-tools)/.test(location);
@@ -36,12 +39,14 @@ export default function SurveyInvitation() {
   useEffect(() => {
     if (eligible && !viewed() && available.length === 0 && pax) void fetchAvailableSurveysFx(pax.paxId).catch(() => undefined);
   }, [eligible, pax, available.length]);
+  // One overlay at a time: the invitation waits while an offer-claim dialog (or any other dialog) is up, and comes after.
+  const waiting = hasPendingClaim(events) || otherDialogOpen;
   useEffect(() => {
-    if (eligible && available.length > 0 && !viewed()) {
+    if (eligible && !waiting && available.length > 0 && !viewed()) {
       markViewed();
       setVisible(true);
     }
-  }, [eligible, available.length]);
+  }, [eligible, waiting, available.length]);
 
   const close = () => setVisible(false);
   return (
@@ -50,6 +55,7 @@ export default function SurveyInvitation() {
       modal={false}
       position="bottom-right"
       header="SHARE YOUR THOUGHTS"
+      className="survey-invitation"
       style={{ width: '352px', maxWidth: '95vw' }}
       onHide={close}
       footer={

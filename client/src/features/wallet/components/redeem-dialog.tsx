@@ -57,6 +57,7 @@ export function RedeemDialog({ open, paxId, points, divisor, onClose }: { open: 
               <input type="radio" name="redeem-amount" value={option} checked={amount === option} disabled={!enabled} onChange={() => send({ type: 'CHOOSE', amount: option })} />
               <span>
                 {formatPoints(option)} points = {value(option)}
+                {!enabled && <span className="redeem-option__why"> (needs {formatPoints(option - points)} more points)</span>}
               </span>
             </label>
           );

@@ -1,0 +1,40 @@
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDollars, formatPoints } from '../../../lib/format';
+import { categoryApi, type CertificateCategory } from '../api/catalogue-api';
+import { errorText } from '../components/field-errors';
+import '../catalogue-tools.css';
+
+const variantsText = (c: CertificateCategory) => (c.variants.length ? c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchaseAmount)} pts`).join(', ') : '—');
+
+/** /admin-tools/cert-definition-tool: every certificate category, each opening its configuration. */
+export default function CategoryListPage() {
+  const [categories, setCategories] = useState<CertificateCategory[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    categoryApi.list().then(setCategories, (e: unknown) => setError(errorText(e, 'Could not load the certificate categories')));
+  }, []);
+  const code = (c: CertificateCategory) => <Link href={`/cert-definition-tool/configure?code=${encodeURIComponent(c.certificateCategoryCode)}`}>{c.certificateCategoryCode}</Link>;
+  return (
+    <section className="catalogue-tools" aria-labelledby="category-list-title">
+      <h1 id="category-list-title">Certificate Definition Tool</h1>
+      <div className="catalogue-tools__toolbar">
+        <Link href="/cert-definition-tool/configure" className="p-button">
+          New category
+        </Link>
+      </div>
+      {error && <Message severity="error" text={error} />}
+      <DataTable value={categories ?? []} loading={categories === null && !error} dataKey="certificateCategoryCode" emptyMessage="No certificate categories" size="small" data-testid="categories">
+        <Column header="Code" body={code} />
+        <Column field="certificateCategoryName" header="Name" />
+        <Column header="Type" body={(c: CertificateCategory) => (c.certificateCategoryType === 'PURCHASABLE' ? 'Purchasable' : 'Not purchasable')} />
+        <Column header="Status" body={(c: CertificateCategory) => (c.displayStatusTypeCode === 'ACTIVE' ? 'Active' : 'Inactive')} />
+        <Column header="Variants" body={variantsText} />
+        <Column header="Cancels treatment points" body={(c: CertificateCategory) => (c.nullifyAwards ? 'Yes' : 'No')} />
+      </DataTable>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { GiftCertificatesPurchased } from '../gift-certificates';
+import { ImpersonationEnded, ImpersonationStarted } from '../impersonation';
+import { PointsAwarded } from '../points-awarded';
+import { PointsExpired } from '../points-expired';
+import { PointsRedeemed } from '../points-redeemed';
+import { streamEvents, type EventsOf } from '../stream-events';
+import { SurveySubmitted } from '../survey-submitted';
+import { TreatmentPointsComputed } from '../treatment-points-computed';
+
+/**
+ * `member-{paxId}`: the member's ledger and what is decided against it. A survey submission and a treatment's award
+ * live here because the rules they obey (one submission per survey, the per-date cap) are the member's.
+ */
+export const memberEvents = streamEvents('member', [
+  PointsAwarded,
+  PointsRedeemed,
+  PointsExpired,
+  GiftCertificatesPurchased,
+  TreatmentPointsComputed,
+  SurveySubmitted,
+  ImpersonationStarted,
+  ImpersonationEnded,
+]);
+export type MemberEvent = EventsOf<typeof memberEvents>;

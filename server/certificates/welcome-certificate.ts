@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
+import { dateIn } from '../../event-schemas/calendar';
+import { WrongExpectedRevision } from '../../event-schemas/store/event-store';
+import { deterministicUuid } from '../core/deterministic-id';
+import type { Deps } from '../deps';
+import { addDays } from '../points/dates';
+import { newCertificateCode } from './certificate-code';
+
+/** What the Join Now page promises a new member when the category names no amount of its own. */
+export const DEFAULT_WELCOME_AMOUNT = 20;
+export const WELCOME_DISPLAY_CATEGORY = 'welcome';
+
+/** A member has at most one welcome certificate: its stream is named by the member. */
+export const welcomeCertificateId = (paxId: number) => deterministicUuid(`welcome-certificate:${paxId}`);
+
+type WelcomeDeps = Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>;
+
+async function categoryOf(pool: pg.Pool, code: string) {
+  const r = await pool.query<{ name: string; default_expiration_days: number; amount: string | null }>(
+    `SELECT c.name, c.default_expiration_days, (SELECT v.amount FROM certificate_category_variants v WHERE v.category_code = c.code ORDER BY v.position LIMIT 1) AS amount
+       FROM certificate_categories c WHERE c.code = $1`,
+    [code],
+  );
+  return r.rows[0];
+}
+
+/**
+ * Issues the welcome certificate promised at enrollment (participants.welcome_category_code, set in the enrollment's
+ * transaction). Called right after enrolling and again at each sign-in, so a crash between the two writes only delays
+ * it: the stream is appended with no_stream, so however often this runs, and however many run at once, there is one.
+ */
+export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number, actor: Actor): Promise<'issued' | 'already-issued' | 'none-due'> {
+  const due = await deps.pool.query<{ welcome_category_code: string | null }>('SELECT welcome_category_code FROM participants WHERE pax_id = $1', [paxId]);
+  const code = due.rows[0]?.welcome_category_code;
+  if (!code) return 'none-due';
+  const certificateId = welcomeCertificateId(paxId);
+  if ((await deps.store.readStream(certificateStream(certificateId), { maxCount: 1 })).length > 0) return 'already-issued';
+  const category = await categoryOf(deps.pool, code);
+  if (!category) {
+    deps.log(`welcome certificate category ${code} does not exist; member ${paxId} gets none until it does`);
+    return 'none-due';
+  }
+  const now = deps.now();
+  const event = CertificateIssued.of({
+    certificateId,
+    code: newCertificateCode(),
+    paxId,
+    amount: category.amount === null ? DEFAULT_WELCOME_AMOUNT : Number(category.amount),
+    pointsCost: 0,
+    name: category.name,
+    certificateCategoryType: null,
+    displayCategory: WELCOME_DISPLAY_CATEGORY,
+    status: 'ACTIVE',
+    issuedAt: now.toISOString(),
+    expirationDate: addDays(dateIn(deps.settings.timeZone, now), category.default_expiration_days),
+  });
+  const correlationId = randomUUID();
+  try {
+    await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
+      expectedRevision: 'no_stream',
+    });
+    return 'issued';
+  } catch (error) {
+    if (error instanceof WrongExpectedRevision) return 'already-issued';
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import pg from 'pg';
+import { rebuildProjection } from '../../projections/rebuild';
+import { PgListener } from '../adapters/pg-listener';
+import { allMigrations, openEventStore, registeredReadModels } from '../composition-root';
+import { serverSettingsFromEnv, settingsFromEnv } from '../config';
+import { migrate } from '../db/migrate';
+import { connectToLocalDatabase } from './local-database';
+import { progressBar } from './progress-bar';
+
+/**
+ * `npm run projections:rebuild [name ...]`: rebuilds the named read models (all when none) from position 0. The read
+ * models, migrations and event store are the composition root's, so a rebuild replays exactly what the server keeps.
+ */
+async function main() {
+  const settings = settingsFromEnv();
+  const server = serverSettingsFromEnv();
+  const models = registeredReadModels(settings);
+  const names = process.argv.slice(2);
+  const unknown = names.filter((n) => !models.some((p) => p.name === n));
+  if (unknown.length) {
+    console.error(`Unknown projection ${unknown.join(', ')}. Known: ${models.map((p) => p.name).join(', ')}`);
+    process.exit(2);
+  }
+  const targets = names.length ? models.filter((p) => names.includes(p.name)) : models;
+  const { url, stop } = await connectToLocalDatabase(server);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  await migrate(pool, allMigrations());
+  const listener = new PgListener(url);
+  const store = await openEventStore(pool, listener, server.eventStoreConnectionString);
+  for (const projection of targets) {
+    const bar = progressBar();
+    const started = Date.now();
+    const applied = await rebuildProjection(pool, store, projection, (p) => bar(p.projection, p.applied, p.total));
+    process.stderr.write(`\n${projection.name}: ${applied} events replayed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  await store.close();
+  await listener.close();
+  await pool.end();
+  await stop();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

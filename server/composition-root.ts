@@ -1,0 +1,219 @@
+import pg from 'pg';
+import { readModels } from '../projections/registry';
+import { ProjectionDaemon } from '../projections/runner';
+import type { Projection } from '../projections/projection';
+import { createPgEventStore } from './adapters/pg-event-store';
+import { PgListener } from './adapters/pg-listener';
+import { createApp } from './app';
+import { certificateReconciler } from './certificates/certificate-reconciler';
+import { cardArtSource, rememberingCardArt, type FindCardArt } from './gift-certificates/card-art-catalogue';
+import { referralRewards } from './referrals/referral-rewards';
+import { portalLink, type ProgrammeSettings } from './config';
+import { dateIn } from '../event-schemas/calendar';
+import { spendablePointsMessage } from '../projections/member-points/points-query';
+import { migrate } from './db/migrate';
+import type { Deps } from './deps';
+import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
+import { LiveHub, type HubOptions } from './live/hub';
+import { StatusSampler } from './operations/status-sampler';
+import { ProjectionProgress } from './live/progress';
+import type { EventStore } from '../event-schemas/store/event-store';
+import { treatmentScheduler } from './treatments/treatment-scheduler';
+import { expiryScheduler } from './points/expiry-scheduler';
+import { authRoutes } from './auth/routes';
+import { enrollmentRoutes } from './auth/enrollment-routes';
+import { openApiDocument } from './core/openapi';
+import { route, type AnyRoute } from './core/route';
+import { healthRoutes } from './health';
+import { statusRoutes } from './operations/status-routes';
+import { liveRoutes } from './live/routes';
+import { outboxRoutes } from './mail/outbox';
+import { participantRoutes } from './participants/routes';
+import { contactRoutes } from './participants/contact-routes';
+import { participantSearchRoutes } from './participants/search-routes';
+import { referralRoutes } from './referrals/referral-routes';
+import { pointsRoutes } from './points/routes';
+import { bonusPointsRoutes } from './points/bonus-points-route';
+import { auditRoutes } from './audit/routes';
+import { certificateExpiryRoutes } from './certificates/expire-certificates-job';
+import { certificateRoutes } from './certificates/routes';
+import { pointsExpiryRoutes } from './points/expire-points-job';
+import { redeemRoutes } from './points/redeem-route';
+import { groupRoutes } from './groups/routes';
+import { surveyAdminRoutes } from './surveys/admin-routes';
+import { surveyMemberRoutes } from './surveys/member-routes';
+import { practiceApiKeyRoutes } from './practices/api-key-routes';
+import { productRoutes } from './products/product-routes';
+import { treatmentRoutes } from './treatments/treatment-routes';
+import { processTreatmentsRoutes } from './treatments/process-treatments-route';
+import { activityRoutes } from './activity/activity-routes';
+import { certificateCategoryRoutes } from './certificate-categories/category-routes';
+import { contentRoutes } from './content';
+import { specialistRoutes } from './specialists';
+import { giftCertificateRoutes } from './gift-certificates';
+import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
+import { promotionRoutes } from './promotions';
+import { campaignReminderRoutes, campaignRoutes } from './campaigns';
+import { projectionMigrations } from '../projections/migrations';
+import { eventStoreMigrations } from './adapters/pg-event-store-schema';
+import type { Migration } from '../projections/migrations/migration';
+import { platformMigrations } from './db/platform-schema';
+import { surveyConfigMigrations } from './surveys/survey-tables';
+import { treatmentConfigMigrations } from './treatments/treatment-tables';
+import { contentMigrations } from './content';
+import { specialistMigrations } from './specialists';
+import { giftCertificateMigrations } from './gift-certificates';
+import { campaignMigrations } from './campaigns';
+import { participantSearchMigrations } from './participants/participant-search-schema';
+import { groupCountMigrations } from './groups/group-count-schema';
+import { categoryFieldMigrations } from './certificate-categories/category-schema';
+
+/*
+ * The composition root: the one place where the programme is put together. Migrations, read models and processes
+ * on the log, routes and nightly jobs are registered here; `startRuntime` wires them to one database and event store.
+ * server/index.ts (the process) and server/cli/rebuild.ts (the rebuild command) both build on it.
+ */
+
+/** Every schema change, in id order: the event store's, the platform's, each domain's configuration, and the read models'. */
+export const allMigrations = (): Migration[] =>
+  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+
+
+/** The read models (projections/), each fed the settings it needs. */
+export const registeredReadModels = (settings: ProgrammeSettings): Projection[] => readModels({ timeZone: settings.timeZone });
+
+/** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
+export const projectionsOnTheLog = (options: { settings: ProgrammeSettings; store: EventStore; now: () => Date; cardArt: FindCardArt }): { readModels: Projection[]; processes: Projection[] } => ({
+  readModels: registeredReadModels(options.settings),
+  processes: [certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)), referralRewards({ store: options.store, settings: options.settings, now: options.now })],
+});
+
+/** Every route of the API; the OpenAPI document is generated from this same list. */
+export const allRoutes = (deps: Deps): AnyRoute[] => {
+  const routes = [
+    ...healthRoutes(deps),
+    ...statusRoutes(deps),
+    ...authRoutes(deps),
+    ...enrollmentRoutes(deps),
+    ...participantRoutes(deps),
+    ...contactRoutes(deps),
+    ...participantSearchRoutes(deps),
+    ...referralRoutes(deps),
+    ...pointsRoutes(deps),
+    ...bonusPointsRoutes(deps),
+    ...redeemRoutes(deps),
+    ...pointsExpiryRoutes(deps),
+    ...certificateRoutes(deps),
+    ...certificateExpiryRoutes(deps),
+    ...auditRoutes(deps),
+    ...groupRoutes(deps),
+    ...surveyAdminRoutes(deps),
+    ...surveyMemberRoutes(deps),
+    ...liveRoutes(deps),
+    ...outboxRoutes(deps),
+    ...productRoutes(deps),
+    ...practiceApiKeyRoutes(deps),
+    ...treatmentRoutes(deps),
+    ...processTreatmentsRoutes(deps),
+    ...activityRoutes(deps),
+    ...certificateCategoryRoutes(deps),
+    ...contentRoutes(deps), ...specialistRoutes(deps),
+    ...giftCertificateRoutes(deps),
+    ...giftClaimRoutes(deps),
+    ...promotionRoutes(deps),
+    ...campaignRoutes(deps),
+    ...campaignReminderRoutes(deps),
+  ];
+  const doc: AnyRoute = route({
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Operations',
+    summary: 'This document',
+    access: 'public',
+    responses: { 200: { description: 'OpenAPI 3.1' } },
+    handler: async () => ({ status: 200, body: openApiDocument([...routes, doc]) }),
+  });
+  return [...routes, doc];
+};
+
+
+/** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders). */
+export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps)];
+
+/** The event store: EventStoreDB when a connection string is given, otherwise the PostgreSQL log in `pool`. */
+export async function openEventStore(pool: pg.Pool, listener: PgListener, eventStoreConnectionString?: string): Promise<EventStore> {
+  if (!eventStoreConnectionString) return createPgEventStore(pool, listener);
+  const { createEsdbEventStore } = await import('./adapters/esdb-event-store');
+  return createEsdbEventStore(eventStoreConnectionString);
+}
+
+export interface RuntimeOptions {
+  databaseUrl: string;
+  settings: ProgrammeSettings;
+  /** Use EventStoreDB instead of the PostgreSQL event store. */
+  eventStoreConnectionString?: string;
+  embedded?: boolean;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+  hub?: Partial<HubOptions>;
+  /** Tests may drive projections by hand; the server keeps them running. */
+  runProjections?: boolean;
+  poolSize?: number;
+  /** The nightly jobs (treatment processing, points and certificate expiry) run inside the server; tests turn them off to drive the jobs themselves. */
+  runScheduler?: boolean;
+}
+
+export interface Runtime {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  listener: PgListener;
+  stop(): Promise<void>;
+}
+
+const defaultLog = (message: string, error?: unknown) => console.error(`[rewards] ${message}`, error ?? '');
+
+/** Builds the whole server on one database: migrations, event store, projections, live hub and the express app. */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const log = options.log ?? defaultLog;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+  pool.on('error', (e) => log('idle database connection failed', e));
+  await migrate(pool, allMigrations());
+  const listener = new PgListener(options.databaseUrl);
+  const store = await openEventStore(pool, listener, options.eventStoreConnectionString);
+  const now = options.now ?? (() => new Date());
+  // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
+  // reconciler's batch transaction rarely has to ask a remote content service.
+  const cardArt = rememberingCardArt(cardArtSource(pool, options.settings.contentful));
+  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, now, cardArt });
+  const progress = new ProjectionProgress(pool, listener, models.map((p) => p.name));
+  await progress.start();
+  const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
+  // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
+  const present = (paxId: number, kind: string, data: unknown) =>
+    kind === 'points' ? spendablePointsMessage(pool, paxId, data, dateIn(options.settings.timeZone, now())) : Promise.resolve(data);
+  const hub = new LiveHub(pool, progress, log, liveProjections, { present, ...options.hub });
+  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
+  await listener.listen(SESSION_REVOKED_CHANNEL);
+  const daemon = new ProjectionDaemon(pool, store, [...models, ...processes], log);
+  if (options.runProjections !== false) daemon.start();
+  const status = new StatusSampler(pool, store);
+  if (options.runProjections !== false) status.start();
+  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt };
+  const app = createApp(deps, allRoutes(deps));
+  const schedulers = nightlyJobs(deps);
+  if (options.runScheduler !== false) for (const s of schedulers) s.start();
+  return {
+    deps,
+    app,
+    listener,
+    async stop() {
+      status.stop();
+      hub.close();
+      for (const s of schedulers) await s.stop();
+      await daemon.stop();
+      await store.close();
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import * as t from 'io-ts';
+import { certificateStream } from '../../event-schemas';
+import { formatPosition } from '../../event-schemas/store/position';
+import { certificateItem } from '../../projections/certificates/certificate-item';
+import { giftsSent } from '../../projections/certificates/certificates-query';
+import { actorOf, assertCanActFor, type Caller } from '../auth/caller';
+import { handleCommand } from '../core/command-handler';
+import { PaxIdParam } from '../core/http-codecs';
+import { forbidden, notFound } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { claimGift } from './claim-gift';
+
+const memberOf = (caller: Caller): number => {
+  if (caller.kind !== 'participant' || (caller.isAdmin && caller.impersonatorId === null)) throw forbidden('Only a member (or an admin impersonating one) claims a gift');
+  return caller.paxId;
+};
+
+/** A gift belongs to its recipient once they claim its code; its buyer sees it as sent, with its status. */
+export const giftClaimRoutes = (deps: Deps) => [
+  route({
+    method: 'post',
+    path: '/gift-certificates/claim',
+    tag: 'Gift certificates',
+    summary: 'The recipient of a gift certificate claims it with the code from its e-mail: it moves to their wallet, once',
+    access: 'signed-in',
+    body: t.type({ code: t.string }),
+    responses: {
+      200: { description: 'Claimed: the certificate as it is now the member’s' },
+      404: { description: 'No gift certificate has this code' },
+      409: { description: 'Already claimed, or the claimant sent it' },
+      410: { description: 'No longer ACTIVE' },
+    },
+    handler: async ({ body, caller }) => {
+      const paxId = memberOf(caller);
+      const found = await deps.pool.query<{ certificate_id: string }>('SELECT certificate_id FROM rm_certificates WHERE code = $1 AND gift_recipient_email IS NOT NULL', [body.code.trim().toUpperCase()]);
+      if (!found.rowCount) throw notFound('A gift certificate with this code');
+      const result = await handleCommand(deps.store, claimGift, certificateStream(found.rows[0].certificate_id), { claimantPaxId: paxId }, { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() });
+      const s = result.state;
+      if (s.kind !== 'issued') throw notFound('A gift certificate with this code');
+      const item = certificateItem({ ...s, gift: s.gift ? { ...s.gift, claimed: s.claimed } : undefined });
+      return { status: 200, body: { ...item, position: result.position ? formatPosition(result.position) : undefined } };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/participants/:paxId/gifts-sent',
+    tag: 'Gift certificates',
+    summary: 'The gift certificates a member bought for others, claimed or not, with their status now',
+    access: 'signed-in',
+    params: t.type({ paxId: PaxIdParam }),
+    responses: { 200: { description: 'Gifts, newest first' } },
+    handler: async ({ params, caller }) => {
+      assertCanActFor(caller, params.paxId);
+      return { status: 200, body: await giftsSent(deps.pool, params.paxId) };
+    },
+  }),
+];

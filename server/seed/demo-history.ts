@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { dateIn } from '../../event-schemas/calendar';
+import { memberStream } from '../../event-schemas';
+import { parsePosition } from '../../event-schemas/store/position';
+import type { Caller } from '../auth/caller';
+import { allRoutes } from '../composition-root';
+import type { Reply } from '../core/route';
+import type { Deps } from '../deps';
+import { addDays } from '../points/dates';
+
+/** What the demo's year of history is made of, oldest first: each step the member or the programme did, on a date. */
+interface Step {
+  daysAgo: number;
+  what: string;
+  run: (call: Call) => Promise<unknown>;
+}
+type Call = (method: 'get' | 'post', path: string, input: { params?: Record<string, unknown>; body?: unknown; query?: unknown }, as: Caller) => Promise<Reply>;
+
+const person = (paxId: number, isAdmin: boolean, firstName: string): Caller => ({ kind: 'participant', paxId, firstName, lastName: '', isAdmin, impersonatorId: null, tokenHash: Buffer.alloc(0) });
+// A stand-in for what the handlers read off a request: nothing of the demo's steps depends on headers or sockets.
+const request = { ip: '127.0.0.1', header: () => undefined, headers: {} } as unknown as Request;
+
+/**
+ * A believable year for the demo member, written through the product's own routes and commands (the same handlers
+ * the HTTP API runs, with the clock set to each step's date), so every screen has something to show and every figure
+ * comes from real events: processed and pending treatments, a partner purchase, bonus points, a survey, redemptions,
+ * a lot that expired, certificates active and expired, and a gift sent. Seeded once: a demo member with any history
+ * is left alone.
+ */
+export async function seedDemoHistory(deps: Deps, log: (line: string) => void): Promise<boolean> {
+  const ids = await deps.pool.query<{ pax_id: string; is_admin: boolean; first_name: string }>(
+    `SELECT pax_id, is_admin, first_name FROM participants WHERE lower(username) IN ('member@example.com', 'admin@example.com')`,
+  );
+  const memberRow = ids.rows.find((r) => !r.is_admin);
+  const adminRow = ids.rows.find((r) => r.is_admin);
+  if (!memberRow || !adminRow) return false;
+  const paxId = Number(memberRow.pax_id);
+  if ((await deps.store.readStream(memberStream(paxId), { maxCount: 1 })).length > 0) return false;
+  const practice = await deps.pool.query<{ practice_id: string; api_key_id: string }>('SELECT practice_id, api_key_id FROM practice_api_keys ORDER BY api_key_id LIMIT 1');
+  const products = await deps.pool.query<{ id: string; category: string }>('SELECT id, category FROM products WHERE NOT retired ORDER BY id');
+  const treatment = products.rows.filter((p) => p.category === 'TREATMENT').map((p) => Number(p.id));
+  const partner = products.rows.find((p) => p.category === 'PARTNER');
+  if (!practice.rowCount || treatment.length === 0) return false;
+
+  const member = person(paxId, false, memberRow.first_name);
+  const admin = person(Number(adminRow.pax_id), true, adminRow.first_name);
+  const practiceCaller: Caller = { kind: 'practice', practiceId: Number(practice.rows[0].practice_id), apiKeyId: Number(practice.rows[0].api_key_id) };
+  const today = dateIn(deps.settings.timeZone, deps.now());
+  let clock = deps.now();
+  const routes = allRoutes({ ...deps, now: () => clock });
+  const call: Call = async (method, path, input, as) => {
+    const r = routes.find((x) => x.method === method && `${x.mount}${x.path}` === path);
+    if (!r) throw new Error(`demo history: no route ${method} ${path}`);
+    const reply = await r.handler({ params: input.params ?? {}, query: input.query ?? {}, body: input.body ?? {}, caller: as, req: request, res: {} as Response });
+    if (reply === 'streamed' || reply.status >= 300) throw new Error(`demo history: ${method} ${path} answered ${reply === 'streamed' ? reply : reply.status}`);
+    // Read-your-writes, as a client would: the next step may read what this one wrote (the nightly job reads treatments).
+    const position = reply.headers?.['x-position'] ?? (reply.body as { position?: string } | undefined)?.position;
+    const at = typeof position === 'string' ? parsePosition(position) : undefined;
+    if (at) await deps.progress.waitFor(at, 5000);
+    return reply;
+  };
+  const award = (amount: number, description: string, expirationDate?: string) => (c: Call) =>
+    c('post', '/api/rest/admin/participants/:paxId/points', { params: { paxId }, body: { amount, description, idempotencyKey: randomUUID(), ...(expirationDate ? { expirationDate } : {}) } }, admin);
+  const visit = (daysAgo: number, lines: { productId: number; quantity: number }[], hcpName: string) => (c: Call) =>
+    c(
+      'post',
+      '/api/rest/treatments',
+      {
+        body: {
+          externalId: `demo-history-${daysAgo}`,
+          paxId,
+          dateOfService: addDays(today, -daysAgo),
+          hcpName,
+          lineItems: lines.map((l) => ({ ...l, injector: { firstName: 'Jordan', lastName: 'Injector' } })),
+        },
+      },
+      practiceCaller,
+    );
+  const nightly = (job: string) => (c: Call) => c('post', `/api/rest/admin/jobs/${job}`, {}, admin);
+  const redeem = (amount: number) => (c: Call) => c('post', '/api/rest/participants/:paxId/points/redeem', { params: { paxId }, body: { amount, type: 'CONSUMER' } }, member);
+
+  const steps: Step[] = [
+    { daysAgo: 340, what: 'a welcome bonus that will expire', run: award(500, 'Welcome to the programme', addDays(today, -150)) },
+    { daysAgo: 320, what: 'a treatment', run: visit(320, [{ productId: treatment[0], quantity: 20 }], 'Dr. Avery Lane') },
+    { daysAgo: 319, what: 'its nightly processing', run: nightly('process-treatments') },
+    ...(partner
+      ? [
+          { daysAgo: 260, what: 'a partner purchase', run: visit(260, [{ productId: Number(partner.id), quantity: 2 }], 'Dr. Avery Lane') },
+          { daysAgo: 259, what: 'its nightly processing', run: nightly('process-treatments') },
+        ]
+      : []),
+    { daysAgo: 220, what: 'a redemption', run: redeem(200) },
+    { daysAgo: 149, what: 'the welcome bonus left expires', run: nightly('expire-points') },
+    { daysAgo: 150, what: 'a reward that will expire unused', run: redeem(100) },
+    { daysAgo: 89, what: 'that reward expires', run: nightly('expire-certificates') },
+    { daysAgo: 120, what: 'a second treatment', run: visit(120, [{ productId: treatment[treatment.length > 1 ? 1 : 0], quantity: 30 }], 'Dr. Morgan Reyes') },
+    { daysAgo: 119, what: 'its nightly processing', run: nightly('process-treatments') },
+    { daysAgo: 60, what: 'a thank-you bonus', run: award(250, 'Thank you for your review') },
+    { daysAgo: 40, what: 'a reward to spend', run: redeem(300) },
+    {
+      daysAgo: 20,
+      what: 'a gift for a friend',
+      run: (c) =>
+        c(
+          'post',
+          '/api/rest/participants/:paxId/gift-certificates/orders',
+          { params: { paxId }, body: { clientOrderId: randomUUID(), items: [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: true, recipientName: 'Riley Friend', senderName: memberRow.first_name, recipientEmail: 'riley.friend@example.com', giftMessage: 'Treat yourself!' }] } },
+          member,
+        ),
+    },
+    { daysAgo: 3, what: 'a treatment still pending', run: visit(3, [{ productId: treatment[0], quantity: 10 }], 'Dr. Avery Lane') },
+    { daysAgo: 1, what: 'a survey', run: (c) => takeFirstSurvey(c, paxId, member) },
+  ];
+  steps.sort((a, b) => b.daysAgo - a.daysAgo);
+  let done = 0;
+  for (const step of steps) {
+    // Noon in the programme's time zone is about 20:00 UTC; the date is what matters.
+    clock = new Date(`${addDays(today, -step.daysAgo)}T20:00:00Z`);
+    try {
+      await step.run(call);
+    } catch (error) {
+      log(`demo history: ${step.what} skipped (${(error as Error).message})`);
+    }
+    done += 1;
+    log(`demo history ${done}/${steps.length}: ${step.what}, ${step.daysAgo} days ago`);
+  }
+  return true;
+}
+
+/** The demo member answers the first survey offered to them, picking the first answers of each question. */
+async function takeFirstSurvey(call: Call, paxId: number, member: Caller) {
+  const list = (await call('get', '/api/rest/participants/:paxId/tests', { params: { paxId }, query: { testResultStatusTypeCode: 'ALL' } }, member)).body as { id: number }[];
+  if (!list.length) return;
+  const survey = (await call('get', '/api/rest/tests/:id/take', { params: { id: list[0].id } }, member)).body as {
+    sections: { questions: { id: number; questionTypeCode: string; requiredAnswers: number; answers: { id: number }[] }[] }[];
+  };
+  const answers = survey.sections.flatMap((s) =>
+    s.questions.map((q) =>
+      q.questionTypeCode === 'USER_RESPONSE'
+        ? { questionId: q.id, answerIds: [], userResponse: 'A friendly team and great results.' }
+        : { questionId: q.id, answerIds: q.answers.slice(0, Math.max(1, q.requiredAnswers)).map((a) => a.id) },
+    ),
+  );
+  await call('post', '/api/rest/participants/:paxId/tests/:id/responses', { params: { paxId, id: list[0].id }, body: { answers } }, member);
+}

@@ -1,0 +1,63 @@
+import { DEMO } from '../../../server/seed/demo';
+import { seedDemoHistory } from '../../../server/seed/demo-history';
+import { startTestServer, type TestServer } from '../../support/test-server';
+
+jest.setTimeout(120_000);
+let s: TestServer;
+let member: { token: string; paxId: number };
+const progress: string[] = [];
+beforeAll(async () => {
+  s = await startTestServer({ runProjections: true });
+  expect(await seedDemoHistory(s.runtime.deps, (line) => progress.push(line))).toBe(true);
+  member = await s.login(DEMO.member.email);
+});
+afterAll(() => s.stop());
+
+const eventually = async <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('the demo member’s year of history', () => {
+  it('runs every step through the product’s routes, saying how far it got', () => {
+    expect(progress.filter((l) => l.includes('skipped'))).toEqual([]);
+    expect(progress.at(-1)).toMatch(/^demo history (\d+)\/\1: a survey, 1 days ago$/);
+  });
+
+  it('fills every screen: activity of every kind, points with a balance and pending, certificates in several statuses, a gift sent, bonus points, a survey', async () => {
+    const activity = await eventually(
+      async () => (await s.call('GET', `/api/rest/patients/${member.paxId}/activity-headers?start-date=2000-01-01&end-date=2100-01-01&size=100`, { token: member.token })).body.items as { activityType: string }[],
+      (items) => items.some((i) => i.activityType === 'ASPIRE GIFT CERTIFICATES'),
+    );
+    const kinds = new Set(activity.map((i) => i.activityType));
+    for (const kind of ['TREATMENT', 'TREATMENT PENDING', 'BONUS POINTS EARNED', 'POINTS REDEEMED', 'ASPIRE GIFT CERTIFICATES']) expect(kinds).toContain(kind);
+
+    const points = (await s.call('GET', `/api/rest/participants/${member.paxId}/points`, { token: member.token })).body as { balance: number; pending: number };
+    expect(points.balance).toBeGreaterThan(0);
+    expect(points.pending).toBeGreaterThan(0);
+
+    const certificates = (await s.call('GET', '/api/rest/participants/~/certificates?size=100', { token: member.token })).body.items as { status: string }[];
+    expect(new Set(certificates.map((c) => c.status))).toEqual(new Set(['ACTIVE', 'EXPIRED']));
+    const gifts = (await s.call('GET', `/api/rest/participants/${member.paxId}/gifts-sent`, { token: member.token })).body as unknown[];
+    expect(gifts).toHaveLength(1);
+
+    const bonus = (await s.call('GET', `/api/rest/participants/${member.paxId}/bonus-points`, { token: member.token })).body;
+    expect(JSON.stringify(bonus)).toContain('Thank you for your review');
+    const surveys = (await s.call('GET', `/api/rest/participants/${member.paxId}/tests?testResultStatusTypeCode=COMPLETE`, { token: member.token })).body as unknown[];
+    expect(surveys.length).toBeGreaterThan(0);
+
+    // An expired lot: the ledger holds a PointsExpired.
+    const stream = await s.runtime.deps.store.readStream(`member-${member.paxId}`);
+    expect(stream.map((e) => e.type)).toContain('PointsExpired');
+  });
+
+  it('is seeded once: a second run writes nothing', async () => {
+    const before = (await s.runtime.deps.store.readStream(`member-${member.paxId}`)).length;
+    expect(await seedDemoHistory(s.runtime.deps, () => undefined)).toBe(false);
+    expect((await s.runtime.deps.store.readStream(`member-${member.paxId}`)).length).toBe(before);
+  });
+});

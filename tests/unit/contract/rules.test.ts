@@ -1,0 +1,38 @@
+import { formatUsPhone, isEmailAddress, isUsPhone, isUsZipCode } from '../../../event-schemas/contract/rules';
+import { isRedeemTier, REDEEM_TIER_RULE, REDEEM_TIERS } from '../../../event-schemas/contract/redeem-tiers';
+
+describe('the rules server and client share', () => {
+  describe('a US ZIP code', () => {
+    it.each(['92612', '92612-1234', ' 10001 '])('accepts %j', (zip) => expect(isUsZipCode(zip)).toBe(true));
+    it.each(['926121234', '9261', '92612-123', 'K1A 0B1', '9261A', ''])('refuses %j', (zip) => expect(isUsZipCode(zip)).toBe(false));
+  });
+
+  describe('a phone number typed in any punctuation', () => {
+    it.each([
+      ['949', '949'],
+      ['9495', '949-5'],
+      ['949555', '949-555'],
+      ['9495550142', '949-555-0142'],
+      ['(949) 555-0142', '949-555-0142'],
+      ['+1 949 555 0142', '949-555-0142'],
+      ['949-555-01429', '949-555-0142'],
+    ])('%j is shown as %j', (typed, shown) => expect(formatUsPhone(typed)).toBe(shown));
+    it('accepts what it shows when it holds ten digits, and nothing shorter', () => {
+      expect(isUsPhone(formatUsPhone('9495550142'))).toBe(true);
+      expect(isUsPhone(formatUsPhone('949555014'))).toBe(false);
+    });
+  });
+
+  describe('an e-mail address', () => {
+    it.each(['name@example.com', 'a.b+c@mail.example.net'])('accepts %j', (e) => expect(isEmailAddress(e)).toBe(true));
+    it.each(['nope', 'a@b', 'a@b.c', 'two words@example.com'])('refuses %j', (e) => expect(isEmailAddress(e)).toBe(false));
+  });
+
+  describe('the redeem tiers', () => {
+    it('run from 100 to 1000 in steps of 100, and say so', () => {
+      expect(REDEEM_TIERS).toEqual([100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+      expect(REDEEM_TIER_RULE).toBe('must be 100 to 1000 in steps of 100');
+      expect(isRedeemTier(150)).toBe(false);
+    });
+  });
+});
