@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Router } from 'express';
 import type * as t from 'io-ts';
 import type { Caller } from '../auth/caller';
 import { decodeOrThrow } from './decode';
+import { refuseNul } from './nul-guard';
 import { forbidden, Problem, unauthorized } from './problem';
 import type { Access, AnyRoute } from './route';
 
@@ -38,6 +39,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
     router[r.method](`${r.mount}${r.path}`, async (req, res) => {
       const caller = res.locals.caller as Caller;
       checkAccess(r.access, caller);
+      refuseNul({ path: req.params, query: req.query ?? {}, body: req.body ?? {} });
       const params = decodePart(r.params, req.params, 'path');
       const query = decodePart(r.query, req.query ?? {}, 'query');
       const body = r.body ? decodeOrThrow(r.body, req.body ?? {}, 'body') : undefined;
@@ -57,6 +59,8 @@ export const problemMiddleware =
     let problem: Problem;
     if (error instanceof Problem) problem = error;
     else if (error?.type === 'entity.parse.failed') problem = new Problem('validation', 'The body is not valid JSON', [{ path: 'body', message: 'must be valid JSON' }]);
+    // The router could not percent-decode a path value (e.g. `%ED%A0%80`, the bytes of a lone surrogate).
+    else if (error instanceof URIError) problem = new Problem('validation', 'The path is not valid percent-encoded UTF-8', [{ path: 'path', message: 'must be valid percent-encoded UTF-8' }]);
     else if (error?.type === 'entity.too.large') problem = new Problem('payload-too-large', 'The body is larger than allowed');
     else if (error?.type === 'charset.unsupported' || error?.type === 'encoding.unsupported') problem = new Problem('unsupported-media-type', 'Send UTF-8 JSON');
     else {
