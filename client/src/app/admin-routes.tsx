@@ -11,9 +11,9 @@ const CampaignListPage = lazy(() => import('../features/campaign-tool/campaign-l
 const CampaignConfigurationPage = lazy(() => import('../features/campaign-tool/campaign-configuration-page'));
 const PromoListPage = lazy(() => import('../features/promo-builder/promo-list-page'));
 const PromoConfigurePage = lazy(() => import('../features/promo-builder/promo-configure-page'));
-const ProductConfigurationPage = lazy(() => import('../features/catalogue-tools/products/product-configuration-page'));
-const CategoryListPage = lazy(() => import('../features/catalogue-tools/categories/category-list-page'));
-const CategoryConfigurePage = lazy(() => import('../features/catalogue-tools/categories/category-configure-page'));
+const ProductConfigurationPage = lazy(() => import('../features/catalogue-tools/product-configuration-page'));
+const CategoryListPage = lazy(() => import('../features/catalogue-tools/category-list-page'));
+const CategoryConfigurePage = lazy(() => import('../features/catalogue-tools/category-configure-page'));
 const EmployeeSearchPage = lazy(() => import('../features/member-care/employee-search-page'));
 const MemberSupportPage = lazy(() => import('../features/member-care/member-support-page'));
 const GivePointsPage = lazy(() => import('../features/member-care/give-points-page'));

@@ -15,8 +15,8 @@ import { artStyle, CardArtPicker } from './components/card-art-picker';
 import { $cart, $draft, addedToCart, cartQuantity, draftCleared, draftFieldUpdated, MAX_QUANTITY_PER_CART } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
-import { useGiftCardArt } from './use-gift-card-art';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCardArt } from './components/use-gift-card-art';
+import { useGiftCategories } from './components/use-gift-categories';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MESSAGE_MAX = 250;

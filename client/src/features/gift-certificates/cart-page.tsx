@@ -8,8 +8,8 @@ import { CardArtSummary } from './components/card-art-picker';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import { cartTotal } from './cart-total';
-import { useGiftCardArt } from './use-gift-card-art';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCardArt } from './components/use-gift-card-art';
+import { useGiftCategories } from './components/use-gift-categories';
 
 /** The cart: change quantities, remove lines, go on to checkout. */
 export default function GiftCartPage() {

@@ -15,8 +15,8 @@ import { placeGiftOrder } from './api/gift-api';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import type { PlacedOrder } from './api/gift-types';
-import { useGiftCardArt } from './use-gift-card-art';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCardArt } from './components/use-gift-card-art';
+import { useGiftCategories } from './components/use-gift-categories';
 
 const newOrderId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`);
 

@@ -6,7 +6,7 @@ import { formatDollars, formatPoints } from '../../lib/format';
 import { draftCleared, draftFieldUpdated, nextUrlSet } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
-import { useGiftCategories } from './use-gift-categories';
+import { useGiftCategories } from './components/use-gift-categories';
 
 /** The available gift certificates, cheapest first; choosing one starts composing it. */
 export default function GiftLandingPage() {

@@ -8,7 +8,7 @@ import { GivePointsForm } from './components/give-points-form';
 import { givePointsModel } from './model';
 import { fullName, MemberSearch } from './components/member-search';
 import { memberCarePaths, paxIdParam } from './member-care-paths';
-import { useMemberProfile } from './use-member-support';
+import { useMemberProfile } from './components/use-member-support';
 import './member-care.css';
 
 function ChosenMember({ paxId }: { paxId: number }) {

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { MemberSearch, fullName } from './components/member-search';
 import { memberCarePaths } from './member-care-paths';
-import { useImpersonate } from './use-impersonate';
+import { useImpersonate } from './components/use-impersonate';
 import './member-care.css';
 
 /** /admin-tools/impersonate: find a member and sign in as them, after confirming. */

@@ -6,8 +6,8 @@ import { formatDate, formatPhone, formatPoints, formatPostalCode } from '../../l
 import { BalanceReplay } from './components/balance-replay';
 import { fullName } from './components/member-search';
 import { memberCarePaths, paxIdParam } from './member-care-paths';
-import { useImpersonate } from './use-impersonate';
-import { useMemberProfile, type MemberProfile } from './use-member-support';
+import { useImpersonate } from './components/use-impersonate';
+import { useMemberProfile, type MemberProfile } from './components/use-member-support';
 import './member-care.css';
 
 const byPreference = <T extends { preferred: string }>(items: readonly T[]) => [...items].sort((a, b) => (a.preferred === 'Y' ? -1 : b.preferred === 'Y' ? 1 : 0));

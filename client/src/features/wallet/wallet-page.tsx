@@ -13,7 +13,7 @@ import { $points } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { RedeemDialog } from './components/redeem-dialog';
-import { useCertificateArt } from './use-certificate-art';
+import { useCertificateArt } from './components/use-certificate-art';
 import { SMALLEST_REDEEM_TIER } from '../../../../event-schemas/contract/redeem-tiers';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { BalanceChart } from './balance-chart';
 import { TimelineTable } from './timeline-table';
 import { timelineRows } from '../timeline-rows';
-import { useTimeline } from '../use-member-support';
+import { useTimeline } from './use-member-support';
 
 const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format';
 import type { MemberSummary } from '../api/member-care-api';
-import { PAGE_SIZE, useMemberSearch } from '../use-member-search';
+import { PAGE_SIZE, useMemberSearch } from './use-member-search';
 
 export const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
 

@@ -4,8 +4,8 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { NativeSelect } from '../../../components/native-select';
 import type { CategoryType, DisplayStatus, Option } from '../api/catalogue-api';
-import { describedBy, FormRow } from '../components/form-row';
-import { fieldChanged, type CategoryDraft } from './category-model';
+import { describedBy, FormRow } from './form-row';
+import { fieldChanged, type CategoryDraft } from '../model';
 
 const TYPES = [
   { label: 'Purchasable with points (gift shop)', value: 'PURCHASABLE' as CategoryType },

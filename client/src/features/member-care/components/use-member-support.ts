@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { memberCareApi, type Contacts, type MemberRecord, type PointsSummary, type Timeline } from './api/member-care-api';
+import { memberCareApi, type Contacts, type MemberRecord, type PointsSummary, type Timeline } from '../api/member-care-api';
 
 type Loaded<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; message: string };
 

@@ -1,9 +1,9 @@
-import { sessionEnded } from '../../../client/src/session/session-events';
+import { sessionEnded } from '../../../../client/src/session/session-events';
 import {
   $availableCerts, $cart, $draft, $giftFlowDirty, $nextUrl, $termsAndConditions, addedToCart, availableCertsSet, cartCleared, cartItemFieldUpdated, draftCleared,
   draftFieldUpdated, dirtyOverridden, emptyDraft, nextUrlSet, removedFromCart,
-} from '../../../client/src/features/gift-certificates/model/cart-store';
-import type { GiftCategory } from '../../../client/src/features/gift-certificates/api/gift-types';
+} from '../../../../client/src/features/gift-certificates/model/cart-store';
+import type { GiftCategory } from '../../../../client/src/features/gift-certificates/api/gift-types';
 
 const category = (code: string, firstAmount: number): GiftCategory => ({
   certificateCategoryCode: code, certificateCategoryName: code, certificateCategoryDesc: '', termsAndConditions: `terms of ${code}`, cardArtId: null,

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { setContentReader, type ContentReader, type EntryQuery } from '../../client/src/lib/content/contentful-client';
-import { PromotionDetailsDialog } from '../../client/src/features/earn-points/components/promotion-details-dialog';
-import type { Promotion } from '../../client/src/stores/promotions';
+import { setContentReader, type ContentReader, type EntryQuery } from '../../../client/src/lib/content/contentful-client';
+import { PromotionDetailsDialog } from '../../../client/src/features/earn-points/components/promotion-details-dialog';
+import type { Promotion } from '../../../client/src/stores/promotions';
 
 const ID = 'aaaaaaaa-0000-4000-8000-000000000001';
 const promotion: Promotion = {

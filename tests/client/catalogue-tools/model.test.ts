@@ -7,7 +7,7 @@ import {
   variantAdded,
   variantChanged,
   variantRemoved,
-} from '../../../client/src/features/catalogue-tools/categories/category-model';
+} from '../../../client/src/features/catalogue-tools/model';
 
 const aspire = {
   certificateCategoryCode: 'ASPIRE_GIFT',

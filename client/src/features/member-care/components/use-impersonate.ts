@@ -1,8 +1,8 @@
 import { useLocation } from 'wouter';
-import { paths } from '../../config/routes';
-import { useSession } from '../../session/session-provider';
-import { confirm, notify } from '../../stores/dialogs';
-import { memberCareApi } from './api/member-care-api';
+import { paths } from '../../../config/routes';
+import { useSession } from '../../../session/session-provider';
+import { confirm, notify } from '../../../stores/dialogs';
+import { memberCareApi } from '../api/member-care-api';
 
 /**
  * Asks first (the admin then acts as the member, and everything they do names both), then hands the server's

@@ -1,5 +1,5 @@
 import { createActor, waitFor } from 'xstate';
-import { createRedeemMachine, REDEEM_OPTIONS, type RedeemAnswer } from '../../client/src/features/wallet/redeem.machine';
+import { createRedeemMachine, REDEEM_OPTIONS, type RedeemAnswer } from '../../../client/src/features/wallet/redeem.machine';
 
 const answer: RedeemAnswer = { certificate: { id: 'c1', code: 'AAAA', name: '$30 Reward', amount: 30, status: 'ACTIVE', expirationDate: '2027-01-01' }, balance: 50 };
 

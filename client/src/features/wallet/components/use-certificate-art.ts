@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CertificateItem } from '../../stores/certificates';
-import { DEFAULT_CARD_ART, readCardArtFx, readCardArtsByIdFx, REWARD_CARD_ART } from '../../stores/content';
-import { designIdsOf, noWalletArt, type WalletArt } from './certificate-art';
+import type { CertificateItem } from '../../../stores/certificates';
+import { DEFAULT_CARD_ART, readCardArtFx, readCardArtsByIdFx, REWARD_CARD_ART } from '../../../stores/content';
+import { designIdsOf, noWalletArt, type WalletArt } from '../certificate-art';
 
 /**
  * The art the wallet draws: the two named defaults once, and the chosen designs of the certificates listed, read by

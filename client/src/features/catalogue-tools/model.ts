@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore } from 'effector';
-import { categoryApi, type CategoryPayload, type CertificateCategory } from '../api/catalogue-api';
+import { categoryApi, type CategoryPayload, type CertificateCategory } from './api/catalogue-api';
 
 /** A variant row as the form holds it: empty fields stay null, and a key keeps React rows stable across removals. */
 export interface VariantRow {

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
-import { $giftCardArt, giftCardArtRequested } from './model/card-art-store';
-import { $availableCerts } from './model/cart-store';
+import { $giftCardArt, giftCardArtRequested } from '../model/card-art-store';
+import { $availableCerts } from '../model/cart-store';
 
 /** The gift card art store, asked for the art of every category the catalogue lists (read again when one is added). */
 export function useGiftCardArt() {

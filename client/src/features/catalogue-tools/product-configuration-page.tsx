@@ -4,12 +4,12 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
-import { formatDollars } from '../../../lib/format';
-import { productApi, type Option, type Product, type ProductFields } from '../api/catalogue-api';
-import { AuditHistory } from '../components/audit-history';
-import { errorText, fieldErrorsOf } from '../components/field-errors';
-import { ProductForm } from './product-form';
-import '../catalogue-tools.css';
+import { formatDollars } from '../../lib/format';
+import { productApi, type Option, type Product, type ProductFields } from './api/catalogue-api';
+import { AuditHistory } from './components/audit-history';
+import { errorText, fieldErrorsOf } from './components/field-errors';
+import { ProductForm } from './components/product-form';
+import './catalogue-tools.css';
 
 type Editing = { product: Product | null } | null;
 

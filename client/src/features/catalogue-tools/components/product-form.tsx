@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { NativeSelect } from '../../../components/native-select';
 import type { Option, Product, ProductCategory, ProductFields } from '../api/catalogue-api';
-import { describedBy, FormRow } from '../components/form-row';
+import { describedBy, FormRow } from './form-row';
 
 /** Empty numbers stay null so that the server, not a silent 0, says what is missing. */
 type Draft = { name: string; category: ProductCategory | null; brand: string | null; msrpPerUnit: number | null; pointsPerUnit: number | null };

@@ -3,10 +3,10 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDollars, formatPoints } from '../../../lib/format';
-import { categoryApi, type CertificateCategory } from '../api/catalogue-api';
-import { errorText } from '../components/field-errors';
-import '../catalogue-tools.css';
+import { formatDollars, formatPoints } from '../../lib/format';
+import { categoryApi, type CertificateCategory } from './api/catalogue-api';
+import { errorText } from './components/field-errors';
+import './catalogue-tools.css';
 
 const variantsText = (c: CertificateCategory) => (c.variants.length ? c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchaseAmount)} pts`).join(', ') : '—');
 

@@ -8,7 +8,7 @@ import {
   fetchCampaignsFx,
   saveCampaignFx,
   type Campaign,
-} from '../../client/src/features/campaign-tool/model';
+} from '../../../client/src/features/campaign-tool/model';
 
 const saved = (id: number, campaignName: string): Campaign => ({ ...campaignDraftDefaults, id, campaignName });
 

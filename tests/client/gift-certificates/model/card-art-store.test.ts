@@ -1,7 +1,7 @@
-import { setContentReader, type ContentReader, type EntryQuery } from '../../../client/src/lib/content/contentful-client';
-import { chosenArtId, giftCardArtView, toCardArtCategory, type GiftCardArt, type GiftCardArtContents } from '../../../client/src/features/gift-certificates/model/card-art-model';
-import { $giftCardArt, giftCardArtRequested, loadGiftCardArtFx } from '../../../client/src/features/gift-certificates/model/card-art-store';
-import { draftCleared, draftFieldUpdated } from '../../../client/src/features/gift-certificates/model/cart-store';
+import { setContentReader, type ContentReader, type EntryQuery } from '../../../../client/src/lib/content/contentful-client';
+import { chosenArtId, giftCardArtView, toCardArtCategory, type GiftCardArt, type GiftCardArtContents } from '../../../../client/src/features/gift-certificates/model/card-art-model';
+import { $giftCardArt, giftCardArtRequested, loadGiftCardArtFx } from '../../../../client/src/features/gift-certificates/model/card-art-store';
+import { draftCleared, draftFieldUpdated } from '../../../../client/src/features/gift-certificates/model/cart-store';
 
 const art = (id: string, name = id.toUpperCase()): GiftCardArt => ({ id, name, title: `Title ${id}`, background: '#000000', foreground: '#ffffff' });
 const ids = (list: { id: string }[]) => list.map((a) => a.id);

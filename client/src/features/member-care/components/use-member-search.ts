@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { memberCareApi, type MemberPage } from './api/member-care-api';
+import { memberCareApi, type MemberPage } from '../api/member-care-api';
 
 export const PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
-import { describedBy } from '../components/form-row';
-import { variantAdded, variantChanged, variantRemoved, type VariantRow } from './category-model';
+import { describedBy } from './form-row';
+import { variantAdded, variantChanged, variantRemoved, type VariantRow } from '../model';
 
 /** The variants a member can buy: a dollar amount each, priced in points; rows are added and removed freely. */
 export function VariantRows({ variants, errors }: { variants: VariantRow[]; errors: Record<string, string> }) {

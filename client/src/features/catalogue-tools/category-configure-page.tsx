@@ -3,14 +3,14 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PageLoader } from '../../../components/page-loader';
-import { categoryApi, listCardArt, type Option } from '../api/catalogue-api';
-import { AuditHistory } from '../components/audit-history';
-import { errorText, fieldErrorsOf } from '../components/field-errors';
-import { $categoryDraft, fetchCategoryFx, formCleared, saveCategoryFx } from './category-model';
-import { CategoryFields } from './category-fields';
-import { VariantRows } from './variant-rows';
-import '../catalogue-tools.css';
+import { PageLoader } from '../../components/page-loader';
+import { categoryApi, listCardArt, type Option } from './api/catalogue-api';
+import { AuditHistory } from './components/audit-history';
+import { errorText, fieldErrorsOf } from './components/field-errors';
+import { $categoryDraft, fetchCategoryFx, formCleared, saveCategoryFx } from './model';
+import { CategoryFields } from './components/category-fields';
+import { VariantRows } from './components/variant-rows';
+import './catalogue-tools.css';
 
 /** /admin-tools/cert-definition-tool/configure[?code=]: one certificate category with its variants, and its history. */
 export default function CategoryConfigurePage() {

@@ -1,9 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { artFor, designIdsOf, noWalletArt, type WalletArt } from '../../client/src/features/wallet/certificate-art';
-import { useCertificateArt } from '../../client/src/features/wallet/use-certificate-art';
-import { setContentReader, type ContentReader, type EntryQuery } from '../../client/src/lib/content/contentful-client';
-import type { CertificateItem } from '../../client/src/stores/certificates';
-import type { CardArt } from '../../client/src/stores/content';
+import { artFor, designIdsOf, noWalletArt, type WalletArt } from '../../../client/src/features/wallet/certificate-art';
+import { useCertificateArt } from '../../../client/src/features/wallet/components/use-certificate-art';
+import { setContentReader, type ContentReader, type EntryQuery } from '../../../client/src/lib/content/contentful-client';
+import type { CertificateItem } from '../../../client/src/stores/certificates';
+import type { CardArt } from '../../../client/src/stores/content';
 
 const card = (name: string, title = name): CardArt => ({ name, title, background: '#000000', foreground: '#ffffff' });
 const DEFAULT = card('DEFAULT', 'Programme card');

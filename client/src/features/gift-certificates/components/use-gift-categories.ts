@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
-import { listGiftCategories } from './api/gift-api';
-import { $availableCerts, availableCertsSet } from './model/cart-store';
+import { listGiftCategories } from '../api/gift-api';
+import { $availableCerts, availableCertsSet } from '../model/cart-store';
 
 /** The available certificates, fetched once per page visit; failures are logged by the API client. */
 export function useGiftCategories() {
