@@ -11,8 +11,8 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
-    // The client imports the shared contract (event-schemas/contract/) from outside its root.
-    fs: { allow: ['..'] },
+    // The client imports the shared contract (event-schemas/contract/) from outside its root; nothing else is served.
+    fs: { allow: ['.', '../event-schemas/contract', '../node_modules'] },
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/cda': { target: api, changeOrigin: false },
