@@ -10,6 +10,9 @@ export type CertificateStatus = t.TypeOf<typeof CertificateStatus>;
 export const CertificateCategoryType = t.union([t.literal('PURCHASABLE'), t.null]);
 export type CertificateCategoryType = t.TypeOf<typeof CertificateCategoryType>;
 
+/** The display category of the certificate a new member gets for joining (its issue is also an activity row). */
+export const WELCOME_DISPLAY_CATEGORY = 'welcome';
+
 /** A gift card design: the id of an `eGiftCardArt` content entry, or null for the certificate's default art. */
 export const CardArtId = t.union([t.string, t.null]);
 

@@ -1,4 +1,5 @@
 import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../event-schemas';
+import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
 import { dateIn } from '../../event-schemas/calendar';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { ActivityRows } from './activity-rows';
@@ -20,7 +21,6 @@ type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
  * member gets. A reward bought by redeeming already shows as POINTS REDEEMED, and an offer in the wallet only.
  */
 const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType === 'PURCHASABLE' || d.displayCategory === WELCOME_DISPLAY_CATEGORY;
-const WELCOME_DISPLAY_CATEGORY = 'welcome';
 
 /** The activity row an event writes, if any (the projection reads them all for a batch at once). */
 const rowIdOf = (ev: Consumed): string | undefined => {

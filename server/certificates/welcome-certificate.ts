@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
+import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
 import { dateIn } from '../../event-schemas/calendar';
 import { WrongExpectedRevision } from '../../event-schemas/store/event-store';
 import { deterministicUuid } from '../core/deterministic-id';
@@ -10,7 +11,6 @@ import { newCertificateCode } from './certificate-code';
 
 /** What the Join Now page promises a new member when the category names no amount of its own. */
 export const DEFAULT_WELCOME_AMOUNT = 20;
-export const WELCOME_DISPLAY_CATEGORY = 'welcome';
 
 /** A member has at most one welcome certificate: its stream is named by the member. */
 export const welcomeCertificateId = (paxId: number) => deterministicUuid(`welcome-certificate:${paxId}`);
@@ -28,7 +28,7 @@ async function categoryOf(pool: pg.Pool, code: string) {
 
 /**
  * Issues the welcome certificate promised at enrollment (participants.welcome_category_code, set in the enrollment's
- * transaction). Called right after enrolling and again at each sign-in, so a crash between the two writes only delays
+ * transaction, cleared once the certificate exists). Called right after enrolling and again at each sign-in, so a crash between the two writes only delays
  * it: the stream is appended with no_stream, so however often this runs, and however many run at once, there is one.
  */
 export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number, actor: Actor): Promise<'issued' | 'already-issued' | 'none-due'> {
@@ -36,7 +36,12 @@ export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number,
   const code = due.rows[0]?.welcome_category_code;
   if (!code) return 'none-due';
   const certificateId = welcomeCertificateId(paxId);
-  if ((await deps.store.readStream(certificateStream(certificateId), { maxCount: 1 })).length > 0) return 'already-issued';
+  // The promise is kept once the stream exists: it is then cleared, so later sign-ins read one row and no stream.
+  const kept = async (answer: 'issued' | 'already-issued') => {
+    await deps.pool.query('UPDATE participants SET welcome_category_code = NULL WHERE pax_id = $1', [paxId]);
+    return answer;
+  };
+  if ((await deps.store.readStream(certificateStream(certificateId), { maxCount: 1 })).length > 0) return kept('already-issued');
   const category = await categoryOf(deps.pool, code);
   if (!category) {
     deps.log(`welcome certificate category ${code} does not exist; member ${paxId} gets none until it does`);
@@ -61,9 +66,9 @@ export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number,
     await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
       expectedRevision: 'no_stream',
     });
-    return 'issued';
+    return kept('issued');
   } catch (error) {
-    if (error instanceof WrongExpectedRevision) return 'already-issued';
+    if (error instanceof WrongExpectedRevision) return kept('already-issued');
     throw error;
   }
 }

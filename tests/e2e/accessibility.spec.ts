@@ -2,30 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { randomUUID } from 'node:crypto';
 import { admin, member, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
-
-const publicRoutes: [string, string][] = [
-  ['/landing', 'Rewards for the treatments you already love'],
-  ['/login', 'Sign in'],
-  ['/join-now', 'Join Now'],
-  ['/enrollment', 'Enroll'],
-  ['/forgot-password', 'Forgot password'],
-  ['/find-specialist', 'Find a Specialist'],
-  ['/faq', 'Frequently Asked Questions'],
-  ['/contact', 'Contact Us'],
-  ['/terms', 'Terms & Conditions'],
-  ['/prescribing-information', 'Prescribing Information'],
-  ['/cookie-policy', 'Cookie Policy'],
-];
-
-const memberRoutes: [string, string][] = [
-  ['/home', 'Welcome back'],
-  ['/wallet', 'Wallet'],
-  ['/wallet/rewards', 'My Rewards'],
-  ['/earn-points', 'Earn Points'],
-  ['/profile/personal-info', 'Personal Info'],
-  ['/points-certificates/activity-summary', 'Activity Summary'],
-  ['/refer-a-friend', 'Refer a Friend'],
-];
+import { memberRoutes, publicRoutes } from './support/routes';
 
 test('public routes have no serious or critical axe violations', async ({ page }) => {
   for (const [path, heading] of publicRoutes) {
