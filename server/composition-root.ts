@@ -53,7 +53,7 @@ import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
 import { promotionRoutes } from './promotions';
-import { campaignReminderRoutes, campaignRoutes } from './campaigns';
+import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
 import type { Migration } from '../projections/migrations/migration';
@@ -83,9 +83,21 @@ export const allMigrations = (): Migration[] =>
 export const registeredReadModels = (settings: ProgrammeSettings): Projection[] => readModels({ timeZone: settings.timeZone });
 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
-export const projectionsOnTheLog = (options: { settings: ProgrammeSettings; store: EventStore; now: () => Date; cardArt: FindCardArt }): { readModels: Projection[]; processes: Projection[] } => ({
+export const projectionsOnTheLog = (options: {
+  settings: ProgrammeSettings;
+  store: EventStore;
+  now: () => Date;
+  cardArt: FindCardArt;
+  /** Patient-event campaign offers read campaigns and groups, and write e-mails, on this pool. */
+  pool: pg.Pool;
+  log: (message: string, error?: unknown) => void;
+}): { readModels: Projection[]; processes: Projection[] } => ({
   readModels: registeredReadModels(options.settings),
-  processes: [certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)), referralRewards({ store: options.store, settings: options.settings, now: options.now })],
+  processes: [
+    certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)),
+    referralRewards({ store: options.store, settings: options.settings, now: options.now }),
+    patientEventOffers({ pool: options.pool, store: options.store, settings: options.settings, now: options.now, log: options.log }),
+  ],
 });
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
@@ -184,7 +196,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
   // reconciler's batch transaction rarely has to ask a remote content service.
   const cardArt = rememberingCardArt(cardArtSource(pool, options.settings.contentful));
-  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, now, cardArt });
+  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, now, cardArt, pool, log });
   const progress = new ProjectionProgress(pool, listener, models.map((p) => p.name));
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
