@@ -46,7 +46,7 @@ async function processDone() {
 async function countsOf(campaignId: number) {
   const r = await s.call('GET', '/api/rest/dr-campaigns/offer-counts', { token: admin });
   expect(r.status).toBe(200);
-  return (r.body as { campaignId: number }[]).find((c) => c.campaignId === campaignId);
+  return (r.body as { campaignId: number; issued: number; claimed: number; patientEvents: number; reminded: number }[]).find((c) => c.campaignId === campaignId);
 }
 
 describe('patient-event campaigns', () => {
