@@ -4,19 +4,43 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { $campaigns, fetchCampaignsFx, type Campaign } from './model';
 import './campaign-tool.css';
 
 const dateCell = (value: string | null) => (value ? formatDate(value) : '—');
 
+/** GET /dr-campaigns/offer-counts: one row per campaign. */
+interface OfferCounts {
+  campaignId: number;
+  issued: number;
+  claimed: number;
+  patientEvents: number;
+  reminded: number;
+}
+
 /** /admin-tools/campaign-tool: every direct-response campaign, newest first, each opening its configuration. */
 export default function CampaignListPage() {
   const campaigns = useUnit($campaigns);
   const [error, setError] = useState<string | null>(null);
+  const [counts, setCounts] = useState<Map<number, OfferCounts>>(new Map());
   useEffect(() => {
     fetchCampaignsFx().catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the campaigns'));
+    api.get<OfferCounts[]>('/api/rest/dr-campaigns/offer-counts').then(
+      (list) => setCounts(new Map(list.map((c) => [c.campaignId, c]))),
+      () => setError('Could not load how many offers each campaign issued'),
+    );
   }, []);
+  const offers = (c: Campaign) => {
+    const n = counts.get(c.id);
+    if (!n) return '—';
+    return (
+      <span className="campaign-tool__counts">
+        {n.issued} issued ({n.claimed} claimed through the link, {n.patientEvents} after a treatment), {n.reminded} reminded
+      </span>
+    );
+  };
   const name = (c: Campaign) => <Link href={`/campaign-tool/campaign-configuration?id=${c.id}`}>{c.campaignName}</Link>;
   const link = (c: Campaign) => (c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>);
   return (
@@ -35,6 +59,7 @@ export default function CampaignListPage() {
         <Column header="From" body={(c: Campaign) => dateCell(c.fromDate)} />
         <Column header="Through" body={(c: Campaign) => dateCell(c.thruDate)} />
         <Column header="Offer" body={(c: Campaign) => (c.certificateAmount ? `$${c.certificateAmount} ${c.certificateCategoryCode ?? ''}` : '—')} />
+        <Column header="Offers" body={offers} />
         <Column header="Marketing link" body={link} />
       </DataTable>
     </section>
