@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -20,6 +20,8 @@ interface OfferCounts {
   reminded: number;
 }
 
+type Row = Campaign & { counts: OfferCounts | undefined };
+
 /** /admin-tools/campaign-tool: every direct-response campaign, newest first, each opening its configuration. */
 export default function CampaignListPage() {
   const campaigns = useUnit($campaigns);
@@ -32,8 +34,10 @@ export default function CampaignListPage() {
       () => setError('Could not load how many offers each campaign issued'),
     );
   }, []);
-  const offers = (c: Campaign) => {
-    const n = counts.get(c.id);
+  // The counts ride on the rows: the table re-renders a row when its value changes, not when a cell's closure does.
+  const rows = useMemo(() => (campaigns ?? []).map((c) => ({ ...c, counts: counts.get(c.id) })), [campaigns, counts]);
+  const offers = (c: Row) => {
+    const n = c.counts;
     if (!n) return '—';
     return (
       <span className="campaign-tool__counts">
@@ -52,7 +56,7 @@ export default function CampaignListPage() {
         </Link>
       </div>
       {error && <Message severity="error" text={error} />}
-      <DataTable value={campaigns ?? []} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
+      <DataTable value={rows} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
         <Column header="Name" body={name} />
         <Column field="statusTypeCode" header="Status" />
         <Column field="mkCode" header="Marketing code" />
