@@ -39,7 +39,9 @@ interface PaidTreatment {
 export const promotionPayouts = (deps: PayoutDeps): Projection<Consumed> => ({
   name: 'promotion-payouts',
   consumes: consuming<Consumed>()('PromotionCreated', 'PromotionRevised', 'PromotionStatusChanged', 'TreatmentRecorded', 'TreatmentProcessed'),
-  tables: [],
+  // Its memory: a reset empties it with the checkpoint, and the replay refills it in log order (payouts stay once:
+  // they are decided on the member stream).
+  tables: ['promotion_payout_promotions', 'promotion_payout_treatments'],
   liveKinds: [],
   async apply(db, e) {
     const ev = e.event;

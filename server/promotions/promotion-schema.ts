@@ -3,7 +3,8 @@ import type { Migration } from '../../projections/migrations/migration';
 /**
  * The payout process's own tables (server/promotions/promotion-payouts.ts): each promotion folded as of the log
  * position the process has reached, and each treatment's measured lines (what the rules and the forecast read).
- * They are the process's memory, not a read model: never rebuilt, and a payout is decided on the member stream.
+ * They are the process's memory, not a read model (the rebuild command leaves processes alone); a reset of the
+ * process empties them and the replay refills them. A payout is decided on the member stream, so a replay pays nothing twice.
  */
 export const promotionMigrations: Migration[] = [
   {
