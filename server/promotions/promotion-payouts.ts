@@ -50,7 +50,7 @@ export const promotionPayouts = (deps: PayoutDeps): Projection<Consumed> => ({
       case 'PromotionRevised':
       case 'PromotionStatusChanged': {
         const promotion = await foldPromotion(db, ev, e);
-        if (ev.type === 'PromotionStatusChanged' && ev.data.to === 'ACTIVE' && promotion.payoutAndRules.retro && promotion.payoutAndRules.rules.length > 0) {
+        if (ev.type === 'PromotionStatusChanged' && retroPublication(ev.data, promotion)) {
           for (const t of await processedInWindow(db, promotion)) await payOne(deps, promotion, t, e);
         }
         return;
@@ -72,7 +72,8 @@ export const promotionPayouts = (deps: PayoutDeps): Projection<Consumed> => ({
         const row = r.rows[0];
         if (!row) return;
         const treatment: PaidTreatment = { treatmentId: ev.data.treatmentId, paxId: Number(row.pax_id), dateOfService: row.date_of_service, lines: row.lines };
-        for (const promotion of await payingOn(db, treatment.dateOfService)) await payOne(deps, promotion, treatment, e);
+        // The index narrows the candidates; the rule itself is the pure paysFor (unit tested).
+        for (const promotion of await payingOn(db, treatment.dateOfService)) if (paysFor(promotion, treatment.dateOfService)) await payOne(deps, promotion, treatment, e);
         return;
       }
       default: {
@@ -189,3 +190,10 @@ async function issueCertificate(deps: PayoutDeps, award: PromotionAward, ctx: Co
     if (!(error instanceof WrongExpectedRevision) && !(error instanceof DuplicateEventId)) throw error;
   }
 }
+
+/** Whether a promotion pays a treatment of this date of service: a paying status, rules, and the date in its window. */
+export const paysFor = (p: Pick<Promotion, 'status' | 'fromDate' | 'thruDate' | 'payoutAndRules'>, dateOfService: string): boolean =>
+  PAYING_STATUSES.has(p.status) && p.payoutAndRules.rules.length > 0 && p.fromDate <= dateOfService && dateOfService <= p.thruDate;
+
+/** Whether a status change is a retro promotion's publication, which pays the treatments already processed. */
+export const retroPublication = (change: { to: string }, p: Pick<Promotion, 'payoutAndRules'>): boolean => change.to === 'ACTIVE' && p.payoutAndRules.retro && p.payoutAndRules.rules.length > 0;

@@ -3,6 +3,7 @@ import { isRight } from 'fp-ts/Either';
 import type { MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { payPromotion, promotionCertificateId, promotionLotId, type PayPromotion } from '../../../server/promotions/pay-promotion';
+import { paysFor, retroPublication } from '../../../server/promotions/promotion-payouts';
 import { evolvePayouts, initialPayoutState } from '../../../server/promotions/payout-state';
 import { NEUROMODULATOR, PROMOTION_ID, payCommand, rule, tier } from './payout-fixtures';
 
@@ -116,5 +117,39 @@ describe('property: the daily cap holds for every member-day', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('which promotions pay (statuses, window, retro)', () => {
+  const promotion = (status: string, over: { retro?: boolean; rules?: number } = {}) => ({
+    status: status as 'ACTIVE',
+    fromDate: '2026-04-01',
+    thruDate: '2026-04-30',
+    payoutAndRules: { ...payCommand().promotion.payoutAndRules, retro: over.retro ?? false, rules: Array.from({ length: over.rules ?? 1 }, () => rule()) },
+  });
+
+  it.each([
+    ['ACTIVE', true],
+    ['ENDED', true],
+    ['PAYMENTS_STOPPED', false],
+    ['NEW', false],
+    ['DRAFT', false],
+  ])('a %s promotion pays inside its window: %s', (status, pays) => {
+    expect(paysFor(promotion(status), '2026-04-15')).toBe(pays);
+  });
+
+  it('pays on both ends of the window, not outside it, and never without rules', () => {
+    expect(paysFor(promotion('ACTIVE'), '2026-04-01')).toBe(true);
+    expect(paysFor(promotion('ACTIVE'), '2026-04-30')).toBe(true);
+    expect(paysFor(promotion('ACTIVE'), '2026-03-31')).toBe(false);
+    expect(paysFor(promotion('ENDED'), '2026-05-01')).toBe(false);
+    expect(paysFor(promotion('ACTIVE', { rules: 0 }), '2026-04-15')).toBe(false);
+  });
+
+  it('retro pays at publication only, and only with rules', () => {
+    expect(retroPublication({ to: 'ACTIVE' }, promotion('ACTIVE', { retro: true }))).toBe(true);
+    expect(retroPublication({ to: 'ACTIVE' }, promotion('ACTIVE'))).toBe(false);
+    expect(retroPublication({ to: 'ENDED' }, promotion('ENDED', { retro: true }))).toBe(false);
+    expect(retroPublication({ to: 'ACTIVE' }, promotion('ACTIVE', { retro: true, rules: 0 }))).toBe(false);
   });
 });
