@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { memberStream, type EventMetadata } from '../../event-schemas';
 import { refined } from '../../event-schemas/primitives';
@@ -110,7 +110,7 @@ export const giftCertificateRoutes = (deps: Deps) => {
         const today = dateIn(deps.settings.timeZone, now);
         const catalogueDays = await deps.pool.query<{ days: number }>('SELECT min(default_expiration_days) AS days FROM certificate_categories WHERE code = ANY($1)', [lines.map((l) => l.certificateCategoryCode)]);
         const count = Math.min(lines.reduce((n, l) => n + l.quantity, 0), MAX_QUANTITY_PER_CART);
-        const correlationId = randomUUID();
+        const correlationId = newCorrelationId();
         const ctx = { actor: actorOf(caller), correlationId, now };
         const result = await handleCommand(deps.store, purchaseGiftCertificates, memberStream(params.paxId), {
           paxId: params.paxId,
