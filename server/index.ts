@@ -53,11 +53,12 @@ async function main() {
   const dataDir = resolve(server.dataDir);
   let databaseUrl = server.databaseUrl;
   let stopCluster: (() => Promise<void>) | undefined;
-  let runtime: Runtime | undefined;
-  let http: ReturnType<Runtime['app']['listen']> | undefined;
+  // What is running so far: a signal during the start stops what has started, in the same order.
+  const running: { runtime?: Runtime; http?: ReturnType<Runtime['app']['listen']> } = {};
   onSignals(logger, async () => {
+    const { runtime, http } = running;
     if (http) {
-      const closed = new Promise((done) => http!.close(done));
+      const closed = new Promise((done) => http.close(done));
       http.closeIdleConnections();
       runtime?.deps.hub.close();
       http.closeAllConnections();
@@ -88,14 +89,14 @@ async function main() {
     stopCluster = cluster.stop;
     databaseUrl = await ensureDatabase(cluster.url, 'rewards');
   }
-  runtime = await startRuntime({ databaseUrl, settings, eventStoreConnectionString: server.eventStoreConnectionString, embedded, logger, log: logFunction(logger) });
+  const runtime = await startRuntime({ databaseUrl, settings, eventStoreConnectionString: server.eventStoreConnectionString, embedded, logger, log: logFunction(logger) });
+  running.runtime = runtime;
   if (embedded) {
     await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);
     if (server.demoHistory) await seedDemoHistory(runtime.deps, (l) => logger.info(l));
   }
-  const started = runtime;
-  http = started.app.listen(server.port, () => {
-    logger.info(`Rewards programme running at http://localhost:${server.port}  (event store: ${started.deps.store.backend})`);
+  running.http = runtime.app.listen(server.port, () => {
+    logger.info(`Rewards programme running at http://localhost:${server.port}  (event store: ${runtime.deps.store.backend})`);
     if (embedded) {
       logger.info(`Demo accounts (password ${DEMO.password}): admin ${DEMO.admin.email}, member ${DEMO.member.email}`);
       logger.info(`Demo practice API key: ${DEMO.practiceKey}`);
