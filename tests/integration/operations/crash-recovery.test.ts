@@ -26,7 +26,7 @@ const freePort = () =>
   });
 
 /*
- * The real server process (`node --import tsx server/index.ts`) on its embedded PostgreSQL, killed the way an
+ * The real server process (compiled as `npm start` compiles it, run by node) on its embedded PostgreSQL, killed the way an
  * out-of-memory killer does (SIGKILL) and stopped the way an orchestrator does (SIGTERM). Nothing here is simulated:
  * the questions are whether the next start needs hand work, and whether a stop is prompt and quiet.
  */
@@ -38,9 +38,16 @@ interface Started {
   port: number;
 }
 
+/** The server as `npm start` runs it: compiled to JavaScript (server/cli/build-server.mjs), run by node. */
+let compiled: string;
+beforeAll(() => {
+  compiled = join(process.cwd(), '.tmp', `compiled-${process.pid}`, 'index.js');
+  execFileSync(process.execPath, ['server/cli/build-server.mjs', compiled], { stdio: 'pipe' });
+});
+
 async function startServer(dataDir: string): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [compiled], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off', LOG_FORMAT: 'json', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
