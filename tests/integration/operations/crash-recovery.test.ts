@@ -1,3 +1,4 @@
+import { watchNothingHappensFor } from '../../support/quiet';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -116,7 +117,8 @@ describe('after kill -9 of the server', () => {
     for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
     first.child.kill('SIGKILL');
     await exited(first.child);
-    await new Promise((r) => setTimeout(r, 1000));
+    // With no watchdog, nothing stops the orphan: it must still run a second later.
+    await watchNothingHappensFor(1000);
     expect(isAlive(postmaster)).toBe(true);
 
     const second = await startServer(dataDir);
