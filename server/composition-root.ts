@@ -24,7 +24,9 @@ import { authRoutes } from './auth/routes';
 import { enrollmentRoutes } from './auth/enrollment-routes';
 import { openApiDocument } from './core/openapi';
 import { route, type AnyRoute } from './core/route';
-import { healthRoutes } from './health';
+import { cheapProjectionLag, healthRoutes } from './health';
+import { logFunction, silentLogger, type Logger } from './operations/logger';
+import { meteredStore, Metrics } from './operations/metrics';
 import { statusRoutes } from './operations/status-routes';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
@@ -52,7 +54,7 @@ import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
-import { promotionRoutes } from './promotions';
+import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
 import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
@@ -76,7 +78,7 @@ import { categoryFieldMigrations } from './certificate-categories/category-schem
 
 /** Every schema change, in id order: the event store's, the platform's, each domain's configuration, and the read models'. */
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...promotionMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
 
 
 /** The read models (projections/), each fed the settings it needs. */
@@ -86,17 +88,18 @@ export const registeredReadModels = (settings: ProgrammeSettings): Projection[] 
 export const projectionsOnTheLog = (options: {
   settings: ProgrammeSettings;
   store: EventStore;
+  /** Promotion payouts and patient-event campaign offers read configuration (and write e-mails) on this pool. */
+  pool: pg.Pool;
   now: () => Date;
   cardArt: FindCardArt;
-  /** Patient-event campaign offers read campaigns and groups, and write e-mails, on this pool. */
-  pool: pg.Pool;
   log: (message: string, error?: unknown) => void;
 }): { readModels: Projection[]; processes: Projection[] } => ({
   readModels: registeredReadModels(options.settings),
   processes: [
     certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)),
     referralRewards({ store: options.store, settings: options.settings, now: options.now }),
-    patientEventOffers({ pool: options.pool, store: options.store, settings: options.settings, now: options.now, log: options.log }),
+    promotionPayouts(options),
+    patientEventOffers(options),
   ],
 });
 
@@ -173,6 +176,8 @@ export interface RuntimeOptions {
   poolSize?: number;
   /** The nightly jobs (treatment processing, points and certificate expiry) run inside the server; tests turn them off to drive the jobs themselves. */
   runScheduler?: boolean;
+  /** The structured logger; without one (tests) nothing is logged but what `log` writes. */
+  logger?: Logger;
 }
 
 export interface Runtime {
@@ -182,21 +187,28 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[rewards] ${message}`, error ?? '');
-
 /** Builds the whole server on one database: migrations, event store, projections, live hub and the express app. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const log = options.log ?? defaultLog;
+  const logger = options.logger ?? silentLogger();
+  const log = options.log ?? logFunction(logger);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-  pool.on('error', (e) => log('idle database connection failed', e));
+  // A connection closing while the runtime stops is expected (the pool ends its clients, then PostgreSQL stops).
+  let stopping = false;
+  pool.on('error', (e) => stopping || log('idle database connection failed', e));
   await migrate(pool, allMigrations());
   const listener = new PgListener(options.databaseUrl);
-  const store = await openEventStore(pool, listener, options.eventStoreConnectionString);
+  // The metrics read the hub and the sampler when scraped; both are made below, after the store the metrics wrap.
+  const measured: { hub?: LiveHub; status?: StatusSampler } = {};
+  const metrics = new Metrics({
+    openStreams: () => measured.hub?.connectionCount ?? 0,
+    projectionLag: () => (measured.status ? cheapProjectionLag({ pool, store, status: measured.status }) : Promise.resolve([])),
+  });
+  const store = meteredStore(await openEventStore(pool, listener, options.eventStoreConnectionString), metrics);
   const now = options.now ?? (() => new Date());
   // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
   // reconciler's batch transaction rarely has to ask a remote content service.
   const cardArt = rememberingCardArt(cardArtSource(pool, options.settings.contentful));
-  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, now, cardArt, pool, log });
+  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, pool, now, cardArt, log });
   const progress = new ProjectionProgress(pool, listener, models.map((p) => p.name));
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
@@ -209,8 +221,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const daemon = new ProjectionDaemon(pool, store, [...models, ...processes], log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
+  measured.hub = hub;
+  measured.status = status;
   if (options.runProjections !== false) status.start();
-  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt };
+  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt, logger, metrics };
   const app = createApp(deps, allRoutes(deps));
   const schedulers = nightlyJobs(deps);
   if (options.runScheduler !== false) for (const s of schedulers) s.start();
@@ -219,6 +233,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     app,
     listener,
     async stop() {
+      stopping = true;
       status.stop();
       hub.close();
       for (const s of schedulers) await s.stop();

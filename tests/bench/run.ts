@@ -6,6 +6,7 @@ import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
 import { benchParticipantSearch } from './participant-search';
+import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
 import { benchStore } from './store-throughput';
 
@@ -19,6 +20,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   activity: () => benchActivityHeaders(),
   search: () => benchParticipantSearch(),
   groups: () => benchGroupCount(),
+  forecast: () => benchPromotionForecast(),
 };
 
 async function main() {
