@@ -2,19 +2,25 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
+import { formatDate } from '../../lib/format';
 import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api/survey-builder-api';
 import './survey-builder.css';
 
 const STATUSES: (SurveyStatus | 'ALL')[] = ['ALL', 'NEW', 'PENDING', 'ACTIVE', 'INACTIVE', 'DELETED'];
+
+type Row = SurveySummary & { confirming: 'delete' | 'inactivate' | null };
 
 /** /admin-tools/survey-builder: the surveys and tests, filtered by status, with copy, inactivate and delete. */
 export default function SurveyListPage() {
   const [status, setStatus] = useState<SurveyStatus | 'ALL'>('ALL');
   const [surveys, setSurveys] = useState<SurveySummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // Delete and inactivate are asked once more in the row, naming the survey, before anything is sent.
+  const [confirming, setConfirming] = useState<{ id: number; action: 'delete' | 'inactivate' } | null>(null);
 
   const load = useCallback(() => {
     setError(null);
@@ -25,12 +31,31 @@ export default function SurveyListPage() {
   }, [status]);
   useEffect(load, [load]);
 
-  const act = (action: (id: number) => Promise<unknown>) => (id: number) => {
+  const act = (action: (id: number) => Promise<unknown>, doneText?: string) => (id: number) => {
+    setConfirming(null);
+    setDone(null);
     action(id)
-      .then(load)
+      .then(() => {
+        if (doneText) setDone(doneText);
+        load();
+      })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'That did not work'));
   };
-  const actions = (s: SurveySummary) => (
+  // The confirmation rides on the rows: the table re-renders a row when its value changes, not when a closure does.
+  const rows = useMemo(() => (surveys ?? []).map((s) => ({ ...s, confirming: confirming?.id === s.id ? confirming.action : null })), [surveys, confirming]);
+  const confirmation = (s: Row, action: 'delete' | 'inactivate') => (
+    <div className="survey-builder__row-actions">
+      <span>{action === 'delete' ? `Delete “${s.name}”? Members can no longer take it.` : `Inactivate “${s.name}”? Members can no longer take it until it is active again.`}</span>
+      <Button
+        label={action === 'delete' ? 'Yes, delete' : 'Yes, inactivate'}
+        size="small"
+        severity="danger"
+        onClick={() => act(action === 'delete' ? surveyBuilderApi.remove : surveyBuilderApi.inactivate, `${action === 'delete' ? 'Deleted' : 'Inactivated'} “${s.name}”.`)(s.id)}
+      />
+      <Button label="Keep it" size="small" text onClick={() => setConfirming(null)} />
+    </div>
+  );
+  const actions = (s: Row) => (s.confirming ? confirmation(s, s.confirming) : (
     <div className="survey-builder__row-actions">
       {s.statusTypeCode !== 'DELETED' && (
         <Link href={`/survey-builder/configure?id=${s.id}`} className="p-button p-button-text p-button-sm">
@@ -38,10 +63,10 @@ export default function SurveyListPage() {
         </Link>
       )}
       <Button label="Copy" size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
-      {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && <Button label="Inactivate" size="small" text onClick={() => act(surveyBuilderApi.inactivate)(s.id)} />}
-      {s.statusTypeCode !== 'DELETED' && <Button label="Delete" size="small" text severity="danger" onClick={() => act(surveyBuilderApi.remove)(s.id)} />}
+      {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && <Button label="Inactivate" size="small" text onClick={() => setConfirming({ id: s.id, action: 'inactivate' })} />}
+      {s.statusTypeCode !== 'DELETED' && <Button label="Delete" size="small" text severity="danger" onClick={() => setConfirming({ id: s.id, action: 'delete' })} />}
     </div>
-  );
+  ));
 
   return (
     <section className="survey-builder" aria-labelledby="survey-builder-title">
@@ -53,14 +78,15 @@ export default function SurveyListPage() {
           New survey
         </Link>
       </div>
-      {error && <Message severity="error" text={error} />}
-      <DataTable value={surveys ?? []} loading={surveys === null} dataKey="id" emptyMessage="No surveys" size="small">
+      {error && <Message severity="error" text={error} role="alert" />}
+      {done && <Message severity="success" text={done} role="status" />}
+      <DataTable value={rows} loading={surveys === null} dataKey="id" emptyMessage="No surveys" size="small">
         <Column field="name" header="Name" />
         <Column field="testTypeCode" header="Type" />
         <Column field="statusTypeCode" header="Status" />
         <Column field="surveyPointsAmount" header="Points" />
-        <Column field="fromDate" header="From" />
-        <Column field="thruDate" header="Through" />
+        <Column header="From" body={(s: Row) => formatDate(s.fromDate) || '—'} />
+        <Column header="Through" body={(s: Row) => formatDate(s.thruDate) || '—'} />
         <Column header="Actions" body={actions} />
       </DataTable>
     </section>
