@@ -28,6 +28,7 @@ import { cheapProjectionLag, healthRoutes } from './health';
 import { logFunction, silentLogger, type Logger } from './operations/logger';
 import { meteredStore, Metrics } from './operations/metrics';
 import { statusRoutes } from './operations/status-routes';
+import { externalAdminToolRoutes } from './operations/external-admin-tool';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
@@ -108,6 +109,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
   const routes = [
     ...healthRoutes(deps),
     ...statusRoutes(deps),
+    ...externalAdminToolRoutes(deps),
     ...authRoutes(deps),
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),

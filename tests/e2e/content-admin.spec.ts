@@ -57,3 +57,16 @@ test('a structured field must be valid JSON, named in words, and nothing is save
   await page.reload();
   await expect(page.getByLabel('body (JSON)')).toHaveValue(before);
 });
+
+test('the admin tools page links to this environment’s external admin tool with token, user and origin=refresh', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools');
+  const link = page.getByRole('link', { name: 'External admin tool (opens in a new tab)' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const href = new URL((await link.getAttribute('href'))!);
+  expect(`${href.origin}${href.pathname}`).toBe('https://admin-tool.example.test/e2e/admin-tools');
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { authToken?: string }).authToken);
+  expect(href.searchParams.get('token')).toBe(token);
+  expect(href.searchParams.get('user')).toMatch(/^\d+$/);
+  expect(href.searchParams.get('origin')).toBe('refresh');
+});
