@@ -68,7 +68,7 @@ test('an admin builds a campaign in the campaign tool; missing offer fields are 
   await expect(page.getByRole('heading', { name: 'New campaign' })).toBeVisible();
   const name = `Summer ${Date.now()}`;
   await page.getByLabel('Campaign name').fill(name);
-  await page.getByLabel('Status').selectOption('ACTIVE');
+  await page.getByLabel('Status').selectOption({ label: 'Active' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('is required for an ACTIVE campaign')).toHaveCount(4);
   await expectNoSeriousViolations(page, 'campaign configuration with errors');

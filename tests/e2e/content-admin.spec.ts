@@ -70,3 +70,28 @@ test('the admin tools page links to this environment’s external admin tool wit
   expect(href.searchParams.get('user')).toMatch(/^\d+$/);
   expect(href.searchParams.get('origin')).toBe('refresh');
 });
+
+test('the content admin works from the keyboard alone', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/content');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await page.getByLabel('Content type').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'New entry' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'New content entry' })).toBeVisible();
+
+  const id = `copy-keys-${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Type').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Entry id')).toBeFocused();
+  await page.keyboard.type(id);
+  // The next stop is the type's first field.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('id', /^content-field-/);
+  await page.keyboard.type('Typed with keys');
+  await page.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(/^Saved “.+”\.$/);
+  await expect(page).toHaveURL(new RegExp(`id=${id}$`));
+});

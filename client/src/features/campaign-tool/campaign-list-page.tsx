@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { STATUS_WORDS } from './components/campaign-fields';
 import { $campaigns, fetchCampaignsFx, type Campaign } from './model';
 import './campaign-tool.css';
 
@@ -58,7 +59,7 @@ export default function CampaignListPage() {
       {error && <Message severity="error" text={error} />}
       <DataTable value={rows} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
         <Column header="Name" body={name} />
-        <Column field="statusTypeCode" header="Status" />
+        <Column header="Status" body={(c: Row) => STATUS_WORDS[c.statusTypeCode]} />
         <Column field="mkCode" header="Marketing code" />
         <Column header="From" body={(c: Campaign) => dateCell(c.fromDate)} />
         <Column header="Through" body={(c: Campaign) => dateCell(c.thruDate)} />

@@ -12,7 +12,9 @@ type DateField = 'fromDate' | 'thruDate';
 type NumberField = 'certificateAmount' | 'daysBeforeExpirationToSendReminder';
 type FlagField = 'allowReissuance' | 'loginNotificationRequired' | 'isPatientEvent';
 
-const STATUSES: CampaignStatus[] = ['DRAFT', 'ACTIVE', 'ENDED'];
+/** The statuses in words; members can claim only from an Active campaign. */
+export const STATUS_WORDS: Record<CampaignStatus, string> = { DRAFT: 'Draft', ACTIVE: 'Active', ENDED: 'Ended' };
+const STATUSES = (Object.keys(STATUS_WORDS) as CampaignStatus[]).map((value) => ({ label: STATUS_WORDS[value], value }));
 
 /** One labelled row of the form, with the server's message for that field under it. */
 function Row({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
