@@ -14,6 +14,7 @@ import { spendablePointsMessage } from '../projections/member-points/points-quer
 import { migrate } from './db/migrate';
 import type { Deps } from './deps';
 import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
+import { sessionCacheFor } from './auth/session-cache';
 import { LiveHub, type HubOptions } from './live/hub';
 import { StatusSampler } from './operations/status-sampler';
 import { ProjectionProgress } from './live/progress';
@@ -203,7 +204,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const present = (paxId: number, kind: string, data: unknown) =>
     kind === 'points' ? spendablePointsMessage(pool, paxId, data, dateIn(options.settings.timeZone, now())) : Promise.resolve(data);
   const hub = new LiveHub(pool, progress, log, liveProjections, { present, ...options.hub });
-  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
+  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => {
+    const hashes = JSON.parse(payload) as string[];
+    sessionCacheFor(pool).forget(hashes);
+    hub.closeSessions(hashes);
+  });
   await listener.listen(SESSION_REVOKED_CHANNEL);
   const daemon = new ProjectionDaemon(pool, store, [...models, ...processes], log);
   if (options.runProjections !== false) daemon.start();
