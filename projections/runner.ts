@@ -24,8 +24,6 @@ export async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, 
   return { position: position.major === 0n && position.minor === 0n ? 'start' : position, eventsApplied: Number(row.events_applied) };
 }
 
-const samePlace = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
-
 // Every projection reads the same log, usually close together (a catch-up or a rebuild of several runs them side
 // by side). Reads are shared: a batch another projection asked for a moment ago is not read and parsed again, and an
 // event is decoded once for all of them. Only full batches are kept: a full batch after a position never changes
@@ -74,22 +72,53 @@ export interface BatchResult {
   position: Position | 'start';
 }
 
+const after = (p: Position, c: Position | 'start') => c === 'start' || comparePositions(p, c) > 0;
+
+/** The checkpoints of `names`, creating missing rows (a new read model starts at the beginning of the log). */
+async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[], lock = false): Promise<Map<string, Checkpoint>> {
+  const select = () =>
+    db.query<{ name: string; position_major: string; position_minor: string; events_applied: string }>(
+      // Locked in name order: two runners over overlapping groups queue behind each other, never deadlock.
+      `SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name${lock ? ' FOR UPDATE' : ''}`,
+      [names],
+    );
+  let r = await select();
+  if (r.rows.length < names.length) {
+    await db.query('INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [names]);
+    r = await select();
+  }
+  const out = new Map<string, Checkpoint>();
+  for (const row of r.rows) {
+    const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
+    out.set(row.name, { position: position.major === 0n && position.minor === 0n ? 'start' : position, eventsApplied: Number(row.events_applied) });
+  }
+  return out;
+}
+
+export interface BatchOptions {
+  /** Whether the batch tells listeners (the live hub, read-your-writes waits) of its progress; a shadow rebuild does not. */
+  notify?: boolean;
+}
+
 /**
- * Applies one batch: the read rows, the new checkpoint and the NOTIFY commit together or not at all. The checkpoint
- * row is locked and compared, so two processes running the same projection never apply an event twice.
+ * Applies one batch of the log to a group of projections in one transaction: the log is read once for all of them,
+ * each gets the events past its own checkpoint that it consumes, then every read row, live message, checkpoint and one
+ * NOTIFY commit together or not at all. Checkpoint rows are locked and re-read inside the transaction, so two
+ * processes running the same projections never apply an event twice (each skips what the other already applied).
  */
-export async function applyBatch(pool: pg.Pool, store: EventStore, projection: Projection, batchSize: number): Promise<BatchResult> {
-  const start = await readCheckpoint(pool, projection.name);
-  const events = await readShared(store, start.position, batchSize);
-  if (events.length === 0) return { applied: 0, position: start.position };
+export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projections: Projection[], batchSize: number, options: BatchOptions = {}): Promise<BatchResult> {
+  const names = projections.map((p) => p.name);
+  const starts = await readCheckpoints(pool, names);
+  // The slowest member of the group decides where the shared read starts; the others skip what they already have.
+  let from: Position | 'start' | undefined;
+  for (const c of starts.values()) if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
+  const events = await readShared(store, from ?? 'start', batchSize);
+  if (events.length === 0) return { applied: 0, position: from ?? 'start' };
+  const last = events[events.length - 1].position;
   const db = await pool.connect();
   try {
     await db.query('BEGIN');
-    const locked = await readCheckpoint(db, projection.name, true);
-    if (!samePlace(locked.position, start.position)) {
-      await db.query('ROLLBACK');
-      return { applied: 0, position: locked.position };
-    }
+    const locked = await readCheckpoints(db, names, true);
     const touched = new Set<number>();
     const broadcasts = new Set<string>();
     const note = (result: Touched | void) => {
@@ -97,25 +126,40 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
       for (const topic of result?.broadcasts ?? []) broadcasts.add(topic);
     };
     bufferLive(db);
-    // Only the events it consumes are decoded for it and handed to it; the rest of the batch just moves its checkpoint.
-    const consumed = events.filter((s) => projection.consumes.has(s.type));
-    if (projection.applyAll) {
-      if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
-    } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
+    const moved: { name: string; count: number }[] = [];
+    for (const projection of projections) {
+      const mine = locked.get(projection.name)?.position ?? 'start';
+      // Another runner may have moved this checkpoint past the read's start (or past the whole batch) meanwhile.
+      const fresh = events.filter((s) => after(s.position, mine));
+      if (fresh.length === 0) continue;
+      // Only the events it consumes are decoded for it and handed to it; the rest just move its checkpoint.
+      const consumed = fresh.filter((s) => projection.consumes.has(s.type));
+      if (projection.applyAll) {
+        if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
+      } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
+      moved.push({ name: projection.name, count: fresh.length });
+    }
+    if (moved.length === 0) {
+      discardLive(db);
+      await db.query('ROLLBACK');
+      return { applied: 0, position: last };
+    }
     await flushLive(db);
-    const last = events[events.length - 1].position;
     await db.query(
-      `UPDATE projection_checkpoints SET position_major = $2, position_minor = $3, events_applied = events_applied + $4, updated_at = now() WHERE name = $1`,
-      [projection.name, last.major.toString(), last.minor.toString(), events.length],
+      `UPDATE projection_checkpoints c SET position_major = $2, position_minor = $3, events_applied = events_applied + m.count, updated_at = now()
+       FROM unnest($1::text[], $4::bigint[]) AS m(name, count) WHERE c.name = m.name`,
+      [moved.map((m) => m.name), last.major.toString(), last.minor.toString(), moved.map((m) => m.count)],
     );
-    const pax = [...touched];
-    for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
-      const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
-      const payload = JSON.stringify({ projection: projection.name, position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE), ...topics });
-      await db.query(`SELECT pg_notify('${PROGRESS_CHANNEL}', $1)`, [payload]);
+    if (options.notify !== false) {
+      const pax = [...touched];
+      for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
+        const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
+        const payload = JSON.stringify({ projections: moved.map((m) => m.name), position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE), ...topics });
+        await db.query(`SELECT pg_notify('${PROGRESS_CHANNEL}', $1)`, [payload]);
+      }
     }
     await db.query('COMMIT');
-    return { applied: events.length, position: last };
+    return { applied: Math.max(...moved.map((m) => m.count)), position: last };
   } catch (error) {
     discardLive(db);
     await db.query('ROLLBACK').catch(() => undefined);
@@ -125,11 +169,26 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
   }
 }
 
+/** Applies one batch to one projection (a group of one). */
+export const applyBatch = (pool: pg.Pool, store: EventStore, projection: Projection, batchSize: number, options: BatchOptions = {}): Promise<BatchResult> =>
+  applyGroupBatch(pool, store, [projection], batchSize, options);
+
 /** Applies batches until the projection has caught up with the readable log. */
-export async function catchUp(pool: pg.Pool, store: EventStore, projection: Projection, batchSize = 500, onBatch?: (applied: number) => void): Promise<number> {
+export const catchUp = (pool: pg.Pool, store: EventStore, projection: Projection, batchSize = 500, onBatch?: (applied: number) => void): Promise<number> =>
+  catchUpGroup(pool, store, [projection], batchSize, onBatch);
+
+/** Applies shared batches until every projection of the group has caught up with the readable log. */
+export async function catchUpGroup(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: Projection[],
+  batchSize = 500,
+  onBatch?: (applied: number) => void,
+  options: BatchOptions = {},
+): Promise<number> {
   let total = 0;
   for (;;) {
-    const r = await applyBatch(pool, store, projection, batchSize);
+    const r = await applyGroupBatch(pool, store, projections, batchSize, options);
     if (r.applied === 0) return total;
     total += r.applied;
     onBatch?.(r.applied);
@@ -154,7 +213,11 @@ export async function resetProjection(pool: pg.Pool, projection: Projection): Pr
   }
 }
 
-/** Keeps every projection caught up in the background until stopped. */
+/**
+ * Keeps every projection caught up in the background until stopped. The read models share one pass over the log (one
+ * read, one transaction, one NOTIFY per batch for all of them); each process on the log runs alone, because it appends
+ * events or sends mail and its failures must not hold back the read models.
+ */
 export class ProjectionDaemon {
   private readonly abort = new AbortController();
   private loops: Promise<void>[] = [];
@@ -162,25 +225,27 @@ export class ProjectionDaemon {
   constructor(
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
-    private readonly projections: Projection[],
+    private readonly groups: { shared: Projection[]; alone: Projection[] },
     private readonly log: (message: string, error?: unknown) => void,
-    private readonly batchSize = 500,
+    /** Up to this many waiting events go into one commit: under load a batch carries everything that queued up. */
+    private readonly batchSize = 1000,
   ) {}
 
   start(): void {
-    this.loops = this.projections.map((p) => this.loop(p));
+    const groups = [this.groups.shared, ...this.groups.alone.map((p) => [p])].filter((g) => g.length > 0);
+    this.loops = groups.map((g) => this.loop(g));
   }
 
-  private async loop(projection: Projection): Promise<void> {
+  private async loop(group: Projection[]): Promise<void> {
     while (!this.abort.signal.aborted) {
       try {
-        const r = await applyBatch(this.pool, this.store, projection, this.batchSize);
+        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize);
         // A short idle wait: an event hidden by another open transaction becomes readable without a new append
         // notification, and this wait is all that bounds how long it then sits unprojected.
         if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, IDLE_POLL_MS);
       } catch (error) {
         if (this.abort.signal.aborted) return;
-        this.log(`projection ${projection.name} failed; retrying`, error);
+        this.log(`projection ${group.map((p) => p.name).join(', ')} failed; retrying`, error);
         await new Promise((r) => setTimeout(r, 1000));
       }
     }

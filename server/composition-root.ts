@@ -194,7 +194,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const hub = new LiveHub(pool, progress, log, liveProjections, { present, ...options.hub });
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
   await listener.listen(SESSION_REVOKED_CHANNEL);
-  const daemon = new ProjectionDaemon(pool, store, [...models, ...processes], log);
+  const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
   if (options.runProjections !== false) status.start();
