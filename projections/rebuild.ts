@@ -123,7 +123,11 @@ async function swapIn(pool: pg.Pool, base: string, shadow: string, tables: strin
     for (const t of tables) await db.query(`DELETE FROM ${base}.${t}; INSERT INTO ${base}.${t} SELECT * FROM ${shadow}.${t}`);
     const kinds = projections.flatMap((p) => p.liveKinds);
     await db.query(`DELETE FROM ${base}.${LIVE_TABLE} WHERE kind = ANY($1)`, [kinds]);
-    await db.query(`INSERT INTO ${base}.${LIVE_TABLE} SELECT * FROM ${shadow}.${LIVE_TABLE} ON CONFLICT DO NOTHING`);
+    // Messages the live window already pruned stay pruned (a reconnect from before it gets a snapshot anyway).
+    await db.query(
+      `INSERT INTO ${base}.${LIVE_TABLE} SELECT s.* FROM ${shadow}.${LIVE_TABLE} s, ${base}.member_live_horizon h
+       WHERE (s.position_major, s.position_minor) > (h.position_major, h.position_minor) ON CONFLICT DO NOTHING`,
+    );
     await db.query(
       `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
        FROM ${shadow}.${CHECKPOINTS} s WHERE c.name = s.name AND c.name = ANY($1)`,
