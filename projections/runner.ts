@@ -98,6 +98,11 @@ async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[], loc
 export interface BatchOptions {
   /** Whether the batch tells listeners (the live hub, read-your-writes waits) of its progress; a shadow rebuild does not. */
   notify?: boolean;
+  /**
+   * Where the caller last left the group (a daemon remembers it between batches): saves reading the checkpoints before
+   * the log. Only a hint: the checkpoints locked inside the transaction decide what is applied.
+   */
+  from?: Position | 'start';
 }
 
 /**
@@ -108,10 +113,11 @@ export interface BatchOptions {
  */
 export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projections: Projection[], batchSize: number, options: BatchOptions = {}): Promise<BatchResult> {
   const names = projections.map((p) => p.name);
-  const starts = await readCheckpoints(pool, names);
   // The slowest member of the group decides where the shared read starts; the others skip what they already have.
-  let from: Position | 'start' | undefined;
-  for (const c of starts.values()) if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
+  let from: Position | 'start' | undefined = options.from;
+  if (from === undefined)
+    for (const c of (await readCheckpoints(pool, names)).values())
+      if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
   const events = await readShared(store, from ?? 'start', batchSize);
   if (events.length === 0) return { applied: 0, position: from ?? 'start' };
   const last = events[events.length - 1].position;
@@ -237,15 +243,19 @@ export class ProjectionDaemon {
   }
 
   private async loop(group: Projection[]): Promise<void> {
+    // Where this loop left the group: an idle poll then costs one read of the log, not a read of checkpoints too.
+    let from: Position | 'start' | undefined;
     while (!this.abort.signal.aborted) {
       try {
-        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize);
+        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from });
+        from = r.position;
         // A short idle wait: an event hidden by another open transaction becomes readable without a new append
         // notification, and this wait is all that bounds how long it then sits unprojected.
         if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, IDLE_POLL_MS);
       } catch (error) {
         if (this.abort.signal.aborted) return;
         this.log(`projection ${group.map((p) => p.name).join(', ')} failed; retrying`, error);
+        from = undefined;
         await new Promise((r) => setTimeout(r, 1000));
       }
     }

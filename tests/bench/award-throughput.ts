@@ -1,0 +1,168 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createSession } from '../../server/auth/sessions';
+import { startRuntime } from '../../server/composition-root';
+import { settingsFromEnv } from '../../server/config';
+import { seedDemo } from '../../server/seed/demo';
+import { createTestDatabase } from '../support/test-db';
+import { readSse } from './sse-reader';
+import { ms, summarize } from './stats';
+
+const CLIENTS = 8;
+const MEMBERS = 200;
+const TABS = 5;
+const PHASE_MS = 10_000;
+const TARGET_RATIO = 0.1;
+const TARGET_PUSH_P99_MS = 100;
+
+/**
+ * `bench awards`: HTTP awards (POST /admin/participants/{paxId}/points) from 8 clients while 1,000 live streams are
+ * open (200 members, 5 tabs each); each award is followed until its points message reached all five of its member's
+ * tabs. Baseline, in the same run on the same database: raw single-row INSERT commits from 8 connections.
+ * Also: committed transactions per award when awards arrive one at a time.
+ */
+export async function benchAwards(): Promise<string> {
+  const db = await createTestDatabase({ migrate: false });
+  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 30 });
+  await seedDemo(runtime.deps.pool, () => undefined);
+  const server = runtime.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const abort = new AbortController();
+  const raw = Array.from({ length: CLIENTS }, () => new pg.Client({ connectionString: db.url }));
+  try {
+    // Baseline: raw commits from 8 connections.
+    await runtime.deps.pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
+    await Promise.all(raw.map((c) => c.connect()));
+    const rawPhase = await timed(CLIENTS, (w, i) => raw[w].query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify({ w, i, at: Date.now() })]).then(() => undefined));
+    const rawRate = (rawPhase.count * 1000) / rawPhase.ms;
+
+    const adminToken = await createSession(runtime.deps.pool, 1);
+    const members: { paxId: number; token: string }[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const r = await runtime.deps.pool.query<{ pax_id: string }>(
+        `INSERT INTO participants (first_name, last_name, username, password_hash) VALUES ('Bench', 'Member', $1, 'x') RETURNING pax_id`,
+        [`awards${i}@example.com`],
+      );
+      const paxId = Number(r.rows[0].pax_id);
+      members.push({ paxId, token: await createSession(runtime.deps.pool, paxId) });
+    }
+    // Arrivals per member:position; an award is pushed when all its member's tabs have it.
+    const arrivals = new Map<string, { tabs: number; at: number }>();
+    const onArrived = new Map<string, () => void>();
+    await Promise.all(
+      members.flatMap((m) =>
+        Array.from({ length: TABS }, () =>
+          readSse(`${base}/api/rest/live`, { 'auth-token': m.token }, (kind, id) => {
+            if (kind !== 'points' || !id) return;
+            const key = `${m.paxId}:${id}`;
+            const a = arrivals.get(key) ?? { tabs: 0, at: 0 };
+            a.tabs += 1;
+            a.at = performance.now();
+            arrivals.set(key, a);
+            if (a.tabs === TABS) onArrived.get(key)?.();
+          }, abort.signal),
+        ),
+      ),
+    );
+
+    const pushLatencies: number[] = [];
+    const requestLatencies: number[] = [];
+    let missing = 0;
+    let sent = 0;
+    const following: Promise<void>[] = [];
+    const award = async (member: { paxId: number }, key: string) => {
+      const sentAt = performance.now();
+      const res = await fetch(`${base}/api/rest/admin/participants/${member.paxId}/points`, {
+        method: 'POST',
+        headers: { 'auth-token': adminToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 10, description: 'bench', idempotencyKey: key }),
+      });
+      if (res.status !== 201) throw new Error(`award answered ${res.status}`);
+      const { position } = (await res.json()) as { position: string };
+      requestLatencies.push(performance.now() - sentAt);
+      sent += 1;
+      const k = `${member.paxId}:${position}`;
+      // The push may beat the answer: then its arrival time is already recorded.
+      following.push(
+        new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            onArrived.delete(k);
+            pushLatencies.push(arrivals.get(k)!.at - sentAt);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            onArrived.delete(k);
+            missing += 1;
+            resolve();
+          }, 10_000);
+          if ((arrivals.get(k)?.tabs ?? 0) >= TABS) done();
+          else onArrived.set(k, done);
+        }),
+      );
+    };
+    // Each client awards its own members in turn (client w: members w, w + 8, ...).
+    const phase = await timed(CLIENTS, (w, i) => {
+      const mine = members.filter((_, j) => j % CLIENTS === w);
+      return award(mine[i % mine.length], `awards-${w}-${i}`);
+    });
+    await Promise.all(following);
+    const awardRate = (phase.count * 1000) / phase.ms;
+    const push = summarize(pushLatencies);
+    const req = summarize(requestLatencies);
+
+    // Committed transactions per award, one at a time, once the system is quiet.
+    await new Promise((r) => setTimeout(r, 1000));
+    const commits = async () => Number((await runtime.deps.pool.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n);
+    const ONE_AT_A_TIME = 20;
+    const before = await commits();
+    const singleStarted = performance.now();
+    for (let i = 0; i < ONE_AT_A_TIME; i++) {
+      await award(members[i], `single-${i}`);
+      await following[following.length - 1];
+    }
+    // pg_stat_database is updated when a backend reports (at its transaction's end, at most once a second).
+    await new Promise((r) => setTimeout(r, 1500));
+    const during = (await commits()) - before;
+    // What the idle server commits over as long (polls, samplers) is not the awards' doing.
+    const idleStart = await commits();
+    await new Promise((r) => setTimeout(r, performance.now() - singleStarted));
+    const idle = (await commits()) - idleStart;
+    const perAward = Math.max(0, during - idle);
+
+    const ratio = awardRate / rawRate;
+    return [
+      `HTTP awards, ${CLIENTS} clients, ${MEMBERS * TABS} open live streams (${MEMBERS} members x ${TABS} tabs), ${PHASE_MS / 1000} s per phase:`,
+      `  baseline: raw INSERT commits, ${CLIENTS} connections   ${rawRate.toFixed(0).padStart(6)}/s`,
+      `  awards (answered)                          ${awardRate.toFixed(0).padStart(6)}/s  ${(ratio * 100).toFixed(1)}% of raw (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+      `  award request round trip                   p50 ${ms(req.p50)}  p99 ${ms(req.p99)}`,
+      `  award sent -> pushed to all 5 tabs         p50 ${ms(push.p50)}  p99 ${ms(push.p99)}  max ${ms(push.max)}  (target p99 < ${TARGET_PUSH_P99_MS} ms: ${push.p99 < TARGET_PUSH_P99_MS ? 'met' : 'NOT met'})`,
+      `  pushed ${push.n}/${sent} awards${missing ? `, ${missing} MISSING` : ', none missing'}`,
+      `  committed transactions per award, one at a time: ${(perAward / ONE_AT_A_TIME).toFixed(1)} (${during} over ${ONE_AT_A_TIME} awards, less ${idle} committed by the idle server over as long)`,
+    ].join('\n');
+  } finally {
+    abort.abort();
+    await Promise.all(raw.map((c) => c.end().catch(() => undefined)));
+    server.closeAllConnections();
+    server.close();
+    await runtime.stop();
+    await db.drop();
+  }
+}
+
+/** Runs `workers` loops of `step` for PHASE_MS; answers how many steps completed. */
+async function timed(workers: number, step: (worker: number, i: number) => Promise<void>): Promise<{ count: number; ms: number }> {
+  const started = performance.now();
+  const until = started + PHASE_MS;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let i = 0; performance.now() < until; i++) {
+        await step(w, i);
+        count += 1;
+      }
+    }),
+  );
+  return { count, ms: performance.now() - started };
+}
