@@ -33,7 +33,7 @@ export async function rebuildReadModels(
   store: EventStore,
   projections: Projection[],
   onProgress: (p: RebuildProgress) => void = () => undefined,
-  batchSize = 2000,
+  batchSize = 5000,
   maxWaitMs = 120_000,
 ): Promise<RebuildResult> {
   const label = projections.map((p) => p.name).join(', ');
@@ -46,17 +46,25 @@ export async function rebuildReadModels(
   );
   // Unqualified names resolve to the shadow tables first: the projections write there unchanged, and still read
   // anything else (participants, settings) from the live schema.
-  const shadowPool = new pg.Pool({ ...pool.options, max: 2, options: `-c search_path=${shadow},${base}` });
+  const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1, options: `-c search_path=${shadow},${base}` });
   shadowPool.on('error', () => undefined);
   const started = performance.now();
+  // Nobody reads the shadow tables, so each read model replays on a connection of its own, side by side (the log is
+  // still read once: the runner shares each batch between them); progress is the slowest one's.
+  const done = new Map(projections.map((p) => [p.name, 0]));
   let applied = 0;
   const rate = () => applied / Math.max(0.001, (performance.now() - started) / 1000);
   const report = () => onProgress({ projection: label, applied, total, eventsPerSecond: Math.round(rate()) });
-  const replay = () =>
-    catchUpGroup(shadowPool, store, projections, batchSize, (n) => {
-      applied += n;
-      report();
+  const replayOne = (p: Projection) =>
+    catchUpGroup(shadowPool, store, [p], batchSize, (n) => {
+      done.set(p.name, done.get(p.name)! + n);
+      const slowest = Math.min(...done.values());
+      if (slowest > applied) {
+        applied = slowest;
+        report();
+      }
     }, { notify: false });
+  const replay = async () => Math.max(...(await Promise.all(projections.map(replayOne))));
   try {
     report();
     // An open transaction anywhere in the cluster hides later events from the reader for a while, so a pass that
@@ -120,14 +128,8 @@ async function swapIn(pool: pg.Pool, base: string, shadow: string, tables: strin
       [names],
     );
     await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
-    for (const t of tables) await db.query(`DELETE FROM ${base}.${t}; INSERT INTO ${base}.${t} SELECT * FROM ${shadow}.${t}`);
-    const kinds = projections.flatMap((p) => p.liveKinds);
-    await db.query(`DELETE FROM ${base}.${LIVE_TABLE} WHERE kind = ANY($1)`, [kinds]);
-    // Messages the live window already pruned stay pruned (a reconnect from before it gets a snapshot anyway).
-    await db.query(
-      `INSERT INTO ${base}.${LIVE_TABLE} SELECT s.* FROM ${shadow}.${LIVE_TABLE} s, ${base}.member_live_horizon h
-       WHERE (s.position_major, s.position_minor) > (h.position_major, h.position_minor) ON CONFLICT DO NOTHING`,
-    );
+    for (const t of tables) await replaceRows(db, base, shadow, t);
+    await replaceRows(db, base, shadow, LIVE_TABLE, projections.flatMap((p) => p.liveKinds));
     await db.query(
       `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
        FROM ${shadow}.${CHECKPOINTS} s WHERE c.name = s.name AND c.name = ANY($1)`,
@@ -140,4 +142,38 @@ async function swapIn(pool: pg.Pool, base: string, shadow: string, tables: strin
   } finally {
     db.release();
   }
+}
+
+/** Columns a rebuild writes anew with now(): a row differing only there is the same row. */
+const VOLATILE = new Set(['created_at', 'updated_at']);
+
+/**
+ * Makes the live table's rows those of its shadow copy by difference: rows the shadow lacks are deleted, new ones
+ * inserted, changed ones updated, and the (usually many) equal rows are left alone, which makes the swap much cheaper
+ * than emptying and refilling indexed tables. For member_live_messages only the rebuilt kinds are touched, and
+ * messages at or before the pruning horizon stay pruned.
+ */
+async function replaceRows(db: pg.PoolClient, base: string, shadow: string, table: string, liveKinds?: string[]): Promise<void> {
+  const cols = await db.query<{ name: string; key: boolean }>(
+    `SELECT a.attname AS name, coalesce(a.attnum = ANY(i.indkey), false) AS key
+     FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
+     WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
+    [`${base}.${table}`],
+  );
+  const quote = (c: string) => `"${c}"`;
+  const keys = cols.rows.filter((c) => c.key).map((c) => quote(c.name));
+  if (keys.length === 0) throw new Error(`${table} has no primary key: a rebuild cannot swap it in by difference`);
+  const values = cols.rows.filter((c) => !c.key && !VOLATILE.has(c.name)).map((c) => quote(c.name));
+  const match = keys.map((k) => `s.${k} = b.${k}`).join(' AND ');
+  const onlyKinds = liveKinds ? 'b.kind = ANY($1) AND ' : '';
+  const params = liveKinds ? [liveKinds] : [];
+  await db.query(`DELETE FROM ${base}.${table} b WHERE ${onlyKinds}NOT EXISTS (SELECT 1 FROM ${shadow}.${table} s WHERE ${match})`, params);
+  const afterHorizon = liveKinds
+    ? ` WHERE (s.position_major, s.position_minor) > (SELECT position_major, position_minor FROM ${base}.member_live_horizon)`
+    : '';
+  const onConflict =
+    values.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${values.map((v) => `${v} = EXCLUDED.${v}`).join(', ')} WHERE ROW(${values.map((v) => `b.${v}`).join(', ')}) IS DISTINCT FROM ROW(${values.map((v) => `EXCLUDED.${v}`).join(', ')})`;
+  await db.query(`INSERT INTO ${base}.${table} AS b SELECT s.* FROM ${shadow}.${table} s${afterHorizon} ON CONFLICT (${keys.join(', ')}) ${onConflict}`);
 }
