@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { multipartJson } from './core/multipart-json';
 import express, { type RequestHandler } from 'express';
 import type { Caller } from './auth/caller';
 import { callerForToken } from './auth/sessions';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps, routes: AnyRoute[], options: { clientDir?:
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(express.json({ limit: '256kb', type: ['application/json', 'application/*+json'] }));
+  app.use(multipartJson);
   app.use(resolveCaller(deps));
   app.use(waitForPosition(deps));
   const router = express.Router();

@@ -53,7 +53,7 @@ import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
-import { promotionRoutes } from './promotions';
+import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
 import { campaignReminderRoutes, campaignRoutes } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
@@ -77,16 +77,16 @@ import { categoryFieldMigrations } from './certificate-categories/category-schem
 
 /** Every schema change, in id order: the event store's, the platform's, each domain's configuration, and the read models'. */
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...promotionMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
 
 
 /** The read models (projections/), each fed the settings it needs. */
 export const registeredReadModels = (settings: ProgrammeSettings): Projection[] => readModels({ timeZone: settings.timeZone });
 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
-export const projectionsOnTheLog = (options: { settings: ProgrammeSettings; store: EventStore; now: () => Date; cardArt: FindCardArt }): { readModels: Projection[]; processes: Projection[] } => ({
+export const projectionsOnTheLog = (options: { settings: ProgrammeSettings; store: EventStore; pool: pg.Pool; now: () => Date; cardArt: FindCardArt; log: (message: string, error?: unknown) => void }): { readModels: Projection[]; processes: Projection[] } => ({
   readModels: registeredReadModels(options.settings),
-  processes: [certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)), referralRewards({ store: options.store, settings: options.settings, now: options.now })],
+  processes: [certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)), referralRewards({ store: options.store, settings: options.settings, now: options.now }), promotionPayouts(options)],
 });
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
@@ -187,7 +187,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
   // reconciler's batch transaction rarely has to ask a remote content service.
   const cardArt = rememberingCardArt(cardArtSource(pool, options.settings.contentful));
-  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, now, cardArt });
+  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, pool, now, cardArt, log });
   const progress = new ProjectionProgress(pool, listener, models.map((p) => p.name));
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);

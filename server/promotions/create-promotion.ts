@@ -1,6 +1,7 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PromotionCreated, PromotionStatusChanged, PromotionWebsitePage, type PromotionEvent, type PromotionWebsite } from '../../event-schemas';
+import { noPayoutRules } from '../../event-schemas/promotion-payout';
 import { IsoDate, PositiveInteger, Uuid, boundedString, refined, withRule } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
 import type { FieldError } from '../core/problem';
@@ -65,12 +66,16 @@ export const promotionFacts = (promotionId: string, body: CreatePromotionBody): 
     groupIds: body.groupIds ?? [],
     certificateCategoryCode: body.certificateCategoryCode ?? null,
     website,
+    // This older JSON call has no payout section: the wizard (wizard-routes.ts) is where rules are written.
+    payoutAndRules: noPayoutRules,
   };
 };
 
 export interface CreatePromotion {
   facts: PromotionFacts;
   finalize: boolean;
+  /** The wizard's statusTypeCode DRAFT: the promotion starts as a draft (NEW, then DRAFT in the same append). */
+  asDraft?: boolean;
 }
 
 /** Creates the promotion NEW; with finalize, publishes it in the same append so it is never seen half made. */
@@ -80,7 +85,7 @@ export const createPromotion: Decider<CreatePromotion, PromotionState, Promotion
   decide: (c, state) => {
     if (state.kind !== 'none') return left(domainError('conflict', 'This promotion already exists'));
     const created = PromotionCreated.of(c.facts);
-    if (!c.finalize) return right([created]);
+    if (!c.finalize) return right(c.asDraft ? [created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'DRAFT', reason: null })] : [created]);
     return right([created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'ACTIVE', reason: null })]);
   },
 };

@@ -7,6 +7,7 @@ import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
 import { benchParticipantSearch } from './participant-search';
+import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
 import { benchRebuild } from './rebuild-throughput';
 import { benchStore } from './store-throughput';
@@ -23,6 +24,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   search: () => benchParticipantSearch(),
   groups: () => benchGroupCount(),
   rebuild: () => benchRebuild(),
+  forecast: () => benchPromotionForecast(),
 };
 
 async function main() {
