@@ -96,8 +96,13 @@ async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[], loc
 }
 
 export interface BatchOptions {
-  /** Whether the batch tells listeners (the live hub, read-your-writes waits) of its progress; a shadow rebuild does not. */
-  notify?: boolean;
+  /**
+   * Whether the batch tells listeners (the live hub, read-your-writes waits) of its progress: always (read models,
+   * whose positions readers wait for), only when it touched members or shared topics (processes on the log: nobody
+   * waits for their positions, and every NOTIFY takes PostgreSQL's cluster-wide notify lock at commit), or never (a
+   * shadow rebuild).
+   */
+  notify?: boolean | 'if-touched';
   /**
    * Where the caller last left the group (a daemon remembers it between batches): saves reading the checkpoints before
    * the log. Only a hint: the checkpoints locked inside the transaction decide what is applied.
@@ -156,7 +161,7 @@ export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projecti
        FROM unnest($1::text[], $4::bigint[]) AS m(name, count) WHERE c.name = m.name`,
       [moved.map((m) => m.name), last.major.toString(), last.minor.toString(), moved.map((m) => m.count)],
     );
-    if (options.notify !== false) {
+    if (options.notify === true || options.notify === undefined || (options.notify === 'if-touched' && touched.size + broadcasts.size > 0)) {
       const pax = [...touched];
       for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
         const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
@@ -238,16 +243,16 @@ export class ProjectionDaemon {
   ) {}
 
   start(): void {
-    const groups = [this.groups.shared, ...this.groups.alone.map((p) => [p])].filter((g) => g.length > 0);
-    this.loops = groups.map((g) => this.loop(g));
+    if (this.groups.shared.length > 0) this.loops.push(this.loop(this.groups.shared, true));
+    for (const p of this.groups.alone) this.loops.push(this.loop([p], 'if-touched'));
   }
 
-  private async loop(group: Projection[]): Promise<void> {
+  private async loop(group: Projection[], notify: BatchOptions['notify']): Promise<void> {
     // Where this loop left the group: an idle poll then costs one read of the log, not a read of checkpoints too.
     let from: Position | 'start' | undefined;
     while (!this.abort.signal.aborted) {
       try {
-        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from });
+        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from, notify });
         from = r.position;
         // A short idle wait: an event hidden by another open transaction becomes readable without a new append
         // notification, and this wait is all that bounds how long it then sits unprojected.

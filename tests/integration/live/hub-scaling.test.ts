@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
-import { catchUpGroup } from '../../../projections/runner';
+import { catchUpGroup, readCheckpoint } from '../../../projections/runner';
 import { registeredReadModels } from '../../../server/composition-root';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from '../api/fixtures';
@@ -24,6 +24,15 @@ const award = async (paxId: number, amount: number) => {
   const e = PointsAwarded.of({ paxId, lotId: randomUUID(), amount, description: 'hub test', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null });
   return s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
 };
+/**
+ * Waits until the reader sees `count` events past member-points' checkpoint: test files share one PostgreSQL cluster,
+ * and a transaction another file holds open hides later events from every reader for a moment.
+ */
+async function readable(count: number): Promise<void> {
+  const { position } = await readCheckpoint(s.runtime.deps.pool, 'member-points');
+  const deadline = Date.now() + 30_000;
+  while ((await s.runtime.deps.store.readAll(position, count)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
 const project = () => catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), 1000);
 
 /** Counts the statements the server's pool runs that mention `table`, while `during` runs. */
@@ -53,6 +62,7 @@ describe('the live hub scales with changes, not with open streams', () => {
     const positions = new Map<number, string>();
     const counts = await countQueries(['member_live_messages', 'rm_point_lots'], async () => {
       for (const m of members) await award(m.paxId, 7);
+      await readable(12);
       // One shared batch: one transaction, one notification for all twelve members.
       expect(await project()).toBe(12);
       await Promise.all(open.map((c) => c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 7)));
@@ -73,9 +83,11 @@ describe('the live hub scales with changes, not with open streams', () => {
     await c.waitFor((f) => f.event === 'points');
     // Only member-points moves on: its message waits until every live read model reaches its position (held).
     await award(m.paxId, 9);
+    await readable(1);
     const models = registeredReadModels(s.runtime.deps.settings);
     await catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, models.filter((p) => p.name === 'member-points'), 1000);
     await new Promise((r) => setTimeout(r, 300));
+    expect((await s.runtime.deps.pool.query('SELECT count(*)::int AS n FROM member_live_messages WHERE pax_id = $1', [m.paxId])).rows[0].n).toBeGreaterThan(0);
     const heartbeats = () => c.frames.filter((f) => f.comment !== undefined).length;
     const counts = await countQueries(['member_live_messages', 'rm_member_points', 'projection_checkpoints'], async () => {
       const beats = heartbeats();
