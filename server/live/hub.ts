@@ -78,6 +78,7 @@ export class LiveHub {
   /** Members whose streams may have messages to read; the next flush reads them all in one query. */
   private readonly dirty = new Set<number>();
   private flushing = false;
+  private stopped = false;
   private flushAgain = false;
 
   constructor(
@@ -198,10 +199,11 @@ export class LiveHub {
       return;
     }
     this.flushing = true;
+    let members: number[] = [];
     try {
       do {
         this.flushAgain = false;
-        const members = [...this.dirty];
+        members = [...this.dirty];
         this.dirty.clear();
         // Each member is read from the cursor of its furthest-behind idle stream; the others skip what they have.
         const from = new Map<number, Cursor>();
@@ -266,7 +268,10 @@ export class LiveHub {
         }
       } while (this.dirty.size > 0 || this.flushAgain);
     } catch (error) {
-      this.log('live push failed', error);
+      this.log('live push failed; retrying', error);
+      // Their messages stay in the table: read them again shortly (a database hiccup must not strand the streams).
+      for (const paxId of members) this.dirty.add(paxId);
+      if (!this.stopped) setTimeout(() => void this.flush(), 1000).unref();
     } finally {
       this.flushing = false;
     }
@@ -376,6 +381,7 @@ export class LiveHub {
   }
 
   close(): void {
+    this.stopped = true;
     clearInterval(this.heartbeat);
     for (const set of this.clients.values())
       for (const c of set) {

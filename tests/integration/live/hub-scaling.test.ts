@@ -99,4 +99,34 @@ describe('the live hub scales with changes, not with open streams', () => {
     await project();
     await c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 9);
   });
+
+  it('a read that fails is retried: the message still reaches the stream', async () => {
+    const m = await quickMember(s);
+    await project();
+    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
+    open.push(c);
+    await c.waitFor((f) => f.event === 'points');
+    const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
+    const original = pool.query.bind(pool);
+    let failed = 0;
+    const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      const ids = (args[1] as unknown[] | undefined)?.[0];
+      if (text.includes('CROSS JOIN LATERAL') && Array.isArray(ids) && ids.includes(m.paxId) && failed === 0) {
+        failed += 1;
+        return Promise.reject(new Error('connection lost'));
+      }
+      return original(...(args as Parameters<typeof original>));
+    }) as never);
+    try {
+      await award(m.paxId, 4);
+      await readable(1);
+      await project();
+      await c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 4, 5000);
+    } finally {
+      spy.mockRestore();
+    }
+    // The failed read was this member's, so only the retry can have delivered it.
+    expect(failed).toBe(1);
+  });
 });
