@@ -6,19 +6,26 @@ import { startRuntime } from '../../server/composition-root';
 import { settingsFromEnv } from '../../server/config';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase } from '../support/test-db';
+import type { AwardClientsSetup, PhaseResult } from './award-clients';
 import { ms, summarize } from './stats';
 
 const CLIENTS = 8;
 const MEMBERS = 200;
 const TABS = 5;
 const PHASE_MS = 10_000;
+const ONE_AT_A_TIME = 40;
 const TARGET_RATIO = 0.1;
 const TARGET_PUSH_P99_MS = 100;
+/** Backends report their counts to pg_stat_database within 10 s of going idle. */
+const STATS_SETTLE_MS = 11_000;
+
+type Reply = { open: true } | { phase: PhaseResult } | { singles: number };
 
 /**
  * `bench awards`: HTTP awards (POST /admin/participants/{paxId}/points) from 8 clients while 1,000 live streams are
- * open (200 members, 5 tabs each, read on a thread of their own, as real clients are elsewhere); each award is
- * followed until its points message reached all five of its member's tabs. Baseline, in the same run on the same database: raw single-row INSERT commits from 8 connections.
+ * open (200 members, 5 tabs each); each award is followed until its points message reached all five of its member's
+ * tabs. The clients run on a thread of their own (tests/bench/award-clients.ts), as real clients are elsewhere.
+ * Baseline, in the same run on the same database: raw single-row INSERT commits from 8 connections.
  * Also: committed transactions per award when awards arrive one at a time.
  */
 export async function benchAwards(): Promise<string> {
@@ -29,7 +36,7 @@ export async function benchAwards(): Promise<string> {
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const raw = Array.from({ length: CLIENTS }, () => new pg.Client({ connectionString: db.url }));
-  let stopWorker = async () => undefined as void;
+  let worker: Worker | undefined;
   try {
     // Baseline: raw commits from 8 connections.
     await runtime.deps.pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
@@ -47,87 +54,35 @@ export async function benchAwards(): Promise<string> {
       const paxId = Number(r.rows[0].pax_id);
       members.push({ paxId, token: await createSession(runtime.deps.pool, paxId) });
     }
-    // The streams live on another thread; it reports each member:position once all the member's tabs have it.
-    // A worker does not inherit tsx's loader: its first lines register it, then load the TypeScript entry.
-    const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./sse-worker.ts', import.meta.url).href)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: { url: `${base}/api/rest/live`, members, tabs: TABS } });
-    stopWorker = async () => {
-      worker.postMessage('stop');
-      await worker.terminate();
-    };
-    const arrivals = new Map<string, { tabs: number; at: number }>();
-    const onArrived = new Map<string, () => void>();
-    const now = () => performance.timeOrigin + performance.now();
-    await new Promise<void>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.on('message', (m: 'open' | { key: string; at: number }) => {
-        if (m === 'open') return resolve();
-        arrivals.set(m.key, { tabs: TABS, at: m.at });
-        onArrived.get(m.key)?.();
+    const setup: AwardClientsSetup = { base, adminToken, members, tabs: TABS, clients: CLIENTS, phaseMs: PHASE_MS, singles: ONE_AT_A_TIME };
+    // A worker does not inherit tsx's loader: its first line registers it, then loads the TypeScript entry.
+    const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./award-clients.ts', import.meta.url).href)}); })`;
+    const clients = new Worker(boot, { eval: true, workerData: setup });
+    worker = clients;
+    const next = () =>
+      new Promise<Reply>((resolve, reject) => {
+        clients.once('error', reject);
+        clients.once('message', (m: Reply) => {
+          clients.off('error', reject);
+          resolve(m);
+        });
       });
-    });
-    const pushLatencies: number[] = [];
-    const requestLatencies: number[] = [];
-    let missing = 0;
-    let sent = 0;
-    const following: Promise<void>[] = [];
-    const award = async (member: { paxId: number }, key: string) => {
-      const sentAt = now();
-      const res = await fetch(`${base}/api/rest/admin/participants/${member.paxId}/points`, {
-        method: 'POST',
-        headers: { 'auth-token': adminToken, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: 10, description: 'bench', idempotencyKey: key }),
-      });
-      if (res.status !== 201) throw new Error(`award answered ${res.status}`);
-      const { position } = (await res.json()) as { position: string };
-      requestLatencies.push(now() - sentAt);
-      sent += 1;
-      const k = `${member.paxId}:${position}`;
-      // The push may beat the answer: then its arrival time is already recorded.
-      following.push(
-        new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            onArrived.delete(k);
-            pushLatencies.push(arrivals.get(k)!.at - sentAt);
-            resolve();
-          };
-          const timer = setTimeout(() => {
-            onArrived.delete(k);
-            missing += 1;
-            resolve();
-          }, 10_000);
-          if ((arrivals.get(k)?.tabs ?? 0) >= TABS) done();
-          else onArrived.set(k, done);
-        }),
-      );
-    };
-    // Each client awards its own members in turn (client w: members w, w + 8, ...).
-    const phase = await timed(CLIENTS, (w, i) => {
-      const mine = members.filter((_, j) => j % CLIENTS === w);
-      return award(mine[i % mine.length], `awards-${w}-${i}`);
-    });
-    await Promise.all(following);
+    await next();
+    clients.postMessage('run');
+    const phase = ((await next()) as { phase: PhaseResult }).phase;
     const awardRate = (phase.count * 1000) / phase.ms;
-    const push = summarize(pushLatencies);
-    const req = summarize(requestLatencies);
+    const push = summarize(phase.pushMs);
+    const req = summarize(phase.requestMs);
 
-    const awarded = sent;
-
-    // Committed transactions per award, one at a time. Backends report their counts to pg_stat_database within
-    // 10 s of going idle, so each reading waits that out; what the idle server commits meanwhile (the projection
-    // daemon's polls, the status sampler) is measured over as long and taken off.
-    const SETTLE_MS = 11_000;
+    // Committed transactions per award, one at a time: each reading waits for the counts to settle, and what the idle
+    // server commits over as long (the projection daemon's polls, the status sampler) is measured and taken off.
     const commits = async () => Number((await runtime.deps.pool.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n);
-    const ONE_AT_A_TIME = 40;
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
     const before = await commits();
     const singleStarted = performance.now();
-    for (let i = 0; i < ONE_AT_A_TIME; i++) {
-      await award(members[i], `single-${i}`);
-      await following[following.length - 1];
-    }
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    clients.postMessage('singles');
+    const singlesMissing = ((await next()) as { singles: number }).singles;
+    await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
     const busyMs = performance.now() - singleStarted;
     const during = (await commits()) - before;
     const idleStarted = performance.now();
@@ -137,17 +92,19 @@ export async function benchAwards(): Promise<string> {
     const perAward = Math.max(0, during - idle) / ONE_AT_A_TIME;
 
     const ratio = awardRate / rawRate;
+    const missing = phase.missing + singlesMissing;
     return [
       `HTTP awards, ${CLIENTS} clients, ${MEMBERS * TABS} open live streams (${MEMBERS} members x ${TABS} tabs), ${PHASE_MS / 1000} s per phase:`,
       `  baseline: raw INSERT commits, ${CLIENTS} connections   ${rawRate.toFixed(0).padStart(6)}/s`,
       `  awards (answered)                          ${awardRate.toFixed(0).padStart(6)}/s  ${(ratio * 100).toFixed(1)}% of raw (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
       `  award request round trip                   p50 ${ms(req.p50)}  p99 ${ms(req.p99)}`,
       `  award sent -> pushed to all 5 tabs         p50 ${ms(push.p50)}  p99 ${ms(push.p99)}  max ${ms(push.max)}  (target p99 < ${TARGET_PUSH_P99_MS} ms: ${push.p99 < TARGET_PUSH_P99_MS ? 'met' : 'NOT met'})`,
-      `  pushed ${push.n}/${awarded} awards${missing ? `, ${missing} MISSING` : ', none missing'}`,
+      `  pushed ${push.n}/${phase.count} awards of the phase and ${ONE_AT_A_TIME - singlesMissing}/${ONE_AT_A_TIME} one at a time${missing ? `, ${missing} MISSING` : ', none missing'}`,
       `  committed transactions per award, one at a time: ${perAward.toFixed(1)} (${during} over ${ONE_AT_A_TIME} awards, less ${idle.toFixed(0)} committed by the idle server over as long)`,
     ].join('\n');
   } finally {
-    await stopWorker();
+    worker?.postMessage('stop');
+    await worker?.terminate();
     await Promise.all(raw.map((c) => c.end().catch(() => undefined)));
     server.closeAllConnections();
     server.close();
