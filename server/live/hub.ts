@@ -229,10 +229,11 @@ export class LiveHub {
         );
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
         const shown = await this.present(rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data })));
-        const byMember = new Map<number, { position: Position; kind: string; data: unknown }[]>();
+        const byMember = new Map<number, { position: Position; kind: string; frame: string }[]>();
         rows.forEach((row, i) => {
           const list = byMember.get(Number(row.pax_id)) ?? [];
-          list.push({ position: positionOf(row), kind: row.kind, data: shown[i] });
+          const position = positionOf(row);
+          list.push({ position, kind: row.kind, frame: sseFrame(row.kind, formatPosition(position), shown[i]) });
           byMember.set(Number(row.pax_id), list);
         });
         const heldAt = new Map<number, Position>();
@@ -252,17 +253,15 @@ export class LiveHub {
               continue;
             }
             c.held = heldAt.get(paxId);
-            for (const m of messages) {
-              if (!writable(c)) break;
-              if (!after(m.position, m.kind, c.cursor)) continue;
-              const flushed = c.res.write(sseFrame(m.kind, formatPosition(m.position), m.data));
-              c.cursor = { position: m.position, kind: m.kind };
-              if (!flushed) {
-                // Its socket is full: it continues on its own once drained, at its own pace.
-                void this.pump(c);
-                break;
-              }
-            }
+            if (!writable(c)) continue;
+            // Every new frame for this tab in one write (one syscall), each frame built once for all the member's tabs.
+            const fresh = messages.filter((m) => after(m.position, m.kind, c.cursor));
+            if (fresh.length === 0) continue;
+            const flushed = c.res.write(fresh.map((m) => m.frame).join(''));
+            const lastSent = fresh[fresh.length - 1];
+            c.cursor = { position: lastSent.position, kind: lastSent.kind };
+            // Its socket is full: it continues on its own once drained, at its own pace.
+            if (!flushed) void this.pump(c);
           }
           if (fetched.get(paxId) === this.options.batchSize && !heldAt.has(paxId)) this.dirty.add(paxId);
         }
