@@ -44,6 +44,14 @@ export async function rebuildReadModels(
   await pool.query(
     [`CREATE SCHEMA ${shadow}`, ...[...tables, LIVE_TABLE, CHECKPOINTS].map((t) => `CREATE TABLE ${shadow}.${t} (LIKE ${base}.${t} INCLUDING ALL)`)].join(';\n'),
   );
+  // Projections write and look up by key (and ON CONFLICT needs the unique indexes); the other indexes serve readers
+  // of the live tables only, so the shadow goes without them and the replay maintains fewer.
+  const secondary = await pool.query<{ name: string }>(
+    `SELECT i.indexrelid::regclass::text AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND NOT i.indisunique`,
+    [shadow],
+  );
+  if (secondary.rows.length > 0) await pool.query(secondary.rows.map((r) => `DROP INDEX ${r.name}`).join(';\n'));
   // Unqualified names resolve to the shadow tables first: the projections write there unchanged, and still read
   // anything else (participants, settings) from the live schema.
   const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1, options: `-c search_path=${shadow},${base}` });

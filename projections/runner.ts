@@ -7,6 +7,7 @@ import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEven
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
 const IDLE_POLL_MS = 200;
+const IDLE_POLLS_PER_CHECKPOINT_READ = 25;
 
 export interface Checkpoint {
   position: Position | 'start';
@@ -140,8 +141,9 @@ export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projecti
   if (from === undefined)
     for (const c of (await readCheckpoints(pool, names)).values())
       if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
-  const events = await readShared(store, from ?? 'start', batchSize);
-  if (events.length === 0) return { applied: 0, position: from ?? 'start' };
+  const start = from ?? 'start';
+  const events = await readShared(store, start, batchSize);
+  if (events.length === 0) return { applied: 0, position: start };
   const last = events[events.length - 1].position;
   const db = await pool.connect();
   try {
@@ -154,11 +156,23 @@ export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projecti
     };
     bufferLive(db);
     const moved: { name: string; count: number }[] = [];
+    // Where the group stands after this batch (the slowest checkpoint): where the next read should start.
+    let next: Position | 'start' = last;
+    const behind = (p: Position | 'start') => p === 'start' || (next !== 'start' && comparePositions(p, next) < 0);
     for (const projection of projections) {
       const mine = locked.get(projection.name)?.position ?? 'start';
+      // A checkpoint before the read's start (reset since the caller's hint) would skip the events in between: it
+      // waits for a read from its own position.
+      if (start !== 'start' && (mine === 'start' || comparePositions(mine, start) < 0)) {
+        if (behind(mine)) next = mine;
+        continue;
+      }
       // Another runner may have moved this checkpoint past the read's start (or past the whole batch) meanwhile.
       const fresh = events.filter((s) => after(s.position, mine));
-      if (fresh.length === 0) continue;
+      if (fresh.length === 0) {
+        if (behind(mine)) next = mine;
+        continue;
+      }
       // Only the events it consumes are decoded for it and handed to it; the rest just move its checkpoint.
       const consumed = fresh.filter((s) => projection.consumes.has(s.type));
       if (projection.applyAll) {
@@ -169,7 +183,7 @@ export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projecti
     if (moved.length === 0) {
       discardLive(db);
       await db.query('ROLLBACK');
-      return { applied: 0, position: last };
+      return { applied: 0, position: next };
     }
     await flushLive(db);
     // The checkpoints, the NOTIFY and the COMMIT go in one round trip: every value is a number or an escaped literal.
@@ -188,7 +202,7 @@ export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projecti
     }
     finish.push('COMMIT');
     await db.query(finish.join(';\n'));
-    return { applied: Math.max(...moved.map((m) => m.count)), position: last };
+    return { applied: Math.max(...moved.map((m) => m.count)), position: next };
   } catch (error) {
     discardLive(db);
     await db.query('ROLLBACK').catch(() => undefined);
@@ -268,10 +282,14 @@ export class ProjectionDaemon {
   private async loop(group: Projection[], notify: BatchOptions['notify']): Promise<void> {
     // Where this loop left the group: an idle poll then costs one read of the log, not a read of checkpoints too.
     let from: Position | 'start' | undefined;
+    let idlePolls = 0;
     while (!this.abort.signal.aborted) {
       try {
         const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from, notify });
         from = r.position;
+        // Now and then an idle loop re-reads the checkpoints: one reset while nothing is appended is replayed too.
+        idlePolls = r.applied === 0 ? idlePolls + 1 : 0;
+        if (idlePolls % IDLE_POLLS_PER_CHECKPOINT_READ === IDLE_POLLS_PER_CHECKPOINT_READ - 1) from = undefined;
         // A short idle wait: an event hidden by another open transaction becomes readable without a new append
         // notification, and this wait is all that bounds how long it then sits unprojected.
         if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, IDLE_POLL_MS);

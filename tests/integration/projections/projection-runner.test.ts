@@ -4,7 +4,7 @@ import { memberPointsProjection } from '../../../projections/member-points/membe
 import type { Projection } from '../../../projections/projection';
 import { rebuildProjection, rebuildReadModels } from '../../../projections/rebuild';
 import { readModels } from '../../../projections/registry';
-import { applyBatch, applyGroupBatch, catchUpGroup, PROGRESS_CHANNEL, readCheckpoint } from '../../../projections/runner';
+import { applyBatch, applyGroupBatch, catchUpGroup, PROGRESS_CHANNEL, readCheckpoint, resetProjection } from '../../../projections/runner';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
 import type { EventStore } from '../../../event-schemas/store/event-store';
@@ -174,5 +174,20 @@ describe('projection runner', () => {
     expect(await snapshot()).toEqual(live);
     // The shadow schema is gone.
     expect((await db.pool.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")).rows[0].n).toBe(0);
+  });
+
+  it('a checkpoint reset behind the caller\'s hint replays from its own position, skipping nothing', async () => {
+    for (let i = 0; i < 10; i++) await award(1, 1);
+    await readable(10);
+    const first = await applyGroupBatch(db.pool, store, [memberPointsProjection], 100);
+    expect(first.applied).toBe(10);
+    await resetProjection(db.pool, memberPointsProjection);
+    for (let i = 0; i < 2; i++) await award(1, 1);
+    await readable(12);
+    // A daemon resumes from where it left the group; the reset checkpoint must not take the two new events alone.
+    const hinted = await applyGroupBatch(db.pool, store, [memberPointsProjection], 100, { from: first.position });
+    expect(hinted).toEqual({ applied: 0, position: 'start' });
+    expect(await applyGroupBatch(db.pool, store, [memberPointsProjection], 100, { from: hinted.position })).toMatchObject({ applied: 12 });
+    expect(await balances()).toEqual([{ pax_id: 1, balance: 12 }]);
   });
 });
