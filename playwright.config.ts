@@ -51,7 +51,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
     // EMBEDDED_PG_PORT 0: the server's PostgreSQL takes any free port.
     // DEMO_HISTORY off: tests that use the demo member count its rows; the seeded history is checked in its own test.
-    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off' },
+    // LOG_LEVEL warn: a request line per call would bury a failure's own output.
+    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' },
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -10,6 +10,7 @@ import type { Deps } from './deps';
 import type { AnyRoute } from './core/route';
 import { parsePosition } from '../event-schemas/store/position';
 import { practiceCaller } from './practices/api-keys';
+import { requestLog } from './operations/request-log';
 
 const resolveCaller =
   (deps: Deps): RequestHandler =>
@@ -38,6 +39,11 @@ export function createApp(deps: Deps, routes: AnyRoute[], options: { clientDir?:
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(requestLog(deps));
+  // Prometheus scrapes the root, outside the API and before the client's catch-all page.
+  app.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
   app.use(express.json({ limit: '256kb', type: ['application/json', 'application/*+json'] }));
   app.use(multipartJson);
   app.use(resolveCaller(deps));

@@ -25,7 +25,9 @@ import { authRoutes } from './auth/routes';
 import { enrollmentRoutes } from './auth/enrollment-routes';
 import { openApiDocument } from './core/openapi';
 import { route, type AnyRoute } from './core/route';
-import { healthRoutes } from './health';
+import { cheapProjectionLag, healthRoutes } from './health';
+import { logFunction, silentLogger, type Logger } from './operations/logger';
+import { meteredStore, Metrics } from './operations/metrics';
 import { statusRoutes } from './operations/status-routes';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
@@ -164,6 +166,8 @@ export interface RuntimeOptions {
   poolSize?: number;
   /** The nightly jobs (treatment processing, points and certificate expiry) run inside the server; tests turn them off to drive the jobs themselves. */
   runScheduler?: boolean;
+  /** The structured logger; without one (tests) nothing is logged but what `log` writes. */
+  logger?: Logger;
 }
 
 export interface Runtime {
@@ -173,16 +177,23 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[rewards] ${message}`, error ?? '');
-
 /** Builds the whole server on one database: migrations, event store, projections, live hub and the express app. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const log = options.log ?? defaultLog;
+  const logger = options.logger ?? silentLogger();
+  const log = options.log ?? logFunction(logger);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-  pool.on('error', (e) => log('idle database connection failed', e));
+  // A connection closing while the runtime stops is expected (the pool ends its clients, then PostgreSQL stops).
+  let stopping = false;
+  pool.on('error', (e) => stopping || log('idle database connection failed', e));
   await migrate(pool, allMigrations());
   const listener = new PgListener(options.databaseUrl);
-  const store = await openEventStore(pool, listener, options.eventStoreConnectionString);
+  // The metrics read the hub and the sampler when scraped; both are made below, after the store the metrics wrap.
+  const measured: { hub?: LiveHub; status?: StatusSampler } = {};
+  const metrics = new Metrics({
+    openStreams: () => measured.hub?.connectionCount ?? 0,
+    projectionLag: () => (measured.status ? cheapProjectionLag({ pool, store, status: measured.status }) : Promise.resolve([])),
+  });
+  const store = meteredStore(await openEventStore(pool, listener, options.eventStoreConnectionString), metrics);
   const now = options.now ?? (() => new Date());
   // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
   // reconciler's batch transaction rarely has to ask a remote content service.
@@ -199,8 +210,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
+  measured.hub = hub;
+  measured.status = status;
   if (options.runProjections !== false) status.start();
-  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt };
+  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt, logger, metrics };
   const app = createApp(deps, allRoutes(deps));
   const schedulers = nightlyJobs(deps);
   if (options.runScheduler !== false) for (const s of schedulers) s.start();
@@ -211,6 +224,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     app,
     listener,
     async stop() {
+      stopping = true;
       status.stop();
       hub.close();
       for (const s of schedulers) await s.stop();

@@ -45,6 +45,10 @@ export interface ServerSettings {
   eventStoreConnectionString?: string;
   /** DEMO_HISTORY: on the embedded default, give the demo member a year of history (default on; `off` leaves it empty). */
   demoHistory: boolean;
+  /** LOG_LEVEL: pino's level (default info). */
+  logLevel: string;
+  /** LOG_FORMAT: `json` or `pretty`; unset means pretty when a person watches a terminal, JSON otherwise. */
+  logFormat: 'json' | 'pretty' | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -96,4 +100,6 @@ export const serverSettingsFromEnv = (env: Env = process.env): ServerSettings =>
   embeddedPgPort: env.EMBEDDED_PG_PORT === undefined || env.EMBEDDED_PG_PORT === '' ? undefined : intFromEnv('EMBEDDED_PG_PORT', 0, env),
   eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
   demoHistory: env.DEMO_HISTORY !== 'off',
+  logLevel: env.LOG_LEVEL || 'info',
+  logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
 });

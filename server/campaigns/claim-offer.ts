@@ -1,3 +1,4 @@
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
 import { newCertificateCode } from '../certificates/certificate-code';
@@ -68,7 +69,7 @@ async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaig
     expirationDate,
     campaignId: c.id,
   });
-  const correlationId = randomUUID();
+  const correlationId = newCorrelationId();
   try {
     await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
       expectedRevision: 'no_stream',

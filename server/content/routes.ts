@@ -3,7 +3,7 @@ import { actorOf } from '../auth/caller';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { readConfigAudit } from '../db/config-audit';
-import { refined } from '../../event-schemas/primitives';
+import { code, refined } from '../../event-schemas/primitives';
 import { insertContent, listContent, readContent, updateContent } from './content-repository';
 import { answerEntries, parseEntriesQuery } from './query-entries';
 import { SITE_ID } from './seed-entries';
@@ -12,8 +12,8 @@ import { SITE_ID } from './seed-entries';
 export const LOCAL_SPACE = 'rewards-local';
 const LOCAL_TOKEN = 'local-delivery-token';
 
-const EntryId = refined(t.string, 'EntryId', 'must be 1 to 64 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,64}$/.test(s));
-const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s));
+const EntryId = code('EntryId', 64);
+const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s), { pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$' });
 const Fields = t.UnknownRecord;
 const Entry = t.type({ id: t.string, contentType: t.string, fields: Fields, createdAt: t.string, updatedAt: t.string });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
 import { PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
-import { IsoDate, NonNegativeInteger, PositiveInteger, Uuid, boundedString, refined, withRule } from '../../event-schemas/primitives';
+import { boundedString, code, IsoDate, maxText, NonNegativeInteger, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
 import { DEFAULT_TYPE_CODE } from './create-promotion';
 import type { Promotion, PromotionFacts } from './promotion-state';
@@ -19,10 +19,10 @@ export const MAX_RULES = 20;
 export const MAX_TIERS = 10;
 export const MAX_METRIC_IDS = 200;
 
-const PromotionCode = refined(t.string, 'PromotionCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
-const CategoryCode = refined(t.string, 'CategoryCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
-const EntryId = refined(t.string, 'EntryId', 'must be 1 to 64 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,64}$/.test(s));
-const Description = refined(t.string, 'Description', 'must be at most 2000 characters', (s) => s.length <= 2000);
+const PromotionCode = code('PromotionCode');
+const CategoryCode = code('CategoryCode');
+const EntryId = code('EntryId', 64);
+const Description = maxText(2000);
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 /** An empty entry field in the form means "no page": the builder sends '' for a page it has not written yet. */
 const OptionalEntryId = t.union([EntryId, t.literal(''), t.null]);

@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type pg from 'pg';
@@ -126,7 +127,7 @@ export const promotionWizardRoutes = (deps: Deps) => {
         }
         await checked(facts, finalize ? 'publish' : 'save');
         const asDraft = body.overview?.statusTypeCode === 'DRAFT';
-        const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts, finalize, asDraft }, { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() });
+        const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts, finalize, asDraft }, { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() });
         return { status: 201, body: answer(result) };
       },
     }),
@@ -154,7 +155,7 @@ export const promotionWizardRoutes = (deps: Deps) => {
         const facts = applyRecord(factsOf(state), body);
         await checked(facts, finalize ? 'publish' : 'save');
         // The decider re-checks the status at the stream's revision: a publish racing this edit wins or loses whole.
-        const result = await handleCommand(deps.store, revisePromotion, promotionStream(params.id), { facts, finalize }, { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() });
+        const result = await handleCommand(deps.store, revisePromotion, promotionStream(params.id), { facts, finalize }, { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() });
         return { status: 200, body: answer(result) };
       },
     }),

@@ -227,7 +227,7 @@ describe('POST /wizard/promotions/forecast', () => {
     await treat(members[0].paxId, 30, daysAgo(3), false);
     await treat(members[1].paxId, 5, daysAgo(2), true);
     await payoutsDone();
-    const head = await s.runtime.deps.store.headPosition();
+    const head = (await s.runtime.deps.store.headPosition()) ?? 'start';
     const draft = wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] }, payoutAndRules: { awardType: 'POINT', rewardDailyCap: 70, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] } });
     const r = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: draft });
     expect(r.status).toBe(200);
@@ -241,7 +241,9 @@ describe('POST /wizard/promotions/forecast', () => {
       certificates: 0,
       busiestDays: [{ date: daysAgo(3), treatments: 2, points: 70, certificates: 0 }],
     });
-    expect(await s.runtime.deps.store.headPosition()).toEqual(head);
+    // Nothing paid: no award or credit was appended anywhere after the forecast began.
+    const since = await s.runtime.deps.store.readAll(head, 1000);
+    expect(since.filter((e) => e.type === 'PromotionAwardEarned' || e.type === 'PointsAwarded')).toEqual([]);
     const noRules = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: { ...draft, payoutAndRules: { rules: [] } } });
     expect(noRules.status).toBe(400);
     expect(noRules.body.errors).toEqual([{ path: 'body.payoutAndRules.rules', message: 'must hold at least one rule to forecast' }]);

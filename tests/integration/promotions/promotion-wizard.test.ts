@@ -44,7 +44,7 @@ describe('POST /wizard/promotions', () => {
   });
 
   it('refuses bad records with 400 naming each field, writing nothing', async () => {
-    const before = await s.runtime.deps.store.headPosition();
+    const before = (await s.runtime.deps.store.headPosition()) ?? 'start';
     const bad = record({
       overview: { name: 'x', promotionCode: 'bad code!', fromDate: today(), thruDate: today() },
       payoutAndRules: { awardType: 'POINT', rules: [{ metricIds: [987654], tiers: [{ target: 3 }] }] },
@@ -58,7 +58,9 @@ describe('POST /wizard/promotions', () => {
     const noJsonPart = await fetch(`${s.url}/api/rest/wizard/promotions?finalize=false`, { method: 'POST', headers: { 'auth-token': admin.token }, body: new FormData() });
     expect(noJsonPart.status).toBe(400);
     expect((await noJsonPart.json()).errors[0].path).toBe('body.json');
-    expect(await s.runtime.deps.store.headPosition()).toEqual(before);
+    // Nothing written for a promotion (other processes of the server may append meanwhile: only promotion streams count).
+    const since = await s.runtime.deps.store.readAll(before, 1000);
+    expect(since.filter((e) => e.streamName.startsWith('promotion-'))).toEqual([]);
   });
 
   it('is for admins only', async () => {

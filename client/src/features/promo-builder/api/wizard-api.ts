@@ -108,6 +108,7 @@ export const wizardApi = {
   update: (id: string, record: WizardRecordIn, finalize: boolean) => api.put<WizardRecordOut>(`${base}/wizard/promotions/${encodeURIComponent(id)}`, form(record), { query: { finalize }, quiet: true }),
   forecast: (record: WizardRecordIn) => api.post<Forecast>(`${base}/wizard/promotions/forecast`, record, { quiet: true }),
   awardTypes: () => api.get<Option[]>(`${base}/promotions/options/award-types`),
+  measureTypes: () => api.get<Option[]>(`${base}/promotions/options/measure-types`),
   productTree: () => api.get<ProductCategoryNode[]>(`${base}/promotions/product-list/trees`),
   categories: () => api.get<CategoryChoice[]>(`${base}/admin/certificate-categories`),
   /** Writes a page's copy: a new entry, or (its id taken) the same entry's fields replaced. */

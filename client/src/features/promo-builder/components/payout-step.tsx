@@ -13,10 +13,12 @@ import type { StepProps } from './step-props';
 /** Step 3: what the promotion pays (points or a certificate), the daily cap, retro, and the rules with their tiers. */
 export function PayoutStep({ draft, errors, set, readOnly, onError }: StepProps & { onError: (message: string) => void }) {
   const [awardTypes, setAwardTypes] = useState<Option[]>([]);
+  const [measureTypes, setMeasureTypes] = useState<Option[]>([]);
   const [tree, setTree] = useState<ProductCategoryNode[]>([]);
   const [categories, setCategories] = useState<CategoryChoice[]>([]);
   useEffect(() => {
     wizardApi.awardTypes().then(setAwardTypes, () => onError('Could not load the award types'));
+    wizardApi.measureTypes().then(setMeasureTypes, () => onError('Could not load the measures'));
     wizardApi.productTree().then(setTree, () => onError('Could not load the products'));
     wizardApi.categories().then(setCategories, () => onError('Could not load the certificate categories'));
   }, [onError]);
@@ -69,6 +71,7 @@ export function PayoutStep({ draft, errors, set, readOnly, onError }: StepProps 
             index={i}
             rule={rule}
             tree={tree}
+            measureTypes={measureTypes}
             errors={errors}
             awardWord={certificate ? 'any amount: one certificate' : 'points'}
             readOnly={readOnly}

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { NativeSelect } from '../../../components/native-select';
-import type { PayMethod, ProductCategoryNode } from '../api/wizard-api';
+import type { Option, PayMethod, ProductCategoryNode } from '../api/wizard-api';
 import { newTier, type FieldErrors, type RuleDraft, type TierDraft } from '../promo-draft';
 
 const PAY_METHODS: { label: string; value: PayMethod }[] = [
@@ -18,13 +18,15 @@ export function RuleEditor(props: {
   index: number;
   rule: RuleDraft;
   tree: ProductCategoryNode[];
+  /** The measure-types option list: a rule measures units (the one measure a product rule has). */
+  measureTypes: Option[];
   errors: FieldErrors;
   awardWord: string;
   readOnly: boolean;
   onChange: (rule: RuleDraft, editedKeys: readonly string[]) => void;
   onRemove: (() => void) | null;
 }) {
-  const { index, rule, tree, errors, readOnly, onChange } = props;
+  const { index, rule, tree, measureTypes, errors, readOnly, onChange } = props;
   const at = `payoutAndRules.rules.${index}`;
   const label = `Rule ${index + 1}`;
   const setTier = (t: number, patch: Partial<TierDraft>) =>
@@ -55,6 +57,13 @@ export function RuleEditor(props: {
       <div className="promo-builder__form">
         <label htmlFor={`rule-${index}-name`}>Rule name</label>
         <InputText id={`rule-${index}-name`} value={rule.name} disabled={readOnly} onChange={(e) => onChange({ ...rule, name: e.target.value }, [`${at}.name`])} />
+        <label htmlFor={`rule-${index}-measure`}>Measure</label>
+        <NativeSelect<string>
+          id={`rule-${index}-measure`}
+          value="UNITS"
+          options={(measureTypes.length ? measureTypes : [{ code: 'UNITS', description: 'Units of the named products' }]).map((o) => ({ label: o.description, value: o.code }))}
+          onChange={() => undefined}
+        />
       </div>
       <fieldset className="promo-builder__products" aria-describedby={errors[`${at}.metricIds`] ? `rule-${index}-products-error` : undefined}>
         <legend>Products whose units count</legend>
