@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { multipartJson } from './core/multipart-json';
 import express, { type RequestHandler } from 'express';
 import type { Caller } from './auth/caller';
-import { callerForToken } from './auth/sessions';
+import { cachedCallerForToken } from './auth/sessions';
 import { mountRoutes, problemMiddleware } from './core/mount';
 import { notFound } from './core/problem';
 import type { Deps } from './deps';
@@ -18,7 +18,7 @@ const resolveCaller =
     const token = req.header('auth-token');
     const apiKey = req.header('x-api-key');
     let caller: Caller = { kind: 'anonymous' };
-    if (token) caller = await callerForToken(deps.pool, token);
+    if (token) caller = await cachedCallerForToken(deps.pool, token);
     else if (apiKey) caller = await practiceCaller(deps.pool, apiKey);
     res.locals.caller = caller;
     next();

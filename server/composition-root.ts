@@ -10,11 +10,13 @@ import { cardArtSource, rememberingCardArt, type FindCardArt } from './gift-cert
 import { referralRewards } from './referrals/referral-rewards';
 import { portalLink, type ProgrammeSettings } from './config';
 import { dateIn } from '../event-schemas/calendar';
-import { spendablePointsMessage } from '../projections/member-points/points-query';
+import { spendablePointsMessages } from '../projections/member-points/points-query';
 import { migrate } from './db/migrate';
 import type { Deps } from './deps';
 import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
-import { LiveHub, type HubOptions } from './live/hub';
+import { sessionCacheFor } from './auth/session-cache';
+import { LiveHub, type HubOptions, type LiveMessage } from './live/hub';
+import { LIVE_WINDOW_DEFAULTS, LiveWindowJob, type LiveWindowOptions } from './live/prune';
 import { StatusSampler } from './operations/status-sampler';
 import { ProjectionProgress } from './live/progress';
 import type { EventStore } from '../event-schemas/store/event-store';
@@ -173,6 +175,8 @@ export interface RuntimeOptions {
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
   hub?: Partial<HubOptions>;
+  /** How long live messages are kept for reconnects, and how often older ones are pruned. */
+  liveWindow?: Partial<LiveWindowOptions>;
   /** Tests may drive projections by hand; the server keeps them running. */
   runProjections?: boolean;
   poolSize?: number;
@@ -215,12 +219,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
   // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
-  const present = (paxId: number, kind: string, data: unknown) =>
-    kind === 'points' ? spendablePointsMessage(pool, paxId, data, dateIn(options.settings.timeZone, now())) : Promise.resolve(data);
+  const present = (messages: LiveMessage[]) => spendablePointsMessages(pool, messages, dateIn(options.settings.timeZone, now()));
   const hub = new LiveHub(pool, progress, log, liveProjections, { present, ...options.hub });
-  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
+  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => {
+    const hashes = JSON.parse(payload) as string[];
+    sessionCacheFor(pool).forget(hashes);
+    hub.closeSessions(hashes);
+  });
   await listener.listen(SESSION_REVOKED_CHANNEL);
-  const daemon = new ProjectionDaemon(pool, store, [...models, ...processes], log);
+  const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
   measured.hub = hub;
@@ -230,6 +237,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const app = createApp(deps, allRoutes(deps));
   const schedulers = nightlyJobs(deps);
   if (options.runScheduler !== false) for (const s of schedulers) s.start();
+  const liveWindow = new LiveWindowJob(pool, log, { ...LIVE_WINDOW_DEFAULTS, ...options.liveWindow });
+  if (options.runScheduler !== false) liveWindow.start();
   return {
     deps,
     app,
@@ -239,6 +248,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       status.stop();
       hub.close();
       for (const s of schedulers) await s.stop();
+      await liveWindow.stop();
       await daemon.stop();
       await store.close();
       await listener.close();

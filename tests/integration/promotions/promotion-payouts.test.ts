@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../support/test-server';
 import { daysAgo, lineItem, postTreatment, seededProducts, settled, treatmentBody, type SeededProducts } from '../treatments/treatment-helpers';
 import { groupOfLastName, statusAction } from './promotion-helpers';
 import { wizardPromotion, wizardRecord } from './wizard-helpers';
+import { committedHead } from '../../support/committed-head';
 
 jest.setTimeout(120_000);
 let s: TestServer;
@@ -51,7 +52,7 @@ async function treat(paxId: number, units: number, dateOfService = daysAgo(2), r
 
 /** Waits until the payout process has passed everything written so far, so "no award" means something. */
 async function payoutsDone() {
-  const head = await s.runtime.deps.store.headPosition();
+  const head = await committedHead(s.runtime.deps.pool);
   if (!head) return;
   await eventually(async () => {
     const at = (await readCheckpoint(s.runtime.deps.pool, 'promotion-payouts')).position;
