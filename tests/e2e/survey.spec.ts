@@ -88,10 +88,10 @@ test('an admin finds the seeded survey in the survey builder, copies it and open
   await page.getByRole('link', { name: 'Survey Builder' }).click();
   await expect(page.getByRole('heading', { name: 'Survey Builder' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Your Treatment Experience' }).first();
-  await expect(row).toContainText('ACTIVE');
+  await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Copy' }).click();
   const copy = page.getByRole('row').filter({ hasText: 'Your Treatment Experience - Copy' });
-  await expect(copy).toContainText('NEW');
+  await expect(copy).toContainText('New');
   await copy.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit survey' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Your Treatment Experience - Copy');
@@ -126,22 +126,22 @@ test('the survey builder names the page and question of a save error in words, a
 
   const row = page.getByRole('row').filter({ hasText: name });
   // A survey for everyone (no group) is active once saved.
-  await expect(row).toContainText('ACTIVE');
+  await expect(row).toContainText('Active');
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await row.getByRole('button', { name: 'Inactivate' }).click();
   await expect(row).toContainText(`Inactivate “${name}”? Members can no longer take it until it is active again.`);
   await row.getByRole('button', { name: 'Keep it' }).click();
   await expect(row.getByRole('button', { name: 'Inactivate' })).toBeVisible();
-  await expect(row).toContainText('ACTIVE');
+  await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Inactivate' }).click();
   await row.getByRole('button', { name: 'Yes, inactivate' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Inactivated “${name}”.` })).toBeVisible();
-  await expect(row).toContainText('INACTIVE');
+  await expect(row).toContainText('Inactive');
 
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toContainText(`Delete “${name}”? Members can no longer take it.`);
   await row.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Deleted “${name}”.` })).toBeVisible();
-  await expect(row).toContainText('DELETED');
+  await expect(row).toContainText('Deleted');
   await expectNoSeriousViolations(page, 'survey list after deleting');
 });

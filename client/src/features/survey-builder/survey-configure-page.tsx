@@ -15,6 +15,7 @@ import { SectionEditor } from './components/section-editor';
 import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
 import { errorInWords } from './error-words';
+import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];
@@ -67,7 +68,7 @@ export default function SurveyConfigurePage() {
         {id && (
           <>
             <label htmlFor="survey-status">Status</label>
-            <NativeSelect<SurveyStatus> id="survey-status" value={survey.statusTypeCode} options={STATUSES} onChange={(statusTypeCode) => set({ statusTypeCode })} />
+            <NativeSelect<SurveyStatus> id="survey-status" value={survey.statusTypeCode} options={inWords(STATUS_WORDS, STATUSES)} onChange={(statusTypeCode) => set({ statusTypeCode })} />
           </>
         )}
         <label htmlFor="survey-from">From</label>

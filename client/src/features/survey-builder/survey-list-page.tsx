@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
 import { formatDate } from '../../lib/format';
+import { inWords, STATUS_WORDS } from './words';
 import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api/survey-builder-api';
 import './survey-builder.css';
 
@@ -73,7 +74,7 @@ export default function SurveyListPage() {
       <h1 id="survey-builder-title">Survey Builder</h1>
       <div className="survey-builder__toolbar">
         <label htmlFor="survey-status-filter">Status</label>
-        <NativeSelect<SurveyStatus | 'ALL'> id="survey-status-filter" value={status} options={STATUSES} onChange={setStatus} />
+        <NativeSelect<SurveyStatus | 'ALL'> id="survey-status-filter" value={status} options={inWords({ ALL: 'Every status', ...STATUS_WORDS }, STATUSES)} onChange={setStatus} />
         <Link href="/survey-builder/configure" className="p-button">
           New survey
         </Link>
@@ -83,7 +84,7 @@ export default function SurveyListPage() {
       <DataTable value={rows} loading={surveys === null} dataKey="id" emptyMessage="No surveys" size="small">
         <Column field="name" header="Name" />
         <Column field="testTypeCode" header="Type" />
-        <Column field="statusTypeCode" header="Status" />
+        <Column header="Status" body={(s: Row) => STATUS_WORDS[s.statusTypeCode]} />
         <Column field="surveyPointsAmount" header="Points" />
         <Column header="From" body={(s: Row) => formatDate(s.fromDate) || '—'} />
         <Column header="Through" body={(s: Row) => formatDate(s.thruDate) || '—'} />
