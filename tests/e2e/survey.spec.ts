@@ -127,6 +127,8 @@ test('the survey builder names the page and question of a save error in words, a
   const row = page.getByRole('row').filter({ hasText: name });
   // A survey for everyone (no group) is active once saved.
   await expect(row).toContainText('Active');
+  await expect(row.getByRole('cell', { name: 'Survey', exact: true })).toBeVisible();
+  await expect(row).not.toContainText('SURVEY');
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await row.getByRole('button', { name: 'Inactivate' }).click();
   await expect(row).toContainText(`Inactivate “${name}”? Members can no longer take it until it is active again.`);

@@ -12,7 +12,7 @@ import './survey-builder.css';
 
 const STATUSES: (SurveyStatus | 'ALL')[] = ['ALL', 'NEW', 'PENDING', 'ACTIVE', 'INACTIVE', 'DELETED'];
 
-type Row = SurveySummary & { confirming: 'delete' | 'inactivate' | null };
+type Row = SurveySummary & { typeName: string; confirming: 'delete' | 'inactivate' | null };
 
 /** /admin-tools/survey-builder: the surveys and tests, filtered by status, with copy, inactivate and delete. */
 export default function SurveyListPage() {
@@ -20,6 +20,14 @@ export default function SurveyListPage() {
   const [surveys, setSurveys] = useState<SurveySummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [typeNames, setTypeNames] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    // The type's name from the server's test types; the code itself until they arrive.
+    surveyBuilderApi.testTypes().then(
+      (r) => setTypeNames(new Map(r.items.map((t) => [t.code, t.name]))),
+      () => undefined,
+    );
+  }, []);
   // Delete and inactivate are asked once more in the row, naming the survey, before anything is sent.
   const [confirming, setConfirming] = useState<{ id: number; action: 'delete' | 'inactivate' } | null>(null);
 
@@ -43,7 +51,7 @@ export default function SurveyListPage() {
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'That did not work'));
   };
   // The confirmation rides on the rows: the table re-renders a row when its value changes, not when a closure does.
-  const rows = useMemo(() => (surveys ?? []).map((s) => ({ ...s, confirming: confirming?.id === s.id ? confirming.action : null })), [surveys, confirming]);
+  const rows = useMemo(() => (surveys ?? []).map((s) => ({ ...s, typeName: typeNames.get(s.testTypeCode) ?? s.testTypeCode, confirming: confirming?.id === s.id ? confirming.action : null })), [surveys, confirming, typeNames]);
   const confirmation = (s: Row, action: 'delete' | 'inactivate') => (
     <div className="survey-builder__row-actions">
       <span>{action === 'delete' ? `Delete “${s.name}”? Members can no longer take it.` : `Inactivate “${s.name}”? Members can no longer take it until it is active again.`}</span>
@@ -83,7 +91,7 @@ export default function SurveyListPage() {
       {done && <Message severity="success" text={done} role="status" />}
       <DataTable value={rows} loading={surveys === null} dataKey="id" emptyMessage="No surveys" size="small">
         <Column field="name" header="Name" />
-        <Column field="testTypeCode" header="Type" />
+        <Column field="typeName" header="Type" />
         <Column header="Status" body={(s: Row) => STATUS_WORDS[s.statusTypeCode]} />
         <Column field="surveyPointsAmount" header="Points" />
         <Column header="From" body={(s: Row) => formatDate(s.fromDate) || '—'} />
