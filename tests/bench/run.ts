@@ -6,6 +6,7 @@ import { benchAwards } from './award-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
+import { benchHistoryLatency } from './history-latency';
 import { benchParticipantSearch } from './participant-search';
 import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
@@ -25,6 +26,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   groups: () => benchGroupCount(),
   rebuild: () => benchRebuild(),
   forecast: () => benchPromotionForecast(),
+  history: () => benchHistoryLatency(),
 };
 
 async function main() {
