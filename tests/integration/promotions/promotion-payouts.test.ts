@@ -227,7 +227,7 @@ describe('POST /wizard/promotions/forecast', () => {
     await treat(members[0].paxId, 30, daysAgo(3), false);
     await treat(members[1].paxId, 5, daysAgo(2), true);
     await payoutsDone();
-    const head = (await s.runtime.deps.store.headPosition()) ?? 'start';
+    const head = (await committedHead(s.runtime.deps.pool)) ?? 'start';
     const draft = wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] }, payoutAndRules: { awardType: 'POINT', rewardDailyCap: 70, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] } });
     const r = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: draft });
     expect(r.status).toBe(200);

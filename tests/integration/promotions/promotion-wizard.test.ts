@@ -2,6 +2,7 @@ import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { daysAgo, seededProducts, today, type SeededProducts } from '../treatments/treatment-helpers';
 import { postWizardForm, wizardPromotion, wizardRecord } from './wizard-helpers';
+import { committedHead } from '../../support/committed-head';
 
 jest.setTimeout(60_000);
 let s: TestServer;
@@ -44,7 +45,8 @@ describe('POST /wizard/promotions', () => {
   });
 
   it('refuses bad records with 400 naming each field, writing nothing', async () => {
-    const before = (await s.runtime.deps.store.headPosition()) ?? 'start';
+    // The newest committed event, not the newest readable one: a commit made visible late must count as before.
+    const before = (await committedHead(s.runtime.deps.pool)) ?? 'start';
     const bad = record({
       overview: { name: 'x', promotionCode: 'bad code!', fromDate: today(), thruDate: today() },
       payoutAndRules: { awardType: 'POINT', rules: [{ metricIds: [987654], tiers: [{ target: 3 }] }] },
