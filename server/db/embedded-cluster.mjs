@@ -64,6 +64,15 @@ export function isAlive(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether a pid is a node process (Linux /proc; elsewhere assumed so): a pid reused by anything else is no owner. */
+function isNodeProcess(pid) {
+  try {
+    return /node/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return !existsSync('/proc');
+  }
+}
+
 /** The postmaster's pid from its lock file, if the file is there. */
 export function postmasterPid(databaseDir) {
   const file = join(databaseDir, 'postmaster.pid');
@@ -84,7 +93,7 @@ export async function stopOrphanCluster(dir, log = () => {}) {
   if (!pid || !isAlive(pid)) return 'none';
   const ownerFile = resolve(dir, 'owner.pid');
   const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : undefined;
-  if (owner && owner !== process.pid && isAlive(owner)) {
+  if (owner && owner !== process.pid && isAlive(owner) && isNodeProcess(owner)) {
     throw new Error(`The data folder ${resolve(dir)} is in use by a running server (pid ${owner}); stop it first or choose another DATA_DIR`);
   }
   log(`stopping the PostgreSQL (pid ${pid}) a previous server left running in ${databaseDir}`);
