@@ -109,7 +109,9 @@ test('the survey builder names the page and question of a save error in words, a
   await page.getByRole('textbox', { name: 'Answer 1' }).fill('Great');
   await page.getByRole('button', { name: 'Remove answer 2' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toContainText('Page 1, question 1 (“How was your visit?”): the answers must hold at least 2 answers for a one-answer question');
+  await expect(page.getByRole('alert')).toContainText(
+    'Page 1, question 1 (“How was your visit?”): the answers must hold at least 2 answers for a one-answer question',
+  );
   await expect(page.getByRole('alert')).not.toContainText('body.');
 
   // Removing a page is asked once more.

@@ -1,7 +1,13 @@
 import type { QuestionTypeCode, SurveyStatus } from './api/survey-builder-api';
 
 /** Survey statuses as an admin reads them. */
-export const STATUS_WORDS: Record<SurveyStatus, string> = { NEW: 'New', PENDING: 'Pending approval', ACTIVE: 'Active', INACTIVE: 'Inactive', DELETED: 'Deleted' };
+export const STATUS_WORDS: Record<SurveyStatus, string> = {
+  NEW: 'New',
+  PENDING: 'Pending approval',
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  DELETED: 'Deleted',
+};
 
 /** Question types as an admin reads them. */
 export const QUESTION_TYPE_WORDS: Record<QuestionTypeCode, string> = {
