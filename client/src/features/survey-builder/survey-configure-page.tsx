@@ -14,6 +14,7 @@ import { GroupEditor } from '../../components/group-editor/group-editor';
 import { SectionEditor } from './components/section-editor';
 import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
+import { describeProblem } from './validation-messages';
 import './survey-builder.css';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];
@@ -47,7 +48,7 @@ export default function SurveyConfigurePage() {
       navigate(`/survey-builder/configure?id=${saved.id}`, { replace: true });
       setErrors([]);
     } catch (e) {
-      setErrors(isApiError(e) && e.problem?.errors?.length ? e.problem.errors.map((x) => `${x.path}: ${x.message}`) : [e instanceof Error ? e.message : 'Could not save']);
+      setErrors(isApiError(e) && e.problem?.errors?.length ? e.problem.errors.map(describeProblem) : [e instanceof Error ? e.message : 'Could not save']);
     } finally {
       setSaving(false);
     }

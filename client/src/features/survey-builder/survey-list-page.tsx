@@ -6,6 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
 import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api/survey-builder-api';
+import { formatDate } from '../../lib/format';
+import { confirm } from '../../stores/dialogs';
+import { inactivateConfirmation, removeConfirmation, STATUS_WORDS, TYPE_WORDS } from './list-words';
 import './survey-builder.css';
 
 const STATUSES: (SurveyStatus | 'ALL')[] = ['ALL', 'NEW', 'PENDING', 'ACTIVE', 'INACTIVE', 'DELETED'];
@@ -38,8 +41,8 @@ export default function SurveyListPage() {
         </Link>
       )}
       <Button label="Copy" size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
-      {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && <Button label="Inactivate" size="small" text onClick={() => act(surveyBuilderApi.inactivate)(s.id)} />}
-      {s.statusTypeCode !== 'DELETED' && <Button label="Delete" size="small" text severity="danger" onClick={() => act(surveyBuilderApi.remove)(s.id)} />}
+      {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && <Button label="Inactivate" aria-label={`Inactivate ${s.name}`} size="small" text onClick={() => confirm({ ...inactivateConfirmation(s.name), onYes: () => act(surveyBuilderApi.inactivate)(s.id) })} />}
+      {s.statusTypeCode !== 'DELETED' && <Button label="Delete" aria-label={`Delete ${s.name}`} size="small" text severity="danger" onClick={() => confirm({ ...removeConfirmation(s.name), onYes: () => act(surveyBuilderApi.remove)(s.id) })} />}
     </div>
   );
 
@@ -48,7 +51,7 @@ export default function SurveyListPage() {
       <h1 id="survey-builder-title">Survey Builder</h1>
       <div className="survey-builder__toolbar">
         <label htmlFor="survey-status-filter">Status</label>
-        <NativeSelect<SurveyStatus | 'ALL'> id="survey-status-filter" value={status} options={STATUSES} onChange={setStatus} />
+        <NativeSelect<SurveyStatus | 'ALL'> id="survey-status-filter" value={status} options={STATUSES.map((value) => ({ value, label: value === 'ALL' ? 'All' : STATUS_WORDS[value] }))} onChange={setStatus} />
         <Link href="/survey-builder/configure" className="p-button">
           New survey
         </Link>
@@ -56,11 +59,11 @@ export default function SurveyListPage() {
       {error && <Message severity="error" text={error} />}
       <DataTable value={surveys ?? []} loading={surveys === null} dataKey="id" emptyMessage="No surveys" size="small">
         <Column field="name" header="Name" />
-        <Column field="testTypeCode" header="Type" />
-        <Column field="statusTypeCode" header="Status" />
+        <Column header="Type" body={(s: SurveySummary) => TYPE_WORDS[s.testTypeCode] ?? s.testTypeCode} />
+        <Column header="Status" body={(s: SurveySummary) => STATUS_WORDS[s.statusTypeCode]} />
         <Column field="surveyPointsAmount" header="Points" />
-        <Column field="fromDate" header="From" />
-        <Column field="thruDate" header="Through" />
+        <Column header="From" body={(s: SurveySummary) => formatDate(s.fromDate)} />
+        <Column header="Through" body={(s: SurveySummary) => (s.thruDate ? formatDate(s.thruDate) : 'No end date')} />
         <Column header="Actions" body={actions} />
       </DataTable>
     </section>
