@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { pushLive, type ProjectedEvent } from '../projection';
 
-export type ActivityType = 'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | 'WELCOME CERTIFICATE';
+export type ActivityType = 'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | 'WELCOME CERTIFICATE' | 'PROMOTION CERTIFICATE';
 
 export interface ActivityHeader {
   id: string;

@@ -1,6 +1,6 @@
 import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
 import { portalLink } from '../config';
-import { isUsPhone, isUsZipCode, US_PHONE_RULE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
+import { isUsPhone, isUsZipCode, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, US_PHONE, US_PHONE_RULE, US_ZIP_CODE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
@@ -18,10 +18,10 @@ import { assertResetRequestAllowed, mayMailReset } from './reset-throttle';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
-const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()));
-const Password = refined(t.string, 'Password', passwordRule, isStrongPassword);
-export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode);
-const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone);
+const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()), { minLength: 1, maxLength: 50 });
+const Password = refined(t.string, 'Password', passwordRule, isStrongPassword, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode, { pattern: US_ZIP_CODE.source });
+const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
 
 const EnrollmentBody = t.intersection([
   t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),

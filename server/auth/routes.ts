@@ -1,5 +1,5 @@
+import { correlationId } from '../operations/request-context';
 import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
-import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { ImpersonationEnded, ImpersonationStarted, memberStream } from '../../event-schemas';
 import { NonEmptyString, PaxId, PositiveInteger } from '../../event-schemas/primitives';
@@ -102,7 +102,7 @@ export const authRoutes = (deps: Deps) => [
       const token = await createSession(deps.pool, pax.paxId, { adminPaxId: admin.paxId, adminTokenHash: admin.tokenHash });
       await recordFacts(deps.store, memberStream(pax.paxId), [ImpersonationStarted.of({ paxId: pax.paxId, adminId: admin.paxId })], {
         actor: { kind: 'admin', adminId: admin.paxId },
-        correlationId: randomUUID(),
+        correlationId: correlationId(),
         now: deps.now(),
       });
       return { status: 200, body: loginAnswer(token, pax, true) };
@@ -126,7 +126,7 @@ export const authRoutes = (deps: Deps) => [
       const token = await createSession(deps.pool, session.impersonatorId);
       await recordFacts(deps.store, memberStream(session.paxId), [ImpersonationEnded.of({ paxId: session.paxId, adminId: session.impersonatorId })], {
         actor: { kind: 'admin', adminId: session.impersonatorId },
-        correlationId: randomUUID(),
+        correlationId: correlationId(),
         now: deps.now(),
       });
       return { status: 200, body: { authToken: token } };

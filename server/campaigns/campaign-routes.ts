@@ -6,7 +6,7 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { CampaignBody, fieldsFromBody, memberView } from './campaign';
-import { createCampaign, findCampaign, listCampaigns, updateCampaign } from './campaign-repository';
+import { campaignOfferCounts, createCampaign, findCampaign, listCampaigns, updateCampaign } from './campaign-repository';
 
 const CampaignIdParam = t.type({ id: IntFromString('CampaignId', 'must be a campaign id (a whole number above 0)', (n) => n > 0) });
 const MemberCampaign = t.type({ id: t.number, allowReissuance: t.boolean, fromDate: t.union([t.string, t.null]), thruDate: t.union([t.string, t.null]), loginNotificationRequired: t.boolean });
@@ -21,6 +21,16 @@ export const campaignRoutes = (deps: Deps) => [
     access: 'admin',
     responses: { 200: { description: 'Campaigns' } },
     handler: async () => ({ status: 200, body: await listCampaigns(deps.pool) }),
+  }),
+  route({
+    // Before /dr-campaigns/:id, which would read "offer-counts" as an id.
+    method: 'get',
+    path: '/dr-campaigns/offer-counts',
+    tag: 'Campaigns',
+    summary: 'Per campaign, how many offers it issued, how many of them members claimed through its link or a patient event issued, and how many were reminded (admins)',
+    access: 'admin',
+    responses: { 200: { description: 'One row per campaign, newest first' } },
+    handler: async () => ({ status: 200, body: await campaignOfferCounts(deps.pool) }),
   }),
   route({
     method: 'get',

@@ -1,3 +1,4 @@
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
 import { newCertificateCode } from '../certificates/certificate-code';
@@ -30,7 +31,7 @@ const certificateDecider = { evolve: evolveCertificate, initialState: initialCer
 /** The n-th offer a member claims from a campaign lives on a stream named by (campaign, member, n). */
 export const offerCertificateId = (campaignId: number, paxId: number, claimNumber: number) => deterministicUuid(`dr-campaign-offer:${campaignId}:${paxId}:${claimNumber}`);
 
-const loadOffer = async (deps: Pick<Deps, 'store'>, campaignId: number, paxId: number, n: number) =>
+export const loadOffer = async (deps: Pick<Deps, 'store'>, campaignId: number, paxId: number, n: number) =>
   (await loadStream(deps.store, certificateDecider, certificateStream(offerCertificateId(campaignId, paxId, n)))).state;
 
 /** The member's earlier offers from this campaign, oldest first, read from the event store (the read model may lag). */
@@ -50,7 +51,7 @@ async function categoryOf(deps: Pick<Deps, 'pool'>, code: string) {
 }
 
 /** Writes the offer's certificate; false when a concurrent claim created that stream first. */
-async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaign, paxId: number, claimNumber: number, today: string, actor: Actor) {
+export async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaign, paxId: number, claimNumber: number, today: string, actor: Actor) {
   const category = await categoryOf(deps, c.certificateCategoryCode!);
   const certificateId = offerCertificateId(c.id, paxId, claimNumber);
   const expirationDate = addDays(today, category?.default_expiration_days ?? 365);
@@ -68,7 +69,7 @@ async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaig
     expirationDate,
     campaignId: c.id,
   });
-  const correlationId = randomUUID();
+  const correlationId = newCorrelationId();
   try {
     await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
       expectedRevision: 'no_stream',
@@ -118,7 +119,7 @@ export async function claimOffer(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'se
  * deployments), so it cannot share the outbox's transaction. The mail is keyed by certificate, so writing it again is
  * harmless; a failure is logged and does not undo the claim, whose dialog the member still sees.
  */
-async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, paxId: number, claimNumber: number, offer: OfferFacts) {
+export async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, paxId: number, claimNumber: number, offer: OfferFacts) {
   try {
     const member = await memberForMail(deps.pool, paxId);
     if (!member) return;
@@ -135,7 +136,7 @@ async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, p
  * writer picks the same one. Only offers issued with their campaign (which every mailing build records) and still
  * ACTIVE are caught up: an offer from before campaign e-mails existed gets none, a used one no longer needs one.
  */
-async function catchUpClaimMail(deps: Pick<Deps, 'pool' | 'log' | 'settings'>, campaign: Campaign, paxId: number, claimNumber: number, offer: IssuedCertificate | { kind: 'none' } | undefined) {
+export async function catchUpClaimMail(deps: Pick<Deps, 'pool' | 'log' | 'settings'>, campaign: Campaign, paxId: number, claimNumber: number, offer: IssuedCertificate | { kind: 'none' } | undefined) {
   if (offer?.kind !== 'issued' || offer.campaignId !== campaign.id || offer.status !== 'ACTIVE') return;
   await mailClaim(deps, campaign, paxId, claimNumber, { ...offer, activationDate: dateIn(deps.settings.timeZone, new Date(offer.issuedAt)) });
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { certificateStream, type Actor } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
@@ -18,7 +18,7 @@ export async function runCertificateExpiry(deps: Pick<Deps, 'pool' | 'store' | '
   let certificatesExpired = 0;
   let position: string | undefined;
   for (const id of await certificatesToExpire(deps.pool, today)) {
-    const r = await handleCommand(deps.store, expireCertificate, certificateStream(id), { today }, { actor: ACTOR, correlationId: randomUUID(), now: deps.now() });
+    const r = await handleCommand(deps.store, expireCertificate, certificateStream(id), { today }, { actor: ACTOR, correlationId: correlationId(), now: deps.now() });
     certificatesExpired += r.appended.length;
     if (r.position) position = formatPosition(r.position);
   }

@@ -29,6 +29,16 @@ export async function listContent(db: pg.Pool, contentType?: string): Promise<Co
   return r.rows.map(toRow);
 }
 
+/** The promotionWebsite entry of one promotion's page; the lowest id wins should two claim it, every time. */
+export async function findPromotionPage(db: pg.Pool, promotionId: string, page: string): Promise<ContentRow> {
+  const r = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM content_entries WHERE content_type = 'promotionWebsite' AND fields->>'promotionId' = $1 AND fields->>'page' = $2 ORDER BY id LIMIT 1`,
+    [promotionId, page],
+  );
+  if (!r.rows[0]) throw notFound(`The ${page} page of promotion ${promotionId}`);
+  return toRow(r.rows[0]);
+}
+
 export async function readContent(db: pg.Pool, id: string): Promise<ContentRow> {
   const r = await db.query<Row>(`SELECT ${COLUMNS} FROM content_entries WHERE id = $1`, [id]);
   if (!r.rows[0]) throw notFound(`Content entry ${id}`);

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { memberStream, type EventMetadata } from '../../event-schemas';
-import { refined } from '../../event-schemas/primitives';
+import { maxText, refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { dateIn } from '../../event-schemas/calendar';
@@ -17,9 +17,8 @@ import { readGiftCatalogue, type GiftCategory } from './gift-catalogue';
 import { issueGiftOrder } from './issue-gift-order';
 import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
 
-const Quantity = refined(t.number, 'Quantity', `must be a whole number from 1 to ${MAX_QUANTITY_PER_CART}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY_PER_CART);
-const maxText = (max: number) => refined(t.string, `String(..${max})`, `must be at most ${max} characters`, (s) => s.length <= max);
-const ClientOrderId = refined(t.string, 'ClientOrderId', 'must be 1 to 100 characters', (s) => s.length >= 1 && s.length <= 100);
+const Quantity = refined(t.number, 'Quantity', `must be a whole number from 1 to ${MAX_QUANTITY_PER_CART}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY_PER_CART, { type: 'integer', minimum: 1, maximum: MAX_QUANTITY_PER_CART });
+const ClientOrderId = refined(t.string, 'ClientOrderId', 'must be 1 to 100 characters', (s) => s.length >= 1 && s.length <= 100, { minLength: 1, maxLength: 100 });
 
 const OrderItem = t.intersection([
   t.type({ certificateCategoryCode: t.string, amount: t.number, quantity: Quantity, isGift: t.boolean }),
@@ -110,7 +109,7 @@ export const giftCertificateRoutes = (deps: Deps) => {
         const today = dateIn(deps.settings.timeZone, now);
         const catalogueDays = await deps.pool.query<{ days: number }>('SELECT min(default_expiration_days) AS days FROM certificate_categories WHERE code = ANY($1)', [lines.map((l) => l.certificateCategoryCode)]);
         const count = Math.min(lines.reduce((n, l) => n + l.quantity, 0), MAX_QUANTITY_PER_CART);
-        const correlationId = randomUUID();
+        const correlationId = newCorrelationId();
         const ctx = { actor: actorOf(caller), correlationId, now };
         const result = await handleCommand(deps.store, purchaseGiftCertificates, memberStream(params.paxId), {
           paxId: params.paxId,

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { isEmailAddress, isUsPhone, EMAIL_ADDRESS_RULE, US_PHONE_RULE } from '../../event-schemas/contract/rules';
+import { EMAIL_ADDRESS_RULE, isEmailAddress, isUsPhone, US_PHONE, US_PHONE_RULE } from '../../event-schemas/contract/rules';
 import { refined } from '../../event-schemas/primitives';
 import { actorOf, assertCanActFor } from '../auth/caller';
 import { hashToken, newToken } from '../auth/tokens';
@@ -15,8 +15,8 @@ import { changeContacts, CONTACTS_ENTITY, keepOnePreferred } from './contact-cha
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CONFIRMATION_HOURS = 48;
 
-const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone);
-const EmailAddress = refined(t.string, 'EmailAddress', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254);
+const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
+const EmailAddress = refined(t.string, 'EmailAddress', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254, { format: 'email', maxLength: 254 });
 const PhoneParam = t.type({ paxId: PaxIdParam, phone: t.string });
 const EmailParam = t.type({ paxId: PaxIdParam, email: t.string });
 const Flag = t.keyof({ Y: null, N: null });

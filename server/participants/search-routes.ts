@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { searchParticipants } from './search-participants';
 
 const MAX_SEARCH_LENGTH = 100;
-const SearchText = refined(t.string, 'SearchText', `must be at most ${MAX_SEARCH_LENGTH} characters`, (s) => s.length <= MAX_SEARCH_LENGTH);
+const SearchText = refined(t.string, 'SearchText', `must be at most ${MAX_SEARCH_LENGTH} characters`, (s) => s.length <= MAX_SEARCH_LENGTH, { maxLength: MAX_SEARCH_LENGTH });
 
 const Summary = t.type({
   paxId: t.number,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { memberStream, type Actor } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
@@ -30,7 +30,7 @@ export async function runPointsExpiry(deps: Pick<Deps, 'pool' | 'store' | 'now'>
   let position: string | undefined;
   for (const row of due.rows) {
     const paxId = Number(row.pax_id);
-    const r = await handleCommand(deps.store, expireLots, memberStream(paxId), { paxId, today }, { actor: ACTOR, correlationId: randomUUID(), now: deps.now() });
+    const r = await handleCommand(deps.store, expireLots, memberStream(paxId), { paxId, today }, { actor: ACTOR, correlationId: correlationId(), now: deps.now() });
     for (const e of r.appended) if (e.type === 'PointsExpired') pointsExpired += e.data.amount;
     if (r.position) position = formatPosition(r.position);
   }

@@ -2,7 +2,7 @@ import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PointsRedeemed, type MemberEvent } from '../../event-schemas';
 import { refined, withRule } from '../../event-schemas/primitives';
-import { isRedeemTier, REDEEM_TIER_RULE } from '../../event-schemas/contract/redeem-tiers';
+import { isRedeemTier, REDEEM_TIER_RULE, REDEEM_TIERS } from '../../event-schemas/contract/redeem-tiers';
 import { domainError, type Decider } from '../core/decider';
 import { addDays } from './dates';
 import { evolveMember, initialMemberState, type MemberState, type PointLot } from './member-state';
@@ -11,7 +11,7 @@ import { evolveMember, initialMemberState, type MemberState, type PointLot } fro
 export const REWARD_VALIDITY_DAYS = 60;
 
 export const RedeemPointsBody = t.type({
-  amount: refined(t.number, 'RedeemAmount', REDEEM_TIER_RULE, isRedeemTier),
+  amount: refined(t.number, 'RedeemAmount', REDEEM_TIER_RULE, isRedeemTier, { type: 'integer', enum: [...REDEEM_TIERS] }),
   type: withRule(t.literal('CONSUMER'), 'must be CONSUMER'),
 });
 export type RedeemPointsBody = t.TypeOf<typeof RedeemPointsBody>;

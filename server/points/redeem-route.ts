@@ -1,3 +1,4 @@
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream, type EventOfType } from '../../event-schemas';
@@ -43,7 +44,7 @@ export const redeemRoutes = (deps: Deps) => [
     handler: async ({ params, body, caller }) => {
       assertActsAs(caller, params.paxId);
       const now = deps.now();
-      const correlationId = randomUUID();
+      const correlationId = newCorrelationId();
       const ctx = { actor: actorOf(caller), correlationId, now };
       const result = await handleCommand(deps.store, redeemPoints, memberStream(params.paxId), {
         paxId: params.paxId,

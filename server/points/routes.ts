@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream } from '../../event-schemas';
@@ -53,7 +54,7 @@ export const pointsRoutes = (deps: Deps) => [
         givePoints,
         memberStream(params.paxId),
         { ...body, paxId: params.paxId, lotId: randomUUID(), today: dateIn(deps.settings.timeZone, now), defaultExpiryMonths: deps.settings.pointsExpiryMonths },
-        { actor: actorOf(caller), correlationId: randomUUID(), now },
+        { actor: actorOf(caller), correlationId: correlationId(), now },
       );
       if (result.position) return { status: 201, body: { balance: result.state.balance, position: formatPosition(result.position) } };
       const original = result.history.find((h) => h.event.type === 'PointsAwarded' && h.event.data.idempotencyKey === body.idempotencyKey)!;

@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type pg from 'pg';
@@ -72,7 +73,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
           changePromotionStatus,
           promotionStream(params.id),
           { action, reason: body.reason ?? null, today: today() },
-          { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() },
+          { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
         );
         return { status: 200, body: answer(result) };
       },
@@ -105,7 +106,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
         }
         const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts: promotionFacts(id, body), finalize: body.finalize ?? false }, {
           actor: actorOf(caller),
-          correlationId: randomUUID(),
+          correlationId: correlationId(),
           now: deps.now(),
         });
         return { status: 201, body: answer(result) };
@@ -142,7 +143,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
         const { state: source } = await loadPromotion(deps, params.id);
         const copyId = randomUUID();
         const now = deps.now();
-        const result = await handleCommand(deps.store, copyPromotion(copyId), promotionStream(copyId), { source, at: now }, { actor: actorOf(caller), correlationId: randomUUID(), now });
+        const result = await handleCommand(deps.store, copyPromotion(copyId), promotionStream(copyId), { source, at: now }, { actor: actorOf(caller), correlationId: correlationId(), now });
         return { status: 201, body: answer(result) };
       },
     }),

@@ -1,4 +1,4 @@
-import { isUsZipCode, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
+import { isUsZipCode, US_ZIP_CODE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import * as t from 'io-ts';
 import { IntFromString } from '../core/http-codecs';
 import { Problem } from '../core/problem';
@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { refined } from '../../event-schemas/primitives';
 import { milesBetween } from './distance';
 
-const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, isUsZipCode);
+const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, isUsZipCode, { pattern: US_ZIP_CODE.source });
 const Radius = IntFromString('RadiusMiles', 'must be a radius from 1 to 500 miles', (n) => n >= 1 && n <= 500);
 
 const Specialist = t.type({ id: t.number, name: t.string, address: t.string, postalCode: t.string, phone: t.string, brands: t.array(t.string), distanceMiles: t.number });

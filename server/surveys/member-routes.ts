@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream } from '../../event-schemas';
@@ -133,7 +134,7 @@ export const surveyMemberRoutes = (deps: Deps) => {
             today: today(),
             expiryMonths: deps.settings.pointsExpiryMonths,
           },
-          { actor: actorOf(caller), correlationId: randomUUID(), now },
+          { actor: actorOf(caller), correlationId: correlationId(), now },
         );
         const submitted = result.appended.find((e) => e.type === 'SurveySubmitted');
         const pointsAwarded = submitted?.type === 'SurveySubmitted' ? submitted.data.pointsAwarded : 0;

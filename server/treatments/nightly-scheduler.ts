@@ -14,6 +14,8 @@ export interface SchedulerOptions {
   log: (message: string, error?: unknown) => void;
   /** How often the clock is checked; a minute is fine for a once-a-day job. */
   intervalMs?: number;
+  /** Told of each claimed run's outcome (the job_runs_total metric). */
+  observe?: (job: string, outcome: 'ok' | 'failed') => void;
 }
 
 /**
@@ -69,8 +71,10 @@ export class NightlyScheduler {
     try {
       const result = await job.run(date);
       await this.options.pool.query('UPDATE job_runs SET finished_at = now(), result = $3 WHERE job = $1 AND run_date = $2', [job.name, date, JSON.stringify(result ?? null)]);
+      this.options.observe?.(job.name, 'ok');
       return true;
     } catch (error) {
+      this.options.observe?.(job.name, 'failed');
       await this.options.pool.query('DELETE FROM job_runs WHERE job = $1 AND run_date = $2 AND finished_at IS NULL', [job.name, date]);
       throw error;
     }

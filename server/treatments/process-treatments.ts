@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import { encodeEvent, memberStream, TreatmentProcessed, type Actor } from '../../event-schemas';
 import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream } from '../core/command-handler';
@@ -23,7 +23,7 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
   const { state } = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
   if (state.kind !== 'recorded' || state.status !== 'PENDING') return { processed: false, pointsAwarded: 0 };
   const now = deps.now();
-  const ctx = { actor: ACTOR, correlationId: randomUUID(), causationId: treatmentId, now };
+  const ctx = { actor: ACTOR, correlationId: correlationId(), causationId: treatmentId, now };
   const result = await handleCommand(
     deps.store,
     earnTreatmentPoints,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { boundedString, Uuid } from '../../event-schemas/primitives';
 import { actorOf } from '../auth/caller';
@@ -76,7 +76,7 @@ export const treatmentRoutes = (deps: Deps) => [
           approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
           approvalExpiresAt: token ? new Date(now.getTime() + APPROVAL_LINK_DAYS * 86_400_000).toISOString() : undefined,
         },
-        { actor: actorOf(caller), correlationId: randomUUID(), now },
+        { actor: actorOf(caller), correlationId: correlationId(), now },
       );
       const status = result.state.kind === 'recorded' ? result.state.status : 'PENDING';
       // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.
@@ -112,7 +112,7 @@ export const treatmentRoutes = (deps: Deps) => [
       // Whoever follows the link acts for the patient who received it.
       const actor = caller.kind === 'anonymous' ? ({ kind: 'participant', paxId } as const) : actorOf(caller);
       const now = deps.now();
-      const result = await handleCommand(deps.store, confirmTreatment, stream, { token: body.token, at: now.toISOString() }, { actor, correlationId: randomUUID(), now });
+      const result = await handleCommand(deps.store, confirmTreatment, stream, { token: body.token, at: now.toISOString() }, { actor, correlationId: correlationId(), now });
       return { status: 200, body: { treatmentId: params.id, status: result.state.kind === 'recorded' ? result.state.status : 'PENDING' } };
     },
   }),

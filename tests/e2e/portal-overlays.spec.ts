@@ -25,6 +25,7 @@ test('on a phone, a campaign sign-in shows the offer first and the survey invita
   const invitation = page.getByRole('dialog', { name: 'SHARE YOUR THOUGHTS' });
   await expect(offer).toBeVisible();
   // The demo survey is open to every member: the invitation is due, but waits for the offer to be dismissed.
+  // An absence check: watched for half a second (the invitation is due, so it would show by then if it did not wait).
   await page.waitForTimeout(500);
   await expect(invitation).toHaveCount(0);
   await offer.getByRole('button', { name: 'CLOSE', exact: true }).click();

@@ -12,6 +12,8 @@ export interface PromotionTile {
   fromDate: string;
   thruDate: string;
   certificateCategoryCode?: string;
+  /** What the member has earned from it so far (absent from an older server). */
+  earned?: { points: number; certificates: number; treatments: number };
 }
 
 export interface CertificateCategory {

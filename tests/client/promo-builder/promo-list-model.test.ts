@@ -113,10 +113,14 @@ describe('status actions', () => {
     expect(listReads()[0].headers['x-wait-for-position']).toBe('42.0');
   });
 
-  it('publish without asking; a 409 shows the server’s message and reads nothing again', async () => {
+  it('publish asks first too; a 409 shows the server’s message and reads nothing again', async () => {
     serve({ [`POST /api/rest/promotions/${ID}/publish`]: problem(409, 'This promotion ended on 2026-03-31 and cannot be published', 'invalid-state') });
     actionRequested(promotion({ statusTypeCode: 'DRAFT' }), 'publish');
-    expect($dialogs.getState().confirmation.open).toBe(false);
+    const asked = $dialogs.getState().confirmation;
+    expect(asked.open).toBe(true);
+    expect(asked.content).toMatchObject({ title: 'Publish this promotion?', yesLabel: 'Publish', noLabel: 'Cancel' });
+    expect(posts()).toEqual([]);
+    asked.content!.onYes();
     await waitFor(() => expect($notice.getState()).toEqual({ severity: 'error', text: 'This promotion ended on 2026-03-31 and cannot be published' }));
     expect(listReads()).toHaveLength(0);
   });

@@ -97,7 +97,8 @@ describe('GET /api/rest/openapi.json', () => {
     const body = flatten(op.requestBody.content['application/json'].schema);
     expect(Object.keys(body.properties).sort()).toEqual(['amount', 'description', 'expirationDate', 'idempotencyKey']);
     expect(body.required.sort()).toEqual(['amount', 'description', 'idempotencyKey']);
-    expect(body.properties.amount.type).toBe('number');
+    // The codec's rule as constraints (issue 12: minimum, maximum), not just "a number".
+    expect(body.properties.amount).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000 });
     expect(body.properties.description.type).toBe('string');
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '404']));
     expect(op.responses['400'].content['application/problem+json'].schema.required).toEqual(['type', 'title', 'status', 'detail']);

@@ -1,3 +1,4 @@
+import { watchNothingHappensFor } from '../../support/quiet';
 import http from 'node:http';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -178,7 +179,8 @@ describe('GET /api/rest/live: messages', () => {
     );
     const slowAwards: string[] = [];
     for (let i = 0; i < 5; i++) slowAwards.push((await award(slow.paxId, 1)).position);
-    await new Promise((r) => setTimeout(r, 300));
+    // The stalled reader must not have been sent everything: watched for a while, as an absence must be.
+    await watchNothingHappensFor(300);
     const readBefore = stalledSocket.bytesRead;
     expect(readBefore).toBeLessThan(total * filler.length);
 

@@ -54,6 +54,8 @@ describe('GET /promotions/tiles', () => {
       description: 'Two treatments, one bonus.',
       fromDate: '2026-04-01',
       thruDate: '2026-04-30',
+      // Nothing paid yet: the promotion has no payout rules.
+      earned: { points: 0, certificates: 0, treatments: 0 },
       certificateCategoryCode: 'reward',
     });
     expect(r.body.items[1]).not.toHaveProperty('certificateCategoryCode');

@@ -1,10 +1,11 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
+import { MAX_ADMIN_AWARD } from '../../../../event-schemas/contract/rules';
 import { isApiError } from '../../lib/problem';
 import { newUuid } from '../../lib/random-id';
 import { memberCareApi, type GivePointsAnswer, type GivePointsBody } from './api/member-care-api';
 
-/** The admin award limits the server enforces (server/points/give-points.ts), checked here first to save a trip. */
-export const MAX_AWARD = 100_000;
+/** The admin award limit the server enforces (the shared contract's), checked here first to save a trip. */
+export const MAX_AWARD = MAX_ADMIN_AWARD;
 export const MAX_DESCRIPTION = 200;
 
 export interface GivePointsForm {

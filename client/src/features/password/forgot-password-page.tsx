@@ -1,3 +1,4 @@
+import { isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
 import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -55,7 +56,7 @@ function ResetPassword({ token }: { token: string }) {
     );
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <ValidatedInput id="reset-password" label="New password" type="password" required minLength={10} autoComplete="new-password" value={password} onValueChange={setPassword} check={(v) => /[A-Za-z]/.test(v) && /\d/.test(v)} errorMessage="Use at least 10 characters, with a letter and a digit" />
+      <ValidatedInput id="reset-password" label="New password" type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={password} onValueChange={setPassword} check={isStrongPassword} errorMessage={PASSWORD_HINT} />
       {error && <Message severity="error" text={error} role="alert" />}
       <Button type="submit" label="RESET PASSWORD" />
     </form>

@@ -63,7 +63,7 @@ export const $notice = createStore<Notice | null>(null)
 export const $busy = combine(changeStatusFx.pending, copyPromotionFx.pending, (a, b) => a || b);
 export const $loading = fetchListFx.pending;
 
-/** Destructive actions go through the shared confirmation dialog; publish runs at once. */
+/** Every status action goes through the shared confirmation dialog (an action without a question would run at once). */
 export const actionRequested = (promotion: AdminPromotion, action: StatusAction) => {
   const ask = statusActionRules[action].confirm;
   if (!ask) return actionConfirmed({ promotion, action });

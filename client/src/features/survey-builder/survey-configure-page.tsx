@@ -14,7 +14,8 @@ import { GroupEditor } from '../../components/group-editor/group-editor';
 import { SectionEditor } from './components/section-editor';
 import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
-import { describeProblem } from './validation-messages';
+import { errorInWords } from './error-words';
+import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];
@@ -48,7 +49,7 @@ export default function SurveyConfigurePage() {
       navigate(`/survey-builder/configure?id=${saved.id}`, { replace: true });
       setErrors([]);
     } catch (e) {
-      setErrors(isApiError(e) && e.problem?.errors?.length ? e.problem.errors.map(describeProblem) : [e instanceof Error ? e.message : 'Could not save']);
+      setErrors(isApiError(e) && e.problem?.errors?.length ? e.problem.errors.map((x) => errorInWords(x.path, x.message, survey)) : [e instanceof Error ? e.message : 'Could not save']);
     } finally {
       setSaving(false);
     }
@@ -67,7 +68,7 @@ export default function SurveyConfigurePage() {
         {id && (
           <>
             <label htmlFor="survey-status">Status</label>
-            <NativeSelect<SurveyStatus> id="survey-status" value={survey.statusTypeCode} options={STATUSES} onChange={(statusTypeCode) => set({ statusTypeCode })} />
+            <NativeSelect<SurveyStatus> id="survey-status" value={survey.statusTypeCode} options={inWords(STATUS_WORDS, STATUSES)} onChange={(statusTypeCode) => set({ statusTypeCode })} />
           </>
         )}
         <label htmlFor="survey-from">From</label>
@@ -92,6 +93,7 @@ export default function SurveyConfigurePage() {
       <Button label="Add page" text onClick={() => set({ sections: [...survey.sections, newSection()] })} />
       {errors.length > 0 && (
         <Message
+          role="alert"
           severity="error"
           content={
             <ul className="survey-builder__errors">

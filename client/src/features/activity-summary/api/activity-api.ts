@@ -35,7 +35,7 @@ export interface TreatmentDetail {
     award?: { amount: number; expirationDate: string | null } | null;
   }[];
   redeemedCertificates?: { amount: number; name: string; code: string; certificateCategoryType?: string | null }[];
-  promotionAwards?: { awardType: string; certificateType?: string; promotion: { name: string }; award: { amount: number; expirationDate: string | null } }[];
+  promotionAwards?: { awardType: string; certificateType?: string; promotion: { name: string }; award: { amount: number; expirationDate: string | null }; ruleName?: string; units?: number }[];
 }
 
 /** The detail is read from the URL the header gives. */

@@ -78,8 +78,10 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
               <h3>Promotion awards</h3>
               <ul>
                 {d.promotionAwards.map((p, i) => (
-                  <li key={i}>
-                    {p.promotion.name}: {p.awardType === 'POINT' ? `${formatPoints(p.award.amount)} points` : formatDollars(p.award.amount)}
+                  <li key={i} data-testid="promotion-award">
+                    {p.promotion.name}: {p.awardType === 'POINT' ? `${formatPoints(p.award.amount)} points` : `a ${formatDollars(p.award.amount)} certificate`}
+                    {p.units !== undefined && p.ruleName ? ` for ${p.units} ${p.units === 1 ? 'unit' : 'units'} (${p.ruleName})` : ''}
+                    {p.award.expirationDate ? `, expires ${formatDate(p.award.expirationDate)}` : ''}
                   </li>
                 ))}
               </ul>

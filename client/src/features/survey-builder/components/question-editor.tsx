@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { inWords, QUESTION_TYPE_WORDS } from '../words';
 import { NativeSelect } from '../../../components/native-select';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
@@ -15,7 +16,7 @@ export function QuestionEditor({ question: q, path, onChange, onRemove }: { ques
       <label htmlFor={id('text')}>Question</label>
       <InputText id={id('text')} value={q.text} onChange={(e) => onChange({ ...q, text: e.target.value })} />
       <label htmlFor={id('type')}>Type</label>
-      <NativeSelect<QuestionTypeCode> id={id('type')} value={q.questionTypeCode} options={TYPES} onChange={(type) => onChange(withType(q, type))} />
+      <NativeSelect<QuestionTypeCode> id={id('type')} value={q.questionTypeCode} options={inWords(QUESTION_TYPE_WORDS, TYPES)} onChange={(type) => onChange(withType(q, type))} />
       {q.questionTypeCode === 'MULTIPLE_CHOICE' && (
         <>
           <label htmlFor={id('required')}>Required answers</label>
