@@ -54,18 +54,28 @@ export type PaxId = number;
 
 export const NonEmptyString = refined(t.string, 'NonEmptyString', 'must not be empty', (s) => s.trim().length > 0, { minLength: 1, pattern: '\\S' });
 export const boundedString = (max: number) =>
-  refined(t.string, `String(1..${max})`, `must be 1 to ${max} characters`, (s) => s.trim().length > 0 && s.length <= max, { minLength: 1, maxLength: max, pattern: '\\S' });
+  refined(t.string, `String(1..${max})`, `must be 1 to ${max} characters`, (s) => s.trim().length > 0 && s.length <= max, {
+    minLength: 1,
+    maxLength: max,
+    pattern: '\\S',
+  });
 
 /** Text of at most `max` characters (empty allowed). */
 export const maxText = (max: number) => refined(t.string, `String(..${max})`, `must be at most ${max} characters`, (s) => s.length <= max, { maxLength: max });
 
 /** A whole number from `min` to `max` (both included). */
 export const wholeNumber = (name: string, min: number, max: number, unit = '') =>
-  refined(t.number, name, `must be a whole number${unit ? ` of ${unit}` : ''} from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`, (n) => Number.isInteger(n) && n >= min && n <= max, {
-    type: 'integer',
-    minimum: min,
-    maximum: max,
-  });
+  refined(
+    t.number,
+    name,
+    `must be a whole number${unit ? ` of ${unit}` : ''} from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`,
+    (n) => Number.isInteger(n) && n >= min && n <= max,
+    {
+      type: 'integer',
+      minimum: min,
+      maximum: max,
+    },
+  );
 
 /** A code of 1 to `max` letters, digits, - or _ (promotion, category and campaign codes). */
 export const code = (name: string, max = 40) => {
@@ -85,9 +95,17 @@ export const IsoDate = refined(t.string, 'IsoDate', 'must be a date as YYYY-MM-D
 export type IsoDate = string;
 
 /** An instant in ISO 8601 UTC. */
-export const Instant = refined(t.string, 'Instant', 'must be an ISO 8601 UTC instant', (s) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(s) && !Number.isNaN(Date.parse(s)), {
-  format: 'date-time',
-});
+export const Instant = refined(
+  t.string,
+  'Instant',
+  'must be an ISO 8601 UTC instant',
+  (s) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(s) && !Number.isNaN(Date.parse(s)),
+  {
+    format: 'date-time',
+  },
+);
 export type Instant = string;
 
-export const Uuid = refined(t.string, 'Uuid', 'must be a UUID', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s), { format: 'uuid' });
+export const Uuid = refined(t.string, 'Uuid', 'must be a UUID', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s), {
+  format: 'uuid',
+});

@@ -42,7 +42,9 @@ export async function rebuildReadModels(
   const shadow = `rebuild_${randomBytes(5).toString('hex')}`;
   const tables = [...new Set(projections.flatMap((p) => p.tables))];
   await pool.query(
-    [`CREATE SCHEMA ${shadow}`, ...[...tables, LIVE_TABLE, CHECKPOINTS].map((t) => `CREATE TABLE ${shadow}.${t} (LIKE ${base}.${t} INCLUDING ALL)`)].join(';\n'),
+    [`CREATE SCHEMA ${shadow}`, ...[...tables, LIVE_TABLE, CHECKPOINTS].map((t) => `CREATE TABLE ${shadow}.${t} (LIKE ${base}.${t} INCLUDING ALL)`)].join(
+      ';\n',
+    ),
   );
   // Projections write and look up by key (and ON CONFLICT needs the unique indexes); the other indexes serve readers
   // of the live tables only, so the shadow goes without them and the replay maintains fewer.
@@ -64,14 +66,21 @@ export async function rebuildReadModels(
   const rate = () => applied / Math.max(0.001, (performance.now() - started) / 1000);
   const report = () => onProgress({ projection: label, applied, total, eventsPerSecond: Math.round(rate()) });
   const replayOne = (p: Projection) =>
-    catchUpGroup(shadowPool, store, [p], batchSize, (n) => {
-      done.set(p.name, done.get(p.name)! + n);
-      const slowest = Math.min(...done.values());
-      if (slowest > applied) {
-        applied = slowest;
-        report();
-      }
-    }, { notify: false });
+    catchUpGroup(
+      shadowPool,
+      store,
+      [p],
+      batchSize,
+      (n) => {
+        done.set(p.name, done.get(p.name)! + n);
+        const slowest = Math.min(...done.values());
+        if (slowest > applied) {
+          applied = slowest;
+          report();
+        }
+      },
+      { notify: false },
+    );
   const replay = async () => Math.max(...(await Promise.all(projections.map(replayOne))));
   try {
     report();
@@ -125,7 +134,14 @@ async function reached(shadowPool: pg.Pool, projections: Projection[], live: Pos
  * One transaction: lock the live checkpoints (the runner applies nothing to these read models meanwhile), let the
  * shadow catch up to them, then replace the live rows, live messages and checkpoints with the shadow's.
  */
-async function swapIn(pool: pg.Pool, base: string, shadow: string, tables: string[], projections: Projection[], catchUpTo: (live: Positions) => Promise<void>): Promise<void> {
+async function swapIn(
+  pool: pg.Pool,
+  base: string,
+  shadow: string,
+  tables: string[],
+  projections: Projection[],
+  catchUpTo: (live: Positions) => Promise<void>,
+): Promise<void> {
   const names = projections.map((p) => p.name);
   const db = await pool.connect();
   try {
@@ -137,7 +153,13 @@ async function swapIn(pool: pg.Pool, base: string, shadow: string, tables: strin
     );
     await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
     for (const t of tables) await replaceRows(db, base, shadow, t);
-    await replaceRows(db, base, shadow, LIVE_TABLE, projections.flatMap((p) => p.liveKinds));
+    await replaceRows(
+      db,
+      base,
+      shadow,
+      LIVE_TABLE,
+      projections.flatMap((p) => p.liveKinds),
+    );
     await db.query(
       `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
        FROM ${shadow}.${CHECKPOINTS} s WHERE c.name = s.name AND c.name = ANY($1)`,

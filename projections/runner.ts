@@ -79,7 +79,8 @@ type CheckpointRow = { name: string; position_major: string; position_minor: str
 
 /** The checkpoints of `names`, creating missing rows (a new read model starts at the beginning of the log). */
 async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[]): Promise<Map<string, Checkpoint>> {
-  const select = () => db.query<CheckpointRow>('SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY($1)', [names]);
+  const select = () =>
+    db.query<CheckpointRow>('SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY($1)', [names]);
   let r = await select();
   if (r.rows.length < names.length) {
     await db.query('INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [names]);
@@ -134,7 +135,13 @@ export interface BatchOptions {
  * NOTIFY commit together or not at all. Checkpoint rows are locked and re-read inside the transaction, so two
  * processes running the same projections never apply an event twice (each skips what the other already applied).
  */
-export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projections: Projection[], batchSize: number, options: BatchOptions = {}): Promise<BatchResult> {
+export async function applyGroupBatch(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: Projection[],
+  batchSize: number,
+  options: BatchOptions = {},
+): Promise<BatchResult> {
   const names = projections.map((p) => p.name);
   // The slowest member of the group decides where the shared read starts; the others skip what they already have.
   let from: Position | 'start' | undefined = options.from;
@@ -196,7 +203,12 @@ export async function applyGroupBatch(pool: pg.Pool, store: EventStore, projecti
       const pax = [...touched];
       for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
         const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
-        const payload = JSON.stringify({ projections: moved.map((m) => m.name), position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE), ...topics });
+        const payload = JSON.stringify({
+          projections: moved.map((m) => m.name),
+          position: formatPosition(last),
+          paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE),
+          ...topics,
+        });
         finish.push(`SELECT pg_notify('${PROGRESS_CHANNEL}', ${db.escapeLiteral(payload)})`);
       }
     }

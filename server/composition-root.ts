@@ -81,8 +81,21 @@ import { categoryFieldMigrations } from './certificate-categories/category-schem
 
 /** Every schema change, in id order: the event store's, the platform's, each domain's configuration, and the read models'. */
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...promotionMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
-
+  [
+    ...eventStoreMigrations,
+    ...platformMigrations,
+    ...surveyConfigMigrations,
+    ...treatmentConfigMigrations,
+    ...contentMigrations,
+    ...specialistMigrations,
+    ...giftCertificateMigrations,
+    ...campaignMigrations,
+    ...participantSearchMigrations,
+    ...groupCountMigrations,
+    ...categoryFieldMigrations,
+    ...promotionMigrations,
+    ...projectionMigrations,
+  ].sort((a, b) => a.id.localeCompare(b.id));
 
 /** The read models (projections/), each fed the settings it needs. */
 export const registeredReadModels = (settings: ProgrammeSettings): Projection[] => readModels({ timeZone: settings.timeZone });
@@ -136,7 +149,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),
     ...certificateCategoryRoutes(deps),
-    ...contentRoutes(deps), ...specialistRoutes(deps),
+    ...contentRoutes(deps),
+    ...specialistRoutes(deps),
     ...giftCertificateRoutes(deps),
     ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
@@ -154,7 +168,6 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
   });
   return [...routes, doc];
 };
-
 
 /** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders). */
 export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps)];
@@ -215,7 +228,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // reconciler's batch transaction rarely has to ask a remote content service.
   const cardArt = rememberingCardArt(cardArtSource(pool, options.settings.contentful));
   const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, pool, now, cardArt, log });
-  const progress = new ProjectionProgress(pool, listener, models.map((p) => p.name));
+  const progress = new ProjectionProgress(
+    pool,
+    listener,
+    models.map((p) => p.name),
+  );
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
   // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
@@ -233,7 +250,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   measured.hub = hub;
   measured.status = status;
   if (options.runProjections !== false) status.start();
-  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt, logger, metrics };
+  const deps: Deps = {
+    pool,
+    store,
+    settings: options.settings,
+    now,
+    progress,
+    hub,
+    status,
+    log,
+    embedded: options.embedded ?? false,
+    cardArt,
+    logger,
+    metrics,
+  };
   const app = createApp(deps, allRoutes(deps));
   const schedulers = nightlyJobs(deps);
   if (options.runScheduler !== false) for (const s of schedulers) s.start();

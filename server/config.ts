@@ -101,7 +101,10 @@ const prefixUrl = (name: string, value: string): string => {
 
 const externalAdminToolFromEnv = (env: Env): ExternalAdminTool => {
   const hostPrefixes: Record<string, string> = {};
-  for (const pair of (env.EXTERNAL_ADMIN_TOOL_HOSTS ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (env.EXTERNAL_ADMIN_TOOL_HOSTS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.indexOf('=');
     if (at <= 0) throw new Error(`EXTERNAL_ADMIN_TOOL_HOSTS must be host=url pairs separated by commas, not ${pair}`);
     hostPrefixes[pair.slice(0, at).trim().toLowerCase()] = prefixUrl('EXTERNAL_ADMIN_TOOL_HOSTS', pair.slice(at + 1).trim());

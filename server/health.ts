@@ -86,7 +86,10 @@ export const healthRoutes = (deps: Deps) => [
           throw notReady('The event store does not answer');
         });
         const late = lag.filter((p) => p.lagSeconds > READY_LAG_SECONDS);
-        if (late.length) throw notReady(`Read models behind the log by more than ${READY_LAG_SECONDS} s: ${late.map((p) => `${p.name} (${Math.round(p.lagSeconds)} s)`).join(', ')}`);
+        if (late.length)
+          throw notReady(
+            `Read models behind the log by more than ${READY_LAG_SECONDS} s: ${late.map((p) => `${p.name} (${Math.round(p.lagSeconds)} s)`).join(', ')}`,
+          );
         return { status: 200, body: { status: 'ready' } };
       },
     },

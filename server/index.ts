@@ -89,7 +89,14 @@ async function main() {
     stopCluster = cluster.stop;
     databaseUrl = await ensureDatabase(cluster.url, 'rewards');
   }
-  const runtime = await startRuntime({ databaseUrl, settings, eventStoreConnectionString: server.eventStoreConnectionString, embedded, logger, log: logFunction(logger) });
+  const runtime = await startRuntime({
+    databaseUrl,
+    settings,
+    eventStoreConnectionString: server.eventStoreConnectionString,
+    embedded,
+    logger,
+    log: logFunction(logger),
+  });
   running.runtime = runtime;
   if (embedded) {
     await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);

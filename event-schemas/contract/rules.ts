@@ -34,7 +34,8 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters and include a letter and a number`;
 /** The forms' words for the same rule. */
 export const PASSWORD_HINT = `Use at least ${PASSWORD_MIN_LENGTH} characters, with a letter and a digit`;
-export const isStrongPassword = (p: string): boolean => p.length >= PASSWORD_MIN_LENGTH && p.length <= PASSWORD_MAX_LENGTH && /[A-Za-z]/.test(p) && /\d/.test(p);
+export const isStrongPassword = (p: string): boolean =>
+  p.length >= PASSWORD_MIN_LENGTH && p.length <= PASSWORD_MAX_LENGTH && /[A-Za-z]/.test(p) && /\d/.test(p);
 
 /** The most points one admin award may give (POST /admin/participants/{paxId}/points); the member-care form says it too. */
 export const MAX_ADMIN_AWARD = 100_000;

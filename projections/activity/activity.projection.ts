@@ -27,7 +27,8 @@ const promotionCertificateRowId = (certificateId: string) => `promotion-certific
 
 /** The activity rows an event writes (the projection reads them all for a batch at once). */
 const rowIdsOf = (ev: Consumed): string[] => {
-  if (ev.type === 'PromotionAwardEarned') return ev.data.certificate ? [ev.data.treatmentId, promotionCertificateRowId(ev.data.certificate.certificateId)] : [ev.data.treatmentId];
+  if (ev.type === 'PromotionAwardEarned')
+    return ev.data.certificate ? [ev.data.treatmentId, promotionCertificateRowId(ev.data.certificate.certificateId)] : [ev.data.treatmentId];
   const id = rowIdOf(ev);
   return id === undefined ? [] : [id];
 };
@@ -56,7 +57,14 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
   const programmeDate = (occurredAt: string) => dateIn(settings.timeZone, new Date(occurredAt));
   const projection: Projection<Consumed> = {
     name: 'activity',
-    consumes: consuming<Consumed>()(...treatmentEvents.definitions.map((d) => d.type), 'TreatmentPointsComputed', 'PointsAwarded', 'PointsRedeemed', 'CertificateIssued', 'PromotionAwardEarned'),
+    consumes: consuming<Consumed>()(
+      ...treatmentEvents.definitions.map((d) => d.type),
+      'TreatmentPointsComputed',
+      'PointsAwarded',
+      'PointsRedeemed',
+      'CertificateIssued',
+      'PromotionAwardEarned',
+    ),
     tables: ['rm_activity'],
     liveKinds: ['activity'],
     apply: (db, e) => projection.applyAll!(db, [e]),
@@ -73,13 +81,22 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
   return projection;
 };
 
-async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate: (occurredAt: string) => string): Promise<{ paxIds: number[] } | undefined> {
+async function applyOne(
+  rows: ActivityRows,
+  e: ProjectedEvent<Consumed>,
+  programmeDate: (occurredAt: string) => string,
+): Promise<{ paxIds: number[] } | undefined> {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
       const d: Of<'TreatmentRecorded'> = ev.data;
       const description = `Treatment with ${d.hcpName}`;
-      await rows.insert(e, d.paxId, { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description }, recordedDetail(d));
+      await rows.insert(
+        e,
+        d.paxId,
+        { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description },
+        recordedDetail(d),
+      );
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApproved':
@@ -100,15 +117,33 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
     case 'PointsAwarded': {
       const d = ev.data;
       if (!BONUS_SOURCES.has(d.source)) return;
-      const row = { id: `award-${d.lotId}`, activityType: 'BONUS POINTS EARNED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: d.description };
+      const row = {
+        id: `award-${d.lotId}`,
+        activityType: 'BONUS POINTS EARNED' as const,
+        activityDate: programmeDate(e.metadata.occurredAt),
+        points: d.amount,
+        description: d.description,
+      };
       await rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
       return { paxIds: [d.paxId] };
     }
     // Points spent are negative, as the ledger has them: the activity's points add up to the balance's moves.
     case 'PointsRedeemed': {
       const d = ev.data;
-      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: -d.amount, description: `Redeemed for a $${d.value} reward` };
-      await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, code: d.certificateCode, amount: d.amount, value: d.value, expirationDate: d.expirationDate });
+      const row = {
+        id: `redeem-${d.certificateId}`,
+        activityType: 'POINTS REDEEMED' as const,
+        activityDate: programmeDate(e.metadata.occurredAt),
+        points: -d.amount,
+        description: `Redeemed for a $${d.value} reward`,
+      };
+      await rows.insert(e, d.paxId, row, {
+        certificateId: d.certificateId,
+        code: d.certificateCode,
+        amount: d.amount,
+        value: d.value,
+        expirationDate: d.expirationDate,
+      });
       return { paxIds: [d.paxId] };
     }
     case 'CertificateIssued': {
@@ -129,7 +164,10 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
     // its own row, as the points are (their PointsAwarded, source PROMOTION).
     case 'PromotionAwardEarned': {
       const d = ev.data;
-      await rows.update(e, d.treatmentId, (c) => ({ ...c, detail: { ...c.detail, promotionAwards: [...((c.detail.promotionAwards as unknown[] | undefined) ?? []), promotionAward(d)] } }));
+      await rows.update(e, d.treatmentId, (c) => ({
+        ...c,
+        detail: { ...c.detail, promotionAwards: [...((c.detail.promotionAwards as unknown[] | undefined) ?? []), promotionAward(d)] },
+      }));
       if (d.certificate) {
         const row = {
           id: promotionCertificateRowId(d.certificate.certificateId),
@@ -138,7 +176,13 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
           points: 0,
           description: `${d.promotionName}: a $${d.certificate.value} ${d.certificate.name} certificate`,
         };
-        await rows.insert(e, d.paxId, row, { certificateId: d.certificate.certificateId, name: d.certificate.name, amount: d.certificate.value, expirationDate: d.expirationDate, promotion: { id: d.promotionId, name: d.promotionName } });
+        await rows.insert(e, d.paxId, row, {
+          certificateId: d.certificate.certificateId,
+          name: d.certificate.name,
+          amount: d.certificate.value,
+          expirationDate: d.expirationDate,
+          promotion: { id: d.promotionId, name: d.promotionName },
+        });
       }
       return { paxIds: [d.paxId] };
     }

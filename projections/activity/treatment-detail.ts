@@ -22,16 +22,19 @@ export const recordedDetail = (d: {
   hcpName: d.hcpName,
   treatmentStatus: d.status,
   dateOfService: d.dateOfService,
-  treatmentLineItems: d.lineItems.map(
-    (l): DetailLine => ({
-      quantity: l.quantity,
-      product: { name: l.productName, category: l.category, brand: l.brand, msrpPerUnit: l.msrpPerUnit },
-      isPriviPlan: l.isPriviPlan,
-      injector: l.injector,
-      award: null,
-    }),
-  ),
-  redeemedCertificates: d.redeemedCertificates.map((c) => ({ amount: c.amount, name: c.name, code: c.code, certificateCategoryType: c.certificateCategoryType })),
+  treatmentLineItems: d.lineItems.map((l): DetailLine => ({
+    quantity: l.quantity,
+    product: { name: l.productName, category: l.category, brand: l.brand, msrpPerUnit: l.msrpPerUnit },
+    isPriviPlan: l.isPriviPlan,
+    injector: l.injector,
+    award: null,
+  })),
+  redeemedCertificates: d.redeemedCertificates.map((c) => ({
+    amount: c.amount,
+    name: c.name,
+    code: c.code,
+    certificateCategoryType: c.certificateCategoryType,
+  })),
   // Filled in as promotions pay for the treatment (promotionAward below).
   promotionAwards: [],
   expectedPoints: d.expectedPoints,

@@ -7,4 +7,12 @@ import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
 
 /** Read tables of every projection. A projection's rows can always be rebuilt from the log. */
-export const projectionMigrations: Migration[] = [...checkpointMigrations, ...memberPointsMigrations, ...certificateMigrations, ...surveyCompletionMigrations, ...treatmentReadMigrations, ...promotionMigrations, ...promotionEarningsMigrations];
+export const projectionMigrations: Migration[] = [
+  ...checkpointMigrations,
+  ...memberPointsMigrations,
+  ...certificateMigrations,
+  ...surveyCompletionMigrations,
+  ...treatmentReadMigrations,
+  ...promotionMigrations,
+  ...promotionEarningsMigrations,
+];

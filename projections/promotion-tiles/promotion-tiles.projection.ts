@@ -19,7 +19,19 @@ export const promotionTilesProjection: Projection<PromotionEvent> = {
           `INSERT INTO rm_promotions (promotion_id, name, description, promotion_code, type_code, status, from_date, thru_date, group_ids,
              certificate_category_code, website, created_at, updated_at, last_position_major, last_position_minor)
            VALUES ($1, $2, $3, $4, $5, 'NEW', $6, $7, $8, $9, $10, $11, $11, $12, $13) ON CONFLICT DO NOTHING`,
-          [d.promotionId, d.name, d.description, d.promotionCode, d.typeCode, d.fromDate, d.thruDate, d.groupIds, d.certificateCategoryCode, JSON.stringify(d.website), ...at],
+          [
+            d.promotionId,
+            d.name,
+            d.description,
+            d.promotionCode,
+            d.typeCode,
+            d.fromDate,
+            d.thruDate,
+            d.groupIds,
+            d.certificateCategoryCode,
+            JSON.stringify(d.website),
+            ...at,
+          ],
         );
         return PROMOTIONS_CHANGED;
       }
@@ -50,10 +62,11 @@ export const promotionTilesProjection: Projection<PromotionEvent> = {
         return PROMOTIONS_CHANGED;
       }
       case 'PromotionStatusChanged':
-        await db.query(
-          'UPDATE rm_promotions SET status = $2, updated_at = $3, last_position_major = $4, last_position_minor = $5 WHERE promotion_id = $1',
-          [e.event.data.promotionId, e.event.data.to, ...at],
-        );
+        await db.query('UPDATE rm_promotions SET status = $2, updated_at = $3, last_position_major = $4, last_position_minor = $5 WHERE promotion_id = $1', [
+          e.event.data.promotionId,
+          e.event.data.to,
+          ...at,
+        ]);
         return PROMOTIONS_CHANGED;
       default: {
         const never: never = e.event;

@@ -74,7 +74,11 @@ export async function listPromotions(pool: pg.Pool, q: PromotionListQuery): Prom
   const where = '($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR name ILIKE $2)';
   const args = [q.status ?? null, pattern];
   const [rows, count] = await Promise.all([
-    pool.query<Row>(`SELECT ${PROMOTION_COLUMNS} FROM rm_promotions WHERE ${where} ORDER BY created_at DESC, promotion_id LIMIT $3 OFFSET $4`, [...args, q.size, q.page * q.size]),
+    pool.query<Row>(`SELECT ${PROMOTION_COLUMNS} FROM rm_promotions WHERE ${where} ORDER BY created_at DESC, promotion_id LIMIT $3 OFFSET $4`, [
+      ...args,
+      q.size,
+      q.page * q.size,
+    ]),
     pool.query<{ n: string }>(`SELECT count(*) AS n FROM rm_promotions WHERE ${where}`, args),
   ]);
   return { items: rows.rows.map(toRecord), totalElements: Number(count.rows[0].n) };

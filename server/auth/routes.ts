@@ -37,17 +37,28 @@ export const authRoutes = (deps: Deps) => [
     query: t.partial({ jwt: t.string }),
     // campaignId: the direct-response campaign of the marketing link the member came through (its utm_id).
     body: t.partial({ username: t.string, password: t.string, campaignId: PositiveInteger }),
-    responses: { 200: { description: 'Signed in', schema: LoginAnswer }, 400: { description: 'Missing fields' }, 401: { description: 'Wrong credentials' }, 429: { description: 'Too many failures' } },
+    responses: {
+      200: { description: 'Signed in', schema: LoginAnswer },
+      400: { description: 'Missing fields' },
+      401: { description: 'Wrong credentials' },
+      429: { description: 'Too many failures' },
+    },
     handler: async ({ query, body, req }) => {
       if (query.jwt !== undefined) {
         const caller = await callerForToken(deps.pool, query.jwt);
         if (!signedIn(caller)) throw unauthorized('That session is not valid');
-        return { status: 200, body: loginAnswer(query.jwt, { paxId: caller.paxId, firstName: caller.firstName, lastName: caller.lastName }, caller.impersonatorId !== null) };
+        return {
+          status: 200,
+          body: loginAnswer(query.jwt, { paxId: caller.paxId, firstName: caller.firstName, lastName: caller.lastName }, caller.impersonatorId !== null),
+        };
       }
       const { username, password } = decodeOrThrow(LoginBody, req.body ?? {}, 'body');
       const address = req.ip ?? 'unknown';
       const attempt = await recordAttempt(deps.pool, username, address);
-      const r = await deps.pool.query<{ pax_id: string; password_hash: string }>('SELECT pax_id, password_hash FROM participants WHERE lower(username) = lower($1)', [username.trim()]);
+      const r = await deps.pool.query<{ pax_id: string; password_hash: string }>(
+        'SELECT pax_id, password_hash FROM participants WHERE lower(username) = lower($1)',
+        [username.trim()],
+      );
       const row = r.rows[0];
       const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
       // A failure stays recorded; a success withdraws its attempt and forgives the account.
@@ -93,7 +104,11 @@ export const authRoutes = (deps: Deps) => [
     summary: 'An admin starts acting as a participant (audited on the member stream)',
     access: 'admin',
     body: t.type({ paxId: PaxId }),
-    responses: { 200: { description: 'The impersonation session', schema: LoginAnswer }, 404: { description: 'No such participant' }, 403: { description: 'Not an admin' } },
+    responses: {
+      200: { description: 'The impersonation session', schema: LoginAnswer },
+      404: { description: 'No such participant' },
+      403: { description: 'Not an admin' },
+    },
     handler: async ({ body, caller }) => {
       const admin = caller as SignedIn;
       const pax = await paxOf(deps.pool, body.paxId);
@@ -139,7 +154,11 @@ export const authRoutes = (deps: Deps) => [
       tag: 'Session',
       summary: 'Whether the caller is an admin (not while impersonating)',
       access: 'admin',
-      responses: { 200: { description: 'An admin', schema: t.type({ admin: t.boolean }) }, 401: { description: 'Anonymous' }, 403: { description: 'Not an admin' } },
+      responses: {
+        200: { description: 'An admin', schema: t.type({ admin: t.boolean }) },
+        401: { description: 'Anonymous' },
+        403: { description: 'Not an admin' },
+      },
       handler: async () => ({ status: 200, body: { admin: true } }),
     },
     '/api',

@@ -48,15 +48,18 @@ async function lookUp(db: pg.Pool, tokenHash: Buffer): Promise<{ caller: Caller;
   const row = r.rows[0];
   if (!row) return { caller: { kind: 'anonymous' }, expiresAt: null };
   const impersonatorId = row.admin_pax_id === null ? null : Number(row.admin_pax_id);
-  return { expiresAt: row.expires_at.getTime(), caller: {
-    kind: 'participant',
-    paxId: Number(row.pax_id),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isAdmin: row.is_admin && impersonatorId === null,
-    impersonatorId,
-    tokenHash,
-  } };
+  return {
+    expiresAt: row.expires_at.getTime(),
+    caller: {
+      kind: 'participant',
+      paxId: Number(row.pax_id),
+      firstName: row.first_name,
+      lastName: row.last_name,
+      isAdmin: row.is_admin && impersonatorId === null,
+      impersonatorId,
+      tokenHash,
+    },
+  };
 }
 
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
@@ -74,12 +77,20 @@ export async function revokeSession(db: pg.Pool, tokenHash: Buffer): Promise<voi
 }
 
 export async function revokeAllSessions(db: pg.Pool, paxId: number): Promise<void> {
-  const r = await db.query<{ token_hash: Buffer }>('UPDATE sessions SET revoked_at = now() WHERE pax_id = $1 AND revoked_at IS NULL RETURNING token_hash', [paxId]);
-  await announceRevoked(db, r.rows.map((row) => row.token_hash));
+  const r = await db.query<{ token_hash: Buffer }>('UPDATE sessions SET revoked_at = now() WHERE pax_id = $1 AND revoked_at IS NULL RETURNING token_hash', [
+    paxId,
+  ]);
+  await announceRevoked(
+    db,
+    r.rows.map((row) => row.token_hash),
+  );
 }
 
 export async function paxOf(db: pg.Pool, paxId: number): Promise<SessionPax | undefined> {
-  const r = await db.query<{ pax_id: string; first_name: string; last_name: string }>('SELECT pax_id, first_name, last_name FROM participants WHERE pax_id = $1', [paxId]);
+  const r = await db.query<{ pax_id: string; first_name: string; last_name: string }>(
+    'SELECT pax_id, first_name, last_name FROM participants WHERE pax_id = $1',
+    [paxId],
+  );
   const row = r.rows[0];
   return row && { paxId: Number(row.pax_id), firstName: row.first_name, lastName: row.last_name };
 }

@@ -129,7 +129,10 @@ export async function updateCampaign(pool: pg.Pool, id: number, fields: Campaign
 
 /** ACTIVE patient-event campaigns created by `at`: a treatment processed before a campaign existed never earns its offer (a replay must not either). */
 export async function patientEventCampaigns(db: pg.Pool | pg.PoolClient, at: string): Promise<Campaign[]> {
-  const r = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM dr_campaigns WHERE is_patient_event AND status_type_code = 'ACTIVE' AND created_at <= $1 ORDER BY id`, [at]);
+  const r = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM dr_campaigns WHERE is_patient_event AND status_type_code = 'ACTIVE' AND created_at <= $1 ORDER BY id`,
+    [at],
+  );
   return r.rows.map(toCampaign);
 }
 
@@ -157,5 +160,11 @@ export async function campaignOfferCounts(db: pg.Pool): Promise<CampaignOfferCou
        (SELECT count(*)::int FROM rm_certificates c JOIN outbox o ON o.idempotency_key = 'campaign-reminder:' || c.certificate_id WHERE c.campaign_id = d.id) AS reminded
      FROM dr_campaigns d ORDER BY d.id DESC`,
   );
-  return r.rows.map((row) => ({ campaignId: Number(row.id), issued: row.issued, claimed: row.issued - row.patient, patientEvents: row.patient, reminded: row.reminded }));
+  return r.rows.map((row) => ({
+    campaignId: Number(row.id),
+    issued: row.issued,
+    claimed: row.issued - row.patient,
+    patientEvents: row.patient,
+    reminded: row.reminded,
+  }));
 }

@@ -19,7 +19,11 @@ type OfferDeps = Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>;
 const FIRST_OFFER = 0;
 
 const recordPatientOffer = (db: pg.PoolClient, campaignId: number, paxId: number, certificateId: string) =>
-  db.query('INSERT INTO dr_campaign_patient_offers (campaign_id, pax_id, certificate_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [campaignId, paxId, certificateId]);
+  db.query('INSERT INTO dr_campaign_patient_offers (campaign_id, pax_id, certificate_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    campaignId,
+    paxId,
+    certificateId,
+  ]);
 
 /**
  * Issues one campaign's offer for a processed treatment. The append expects no stream, so a replay, a retry after a

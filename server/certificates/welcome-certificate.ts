@@ -64,9 +64,13 @@ export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number,
   });
   const correlationId = newCorrelationId();
   try {
-    await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
-      expectedRevision: 'no_stream',
-    });
+    await deps.store.appendToStream(
+      certificateStream(certificateId),
+      [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     return kept('issued');
   } catch (error) {
     if (error instanceof WrongExpectedRevision) return kept('already-issued');

@@ -14,7 +14,9 @@ export const LOCAL_SPACE = 'rewards-local';
 const LOCAL_TOKEN = 'local-delivery-token';
 
 const EntryId = code('EntryId', 64);
-const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s), { pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$' });
+const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s), {
+  pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$',
+});
 const Fields = t.UnknownRecord;
 const Entry = t.type({ id: t.string, contentType: t.string, fields: Fields, createdAt: t.string, updatedAt: t.string });
 

@@ -40,7 +40,9 @@ export const promotionPageEntries: SeedEntry[] = [
             data: {},
             content: [
               item('Open to programme members who are US residents aged 18 or over.'),
-              item('A treatment qualifies when its date of service is inside the promotion window and it includes 20 or more neuromodulator units, or a dermal filler or collagen stimulator; partner purchases do not.'),
+              item(
+                'A treatment qualifies when its date of service is inside the promotion window and it includes 20 or more neuromodulator units, or a dermal filler or collagen stimulator; partner purchases do not.',
+              ),
               item('One offer certificate per qualifying treatment, issued when the treatment is processed (the night after your specialist records it).'),
               item('The offer certificate has no cash value, cannot be transferred and expires 60 days after it is issued.'),
               item('The programme may end this promotion early; treatments completed before it ends still count.'),
@@ -58,9 +60,15 @@ export const promotionPageEntries: SeedEntry[] = [
       page: 'FAQ',
       title: 'Questions and answers',
       questions: [
-        { question: 'Do I still earn my usual points?', answer: 'Yes. Qualifying treatments earn their usual points as well as counting toward this promotion.' },
+        {
+          question: 'Do I still earn my usual points?',
+          answer: 'Yes. Qualifying treatments earn their usual points as well as counting toward this promotion.',
+        },
         { question: 'Where will I find my offer certificate?', answer: 'In your Wallet, under your certificates, as soon as it is issued.' },
-        { question: 'Do two qualifying treatments earn two certificates?', answer: 'Yes. Each qualifying treatment earns its own certificate, and your activity shows which treatment earned it.' },
+        {
+          question: 'Do two qualifying treatments earn two certificates?',
+          answer: 'Yes. Each qualifying treatment earns its own certificate, and your activity shows which treatment earned it.',
+        },
       ],
     },
   },

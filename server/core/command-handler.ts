@@ -33,9 +33,17 @@ export interface CommandResult<S, E> {
 export const toProblem = (e: DomainError) => new Problem(e.slug, e.message, e.field ? [{ path: e.field, message: e.message }] : undefined);
 
 /** Loads a stream and folds it through the decider. */
-export async function loadStream<S, E extends DomainEvent>(store: EventStore, decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>, stream: string) {
+export async function loadStream<S, E extends DomainEvent>(
+  store: EventStore,
+  decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>,
+  stream: string,
+) {
   const stored = await store.readStream(stream);
-  const history = stored.map((s): LoadedEvent<E> => ({ ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata), revision: s.revision, position: s.position }));
+  const history = stored.map((s): LoadedEvent<E> => ({
+    ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata),
+    revision: s.revision,
+    position: s.position,
+  }));
   const state = history.reduce((st, h) => decider.evolve(st, h.event), decider.initialState);
   return { state, history, revision: stored.length ? stored[stored.length - 1].revision : undefined };
 }
@@ -112,5 +120,9 @@ export async function handleCommand<C, S, E extends DomainEvent>(
 /** Appends facts that need no decision (an audit fact such as an impersonation starting). */
 export async function recordFacts(store: EventStore, stream: string, events: DomainEvent[], ctx: CommandContext) {
   const meta = { actor: ctx.actor, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: ctx.now.toISOString() };
-  return store.appendToStream(stream, events.map((e) => encodeEvent(randomUUID(), e, meta)), { expectedRevision: 'any' });
+  return store.appendToStream(
+    stream,
+    events.map((e) => encodeEvent(randomUUID(), e, meta)),
+    { expectedRevision: 'any' },
+  );
 }

@@ -59,7 +59,12 @@ export function openApiDocument(routes: AnyRoute[]) {
     for (let n = 2; ids.has(operationId); n++) operationId = `${operationIdOf(r.method, path)}${n}`;
     ids.add(operationId);
     const responses: AnyRoute['responses'] = { ...implicitResponses(r), ...r.responses };
-    const security = r.access === 'public' ? [] : r.access === 'practice-or-admin' || r.access === 'signed-in-or-practice' ? [{ apiKey: [] }, { authToken: [] }] : [{ authToken: [] }];
+    const security =
+      r.access === 'public'
+        ? []
+        : r.access === 'practice-or-admin' || r.access === 'signed-in-or-practice'
+          ? [{ apiKey: [] }, { authToken: [] }]
+          : [{ authToken: [] }];
     (paths[path] ??= {})[r.method] = {
       operationId,
       summary: r.summary,
@@ -74,7 +79,13 @@ export function openApiDocument(routes: AnyRoute[]) {
           {
             description: d.description,
             ...(d.schema || Number(status) >= 400
-              ? { content: { [d.contentType ?? (Number(status) >= 400 ? 'application/problem+json' : 'application/json')]: { schema: d.schema ? toJsonSchema(d.schema) : problemSchema } } }
+              ? {
+                  content: {
+                    [d.contentType ?? (Number(status) >= 400 ? 'application/problem+json' : 'application/json')]: {
+                      schema: d.schema ? toJsonSchema(d.schema) : problemSchema,
+                    },
+                  },
+                }
               : {}),
           },
         ]),

@@ -10,8 +10,7 @@ const USER = 'rewards';
 // Local-only credentials of the embedded default; a configured DATABASE_URL never uses them.
 const PASSWORD = 'rewards-local-only';
 
-export const embeddedDatabaseUrl = (port, database = 'postgres') =>
-  `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
+export const embeddedDatabaseUrl = (port, database = 'postgres') => `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
 
 /** Answers whether nothing listens on `port` of 127.0.0.1 right now; port 0 answers a port the system chose. */
 function probe(port) {

@@ -25,12 +25,15 @@ export async function migrate(pool: pg.Pool, migrations: Migration[]): Promise<s
     await client.query('SELECT pg_advisory_lock(727274)');
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
-    const done = new Map((await client.query<{ id: string; checksum: string | null }>('SELECT id, checksum FROM schema_migrations')).rows.map((r) => [r.id, r.checksum]));
+    const done = new Map(
+      (await client.query<{ id: string; checksum: string | null }>('SELECT id, checksum FROM schema_migrations')).rows.map((r) => [r.id, r.checksum]),
+    );
     for (const m of migrations) {
       if (!done.has(m.id)) continue;
       const recorded = done.get(m.id);
       if (recorded === null) await client.query('UPDATE schema_migrations SET checksum = $2 WHERE id = $1', [m.id, checksumOf(m)]);
-      else if (recorded !== checksumOf(m)) throw new MigrationChanged(`migration ${m.id} has changed since this database applied it; ship a new migration instead of editing it`);
+      else if (recorded !== checksumOf(m))
+        throw new MigrationChanged(`migration ${m.id} has changed since this database applied it; ship a new migration instead of editing it`);
     }
     for (const m of migrations) {
       if (done.has(m.id)) continue;

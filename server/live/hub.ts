@@ -103,7 +103,16 @@ export class LiveHub {
 
   /** Opens a stream for `paxId`; replays after `lastEventId`, or starts with a snapshot of the current points. */
   async open(paxId: number, sessionHash: Buffer, res: Response, lastEventId: Position | undefined): Promise<void> {
-    const client: LiveClient = { paxId, session: sessionHash.toString('hex'), res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false, held: undefined };
+    const client: LiveClient = {
+      paxId,
+      session: sessionHash.toString('hex'),
+      res,
+      cursor: { position: { major: 0n, minor: 0n }, kind: '' },
+      busy: false,
+      again: false,
+      closed: false,
+      held: undefined,
+    };
     // A write racing the end of a stream (a sign-out, a broadcast, a heartbeat) must cost that stream, not the process:
     // an 'error' event nobody listens to is an uncaught exception.
     res.on('error', (error) => {
@@ -140,7 +149,14 @@ export class LiveHub {
   private async sendSnapshot(client: LiveClient): Promise<void> {
     // One statement, one snapshot: the cursor and the balance agree. The cursor is the member's last message, or the
     // pruning horizon when that is later (its older messages are gone; none of theirs lie between the two).
-    const r = await this.pool.query<{ balance: string | null; pending: string | null; major: string | null; minor: string | null; h_major: string; h_minor: string }>(
+    const r = await this.pool.query<{
+      balance: string | null;
+      pending: string | null;
+      major: string | null;
+      minor: string | null;
+      h_major: string;
+      h_minor: string;
+    }>(
       `SELECT (SELECT balance FROM rm_member_points WHERE pax_id = $1) AS balance,
               (SELECT pending FROM rm_member_points WHERE pax_id = $1) AS pending,
               m.position_major AS major, m.position_minor AS minor, h.position_major AS h_major, h.position_minor AS h_minor
@@ -225,7 +241,13 @@ export class LiveHub {
              WHERE m.pax_id = u.pax_id AND (m.position_major, m.position_minor, m.kind) > (u.major, u.minor, u.kind)
              ORDER BY position_major, position_minor, kind LIMIT $5) m
            ORDER BY m.pax_id, m.position_major, m.position_minor, m.kind`,
-          [ids, cursors.map((c) => c.position.major.toString()), cursors.map((c) => c.position.minor.toString()), cursors.map((c) => c.kind), this.options.batchSize],
+          [
+            ids,
+            cursors.map((c) => c.position.major.toString()),
+            cursors.map((c) => c.position.minor.toString()),
+            cursors.map((c) => c.kind),
+            this.options.batchSize,
+          ],
         );
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
         const shown = await this.present(rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data })));

@@ -13,7 +13,15 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
     level: options.level,
     base: undefined,
     // Only what explains an error: a pg error also carries its client object (a thousand lines of JSON).
-    serializers: { err: (e: { name?: string; message?: string; code?: string; stack?: string; detail?: string }) => ({ type: e?.name, message: e?.message, code: e?.code, detail: e?.detail, stack: e?.stack }) },
+    serializers: {
+      err: (e: { name?: string; message?: string; code?: string; stack?: string; detail?: string }) => ({
+        type: e?.name,
+        message: e?.message,
+        code: e?.code,
+        detail: e?.detail,
+        stack: e?.stack,
+      }),
+    },
     mixin: () => {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};

@@ -15,14 +15,35 @@ export class Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  readonly appends = new Counter({ name: 'event_store_appends_total', help: 'Append calls by outcome (ok, conflict, error)', labelNames: ['outcome'], registers: [this.registry] });
+  readonly appends = new Counter({
+    name: 'event_store_appends_total',
+    help: 'Append calls by outcome (ok, conflict, error)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
   readonly appendedEvents = new Counter({ name: 'event_store_appended_events_total', help: 'Events appended', registers: [this.registry] });
-  readonly jobRuns = new Counter({ name: 'job_runs_total', help: 'Nightly job runs by job and outcome', labelNames: ['job', 'outcome'], registers: [this.registry] });
-  readonly loginThrottled = new Counter({ name: 'login_throttled_total', help: 'Sign-ins refused with 429 after repeated failures', registers: [this.registry] });
+  readonly jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Nightly job runs by job and outcome',
+    labelNames: ['job', 'outcome'],
+    registers: [this.registry],
+  });
+  readonly loginThrottled = new Counter({
+    name: 'login_throttled_total',
+    help: 'Sign-ins refused with 429 after repeated failures',
+    registers: [this.registry],
+  });
 
   constructor(sources: { openStreams: () => number; projectionLag: () => Promise<{ name: string; lagSeconds: number; caughtUp: boolean }[]> }) {
     collectDefaultMetrics({ register: this.registry });
-    new Gauge({ name: 'live_streams_open', help: 'Open live (SSE) streams', registers: [this.registry], collect() { this.set(sources.openStreams()); } });
+    new Gauge({
+      name: 'live_streams_open',
+      help: 'Open live (SSE) streams',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.openStreams());
+      },
+    });
     // Both lag gauges come from one read per scrape (prom-client collects gauges side by side, so they share it).
     let read: { at: number; lag: ReturnType<typeof sources.projectionLag> } | undefined;
     const lagNow = () => {

@@ -25,7 +25,10 @@ export const requestLog =
       const route = routeOf(req);
       deps.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       if (res.statusCode === 429 && route.endsWith('/authenticate/login')) deps.metrics.loginThrottled.inc();
-      deps.logger.info({ requestId, method: req.method, route, path: req.path, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10 }, 'request');
+      deps.logger.info(
+        { requestId, method: req.method, route, path: req.path, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10 },
+        'request',
+      );
     });
     runInRequest(requestId, next);
   };

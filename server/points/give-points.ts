@@ -10,7 +10,13 @@ import { MAX_ADMIN_AWARD } from '../../event-schemas/contract/rules';
 
 export const GivePointsBody = t.intersection([
   t.type({
-    amount: refined(t.number, 'AwardAmount', `must be a whole number from 1 to ${MAX_ADMIN_AWARD}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_ADMIN_AWARD, { type: 'integer', minimum: 1, maximum: MAX_ADMIN_AWARD }),
+    amount: refined(
+      t.number,
+      'AwardAmount',
+      `must be a whole number from 1 to ${MAX_ADMIN_AWARD}`,
+      (n) => Number.isInteger(n) && n >= 1 && n <= MAX_ADMIN_AWARD,
+      { type: 'integer', minimum: 1, maximum: MAX_ADMIN_AWARD },
+    ),
     description: boundedString(200),
     idempotencyKey: boundedString(100),
   }),

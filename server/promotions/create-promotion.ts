@@ -85,7 +85,8 @@ export const createPromotion: Decider<CreatePromotion, PromotionState, Promotion
   decide: (c, state) => {
     if (state.kind !== 'none') return left(domainError('conflict', 'This promotion already exists'));
     const created = PromotionCreated.of(c.facts);
-    if (!c.finalize) return right(c.asDraft ? [created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'DRAFT', reason: null })] : [created]);
+    if (!c.finalize)
+      return right(c.asDraft ? [created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'DRAFT', reason: null })] : [created]);
     return right([created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'ACTIVE', reason: null })]);
   },
 };

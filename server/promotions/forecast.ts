@@ -43,7 +43,12 @@ export function forecastWindow(f: Pick<PromotionFacts, 'fromDate' | 'thruDate'>,
  * The payouts of the draft's rules on these treatments, as payPromotion would decide them (best rule, daily cap per
  * member and day of service), in date order. Pure: nothing is paid. `eligible` answers the promotion's groups.
  */
-export function replayPayouts(f: Pick<PromotionFacts, 'payoutAndRules'>, treatments: readonly ForecastTreatment[], eligible: (paxId: number) => boolean, certificateValue: number | null) {
+export function replayPayouts(
+  f: Pick<PromotionFacts, 'payoutAndRules'>,
+  treatments: readonly ForecastTreatment[],
+  eligible: (paxId: number) => boolean,
+  certificateValue: number | null,
+) {
   const p = f.payoutAndRules;
   const paidPerMemberDay = new Map<string, number>();
   const members = new Set<number>();
@@ -77,7 +82,9 @@ export function replayPayouts(f: Pick<PromotionFacts, 'payoutAndRules'>, treatme
     day.certificates += certificatesHere;
     days.set(t.dateOfService, day);
   }
-  const busiestDays = [...days.values()].sort((a, b) => b.points - a.points || b.certificates - a.certificates || b.treatments - a.treatments || a.date.localeCompare(b.date)).slice(0, BUSIEST_DAYS);
+  const busiestDays = [...days.values()]
+    .sort((a, b) => b.points - a.points || b.certificates - a.certificates || b.treatments - a.treatments || a.date.localeCompare(b.date))
+    .slice(0, BUSIEST_DAYS);
   return { members: members.size, treatments: paidTreatments, points, certificates, busiestDays };
 }
 

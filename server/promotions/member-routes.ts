@@ -22,7 +22,11 @@ export const promotionMemberRoutes = (deps: Deps) => {
       handler: async ({ caller }) => {
         const paxId = (caller as SignedIn).paxId;
         const shown = await promotionsShownTo(deps.pool, paxId, today());
-        const earned = await earningsOf(deps.pool, paxId, shown.map((p) => p.promotionId));
+        const earned = await earningsOf(
+          deps.pool,
+          paxId,
+          shown.map((p) => p.promotionId),
+        );
         return { status: 200, body: { items: shown.map((p) => tileOf(p, earned.get(p.promotionId))) } };
       },
     }),

@@ -78,7 +78,15 @@ export const payPromotion: Decider<PayPromotion, PayoutState, MemberEvent> = {
     const unitsWord = result.units === 1 ? 'unit' : 'units';
     return right([
       PromotionAwardEarned.of({ ...base, awardType: 'POINT', amount, requested: result.amount, expirationDate, lotId, certificate: null }),
-      PointsAwarded.of({ paxId: c.paxId, lotId, amount, description: `${p.name}: ${result.units} ${unitsWord} on ${tr.dateOfService}`, source: 'PROMOTION', expirationDate, idempotencyKey: null }),
+      PointsAwarded.of({
+        paxId: c.paxId,
+        lotId,
+        amount,
+        description: `${p.name}: ${result.units} ${unitsWord} on ${tr.dateOfService}`,
+        source: 'PROMOTION',
+        expirationDate,
+        idempotencyKey: null,
+      }),
     ]);
   },
 };

@@ -56,4 +56,5 @@ export const bestRule = (rules: readonly PayoutRule[], lines: readonly MeasuredL
   }, undefined);
 
 /** The daily cap: what is left for this member on this day of service (no cap leaves the whole award). */
-export const cappedAmount = (amount: number, cap: number | null, alreadyToday: number): number => (cap === null ? amount : Math.max(0, Math.min(amount, cap - alreadyToday)));
+export const cappedAmount = (amount: number, cap: number | null, alreadyToday: number): number =>
+  cap === null ? amount : Math.max(0, Math.min(amount, cap - alreadyToday));

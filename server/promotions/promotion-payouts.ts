@@ -73,7 +73,8 @@ export const promotionPayouts = (deps: PayoutDeps): Projection<Consumed> => ({
         if (!row) return;
         const treatment: PaidTreatment = { treatmentId: ev.data.treatmentId, paxId: Number(row.pax_id), dateOfService: row.date_of_service, lines: row.lines };
         // The index narrows the candidates; the rule itself is the pure paysFor (unit tested).
-        for (const promotion of await payingOn(db, treatment.dateOfService)) if (paysFor(promotion, treatment.dateOfService)) await payOne(deps, promotion, treatment, e);
+        for (const promotion of await payingOn(db, treatment.dateOfService))
+          if (paysFor(promotion, treatment.dateOfService)) await payOne(deps, promotion, treatment, e);
         return;
       }
       default: {
@@ -142,7 +143,9 @@ async function payOne(deps: PayoutDeps, p: Promotion, t: PaidTreatment, e: Proje
   if (!(await targets(deps, p, t.paxId, today))) return;
   const certificate = p.payoutAndRules.awardType === 'CERTIFICATE' ? await awardCertificate(deps.pool, p.certificateCategoryCode) : null;
   if (p.payoutAndRules.awardType === 'CERTIFICATE' && !certificate) {
-    deps.log(`promotion ${p.promotionId} awards certificates of ${p.certificateCategoryCode ?? 'no category'}, which has no amount; treatment ${t.treatmentId} gets none`);
+    deps.log(
+      `promotion ${p.promotionId} awards certificates of ${p.certificateCategoryCode ?? 'no category'}, which has no amount; treatment ${t.treatmentId} gets none`,
+    );
     return;
   }
   const ctx: CommandContext = { actor: ACTOR, correlationId: e.metadata.correlationId, causationId: e.eventId, now };
@@ -182,9 +185,20 @@ async function issueCertificate(deps: PayoutDeps, award: PromotionAward, ctx: Co
     expirationDate: award.expirationDate,
   });
   try {
-    await deps.store.appendToStream(certificateStream(c.certificateId), [encodeEvent(deterministicUuid(`issued|${c.certificateId}`), event, { actor: ACTOR, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: issuedAt })], {
-      expectedRevision: 'no_stream',
-    });
+    await deps.store.appendToStream(
+      certificateStream(c.certificateId),
+      [
+        encodeEvent(deterministicUuid(`issued|${c.certificateId}`), event, {
+          actor: ACTOR,
+          correlationId: ctx.correlationId,
+          causationId: ctx.causationId ?? ctx.correlationId,
+          occurredAt: issuedAt,
+        }),
+      ],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
   } catch (error) {
     // Issued already (by an earlier run, before a crash, or by a second server following the same log).
     if (!(error instanceof WrongExpectedRevision) && !(error instanceof DuplicateEventId)) throw error;
@@ -196,4 +210,5 @@ export const paysFor = (p: Pick<Promotion, 'status' | 'fromDate' | 'thruDate' | 
   PAYING_STATUSES.has(p.status) && p.payoutAndRules.rules.length > 0 && p.fromDate <= dateOfService && dateOfService <= p.thruDate;
 
 /** Whether a status change is a retro promotion's publication, which pays the treatments already processed. */
-export const retroPublication = (change: { to: string }, p: Pick<Promotion, 'payoutAndRules'>): boolean => change.to === 'ACTIVE' && p.payoutAndRules.retro && p.payoutAndRules.rules.length > 0;
+export const retroPublication = (change: { to: string }, p: Pick<Promotion, 'payoutAndRules'>): boolean =>
+  change.to === 'ACTIVE' && p.payoutAndRules.retro && p.payoutAndRules.rules.length > 0;

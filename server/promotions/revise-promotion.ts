@@ -23,11 +23,16 @@ export const EDITABLE_STATUSES = ['NEW', 'DRAFT'] as const;
 /** JSON with object keys sorted: the same value read back from jsonb (which reorders keys) compares equal. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 
 /** The fields that differ between what is stored and what the wizard sent, grouped by section. */
-export function changedFields(before: PromotionFacts, after: PromotionFacts): { sections: PromotionSection[]; changes: Partial<Pick<PromotionFacts, RevisableField>> } {
+export function changedFields(
+  before: PromotionFacts,
+  after: PromotionFacts,
+): { sections: PromotionSection[]; changes: Partial<Pick<PromotionFacts, RevisableField>> } {
   const changes: Record<string, unknown> = {};
   const sections = new Set<PromotionSection>();
   for (const field of Object.keys(SECTION_OF) as RevisableField[]) {

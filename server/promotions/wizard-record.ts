@@ -215,11 +215,14 @@ export function recordErrors(f: PromotionFacts, purpose: 'save' | 'publish' | 'f
   required(f.fromDate !== '', 'overview.fromDate');
   required(f.thruDate !== '', 'overview.thruDate');
   if (f.fromDate && f.thruDate && f.thruDate < f.fromDate) errors.push({ path: 'body.overview.thruDate', message: 'must not be before the start date' });
-  else if (purpose === 'publish' && f.thruDate && f.thruDate < today) errors.push({ path: 'body.overview.thruDate', message: 'must not be in the past to publish' });
+  else if (purpose === 'publish' && f.thruDate && f.thruDate < today)
+    errors.push({ path: 'body.overview.thruDate', message: 'must not be in the past to publish' });
   if (new Set(f.groupIds).size !== f.groupIds.length) errors.push({ path: 'body.participants.groupIds', message: 'must not repeat a group' });
   const p = f.payoutAndRules;
-  if (p.awardType === 'CERTIFICATE' && !f.certificateCategoryCode) errors.push({ path: 'body.payoutAndRules.certificateCategoryCode', message: 'is required when the award is a certificate' });
-  if (p.payoutStartDate && p.payoutEndDate && p.payoutEndDate < p.payoutStartDate) errors.push({ path: 'body.payoutAndRules.payoutEndDate', message: 'must not be before the payout start date' });
+  if (p.awardType === 'CERTIFICATE' && !f.certificateCategoryCode)
+    errors.push({ path: 'body.payoutAndRules.certificateCategoryCode', message: 'is required when the award is a certificate' });
+  if (p.payoutStartDate && p.payoutEndDate && p.payoutEndDate < p.payoutStartDate)
+    errors.push({ path: 'body.payoutAndRules.payoutEndDate', message: 'must not be before the payout start date' });
   if (p.rules.length > MAX_RULES) errors.push({ path: 'body.payoutAndRules.rules', message: `must hold at most ${MAX_RULES} rules` });
   if (purpose === 'forecast' && p.rules.length === 0) errors.push({ path: 'body.payoutAndRules.rules', message: 'must hold at least one rule to forecast' });
   p.rules.forEach((rule, i) => {
@@ -233,7 +236,8 @@ export function recordErrors(f: PromotionFacts, purpose: 'save' | 'publish' | 'f
     rule.tiers.forEach((tier, j) => {
       if (tier.target === 0) errors.push({ path: `${at}.tiers.${j}.target`, message: 'is required (the units a treatment must reach)' });
       else if (targets.indexOf(tier.target) !== j) errors.push({ path: `${at}.tiers.${j}.target`, message: 'must differ from the other tiers' });
-      if (tier.min !== null && tier.max !== null && tier.max < tier.min) errors.push({ path: `${at}.tiers.${j}.max`, message: 'must not be below the minimum' });
+      if (tier.min !== null && tier.max !== null && tier.max < tier.min)
+        errors.push({ path: `${at}.tiers.${j}.max`, message: 'must not be below the minimum' });
     });
   });
   if (new Set(p.rules.map((r) => r.ruleId)).size !== p.rules.length) errors.push({ path: 'body.payoutAndRules.rules', message: 'must not repeat a rule id' });

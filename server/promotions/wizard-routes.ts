@@ -50,7 +50,10 @@ async function referenceErrors(pool: pg.Pool, f: PromotionFacts): Promise<FieldE
     const found = await pool.query<{ id: string }>('SELECT id FROM products WHERE id = ANY($1) AND NOT retired', [productIds]);
     const known = new Set(found.rows.map((r) => Number(r.id)));
     f.payoutAndRules.rules.forEach((rule, i) =>
-      rule.metricIds.forEach((id, j) => known.has(id) || errors.push({ path: `body.payoutAndRules.rules.${i}.metricIds.${j}`, message: 'is not a product that earns (unknown or retired)' })),
+      rule.metricIds.forEach(
+        (id, j) =>
+          known.has(id) || errors.push({ path: `body.payoutAndRules.rules.${i}.metricIds.${j}`, message: 'is not a product that earns (unknown or retired)' }),
+      ),
     );
   }
   if (f.certificateCategoryCode) {
@@ -89,7 +92,11 @@ export const promotionWizardRoutes = (deps: Deps) => {
       summary: "What a draft's rules would have paid on the processed treatments of its window (or the last 90 days when the window is ahead); pays nothing",
       access: 'admin',
       body: WizardRecord,
-      responses: { 200: { description: 'The forecast', schema: ForecastOut }, 400: { description: 'Invalid record, each field named' }, 403: { description: 'Not an admin' } },
+      responses: {
+        200: { description: 'The forecast', schema: ForecastOut },
+        400: { description: 'Invalid record, each field named' },
+        403: { description: 'Not an admin' },
+      },
       handler: async ({ body }) => {
         const facts = applyRecord(blankFacts(randomUUID()), body);
         await checked(facts, 'forecast');
@@ -121,13 +128,21 @@ export const promotionWizardRoutes = (deps: Deps) => {
           const { state } = await loadPromotion(deps, id);
           if (state.kind === 'created') {
             if (state.promotionCode !== facts.promotionCode || state.name !== facts.name)
-              throw new Problem('conflict', 'Another promotion already has this id', [{ path: 'body.overview.id', message: 'is already used by another promotion' }]);
+              throw new Problem('conflict', 'Another promotion already has this id', [
+                { path: 'body.overview.id', message: 'is already used by another promotion' },
+              ]);
             return { status: 200, body: recordOf(state) };
           }
         }
         await checked(facts, finalize ? 'publish' : 'save');
         const asDraft = body.overview?.statusTypeCode === 'DRAFT';
-        const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts, finalize, asDraft }, { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() });
+        const result = await handleCommand(
+          deps.store,
+          createPromotion,
+          promotionStream(id),
+          { facts, finalize, asDraft },
+          { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
+        );
         return { status: 201, body: answer(result) };
       },
     }),
@@ -155,7 +170,13 @@ export const promotionWizardRoutes = (deps: Deps) => {
         const facts = applyRecord(factsOf(state), body);
         await checked(facts, finalize ? 'publish' : 'save');
         // The decider re-checks the status at the stream's revision: a publish racing this edit wins or loses whole.
-        const result = await handleCommand(deps.store, revisePromotion, promotionStream(params.id), { facts, finalize }, { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() });
+        const result = await handleCommand(
+          deps.store,
+          revisePromotion,
+          promotionStream(params.id),
+          { facts, finalize },
+          { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
+        );
         return { status: 200, body: answer(result) };
       },
     }),

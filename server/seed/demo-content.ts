@@ -8,7 +8,11 @@ import { seedOnce } from './seed-once';
 /** Inserts the sample entries a database does not have yet; an admin's edits to existing entries are kept. */
 async function insertMissing(db: pg.PoolClient, entries: readonly SeedEntry[]): Promise<void> {
   for (const e of entries) {
-    await db.query('INSERT INTO content_entries (id, content_type, fields) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [e.id, e.contentType, JSON.stringify(e.fields)]);
+    await db.query('INSERT INTO content_entries (id, content_type, fields) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
+      e.id,
+      e.contentType,
+      JSON.stringify(e.fields),
+    ]);
   }
 }
 

@@ -21,8 +21,18 @@ export const DEMO_PROMOTION = {
   promotionCode: 'GLOW-SEASON',
   category: { code: 'GLOW_OFFER', name: 'Season of Glow Offer Certificate', amount: 25, expirationDays: 60 },
   rules: [
-    { ruleId: 'glow-neuromodulator', name: 'Neuromodulator, 20 units or more', products: ['Brand A Neuromodulator (per unit)', 'Brand B Neuromodulator (per unit)'], target: 20 },
-    { ruleId: 'glow-filler', name: 'Dermal filler or collagen stimulator', products: ['Brand A Dermal Filler (per syringe)', 'Brand B Collagen Stimulator (per vial)'], target: 1 },
+    {
+      ruleId: 'glow-neuromodulator',
+      name: 'Neuromodulator, 20 units or more',
+      products: ['Brand A Neuromodulator (per unit)', 'Brand B Neuromodulator (per unit)'],
+      target: 20,
+    },
+    {
+      ruleId: 'glow-filler',
+      name: 'Dermal filler or collagen stimulator',
+      products: ['Brand A Dermal Filler (per syringe)', 'Brand B Collagen Stimulator (per vial)'],
+      target: 1,
+    },
   ],
 };
 
@@ -36,18 +46,20 @@ async function demoRules(db: pg.Pool): Promise<PayoutRule[]> {
   return DEMO_PROMOTION.rules.flatMap((r) => {
     const metricIds = r.products.flatMap((name) => (idOf.has(name) ? [idOf.get(name)!] : []));
     if (metricIds.length === 0) return [];
-    return [{
-      ruleId: r.ruleId,
-      name: r.name,
-      ruleType: 'payout' as const,
-      ruleStructure: 'flat_payout' as const,
-      measureType: 'UNITS' as const,
-      metricType: 'product' as const,
-      rewardBase: 'rank_number' as const,
-      metricIds,
-      // A certificate award issues one certificate whatever the tier pays; flat 1 keeps the rule readable.
-      tiers: [{ award: 1, compareOp: 'gteq' as const, target: r.target, payMethod: 'flat' as const, min: null, max: null }],
-    }];
+    return [
+      {
+        ruleId: r.ruleId,
+        name: r.name,
+        ruleType: 'payout' as const,
+        ruleStructure: 'flat_payout' as const,
+        measureType: 'UNITS' as const,
+        metricType: 'product' as const,
+        rewardBase: 'rank_number' as const,
+        metricIds,
+        // A certificate award issues one certificate whatever the tier pays; flat 1 keeps the rule readable.
+        tiers: [{ award: 1, compareOp: 'gteq' as const, target: r.target, payMethod: 'flat' as const, min: null, max: null }],
+      },
+    ];
   });
 }
 
@@ -58,20 +70,33 @@ async function demoRules(db: pg.Pool): Promise<PayoutRule[]> {
  */
 export async function seedDemoPromotion(db: pg.Pool, store: EventStore, log: (line: string) => void, now = new Date()): Promise<boolean> {
   const { category } = DEMO_PROMOTION;
-  await db.query('INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ($1, $2, false, $3) ON CONFLICT DO NOTHING', [category.code, category.name, category.expirationDays]);
+  await db.query('INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ($1, $2, false, $3) ON CONFLICT DO NOTHING', [
+    category.code,
+    category.name,
+    category.expirationDays,
+  ]);
   // The certificate's value is its first variant's amount. The category is not PURCHASABLE, so the variant's price
   // (a column every variant must have) is never charged.
-  await db.query('INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING', [category.code, category.amount, category.amount * 10]);
+  await db.query('INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING', [
+    category.code,
+    category.amount,
+    category.amount * 10,
+  ]);
   // A database made before these pages existed has run the content migration already, without them.
   for (const e of promotionPageEntries) {
-    await db.query('INSERT INTO content_entries (id, content_type, fields) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [e.id, e.contentType, JSON.stringify(e.fields)]);
+    await db.query('INSERT INTO content_entries (id, content_type, fields) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
+      e.id,
+      e.contentType,
+      JSON.stringify(e.fields),
+    ]);
   }
   if ((await store.readStream(promotionStream(DEMO_PROMOTION.id), { maxCount: 1 })).length) return false;
   // Yesterday in UTC is never after today in the programme's time zone, so the promotion is open at once.
   const fromDate = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   const base = promotionFacts(DEMO_PROMOTION.id, {
     name: DEMO_PROMOTION.name,
-    description: 'Receive a $25 offer certificate toward your next visit for each qualifying treatment this season: 20 or more neuromodulator units, or a dermal filler or collagen stimulator.',
+    description:
+      'Receive a $25 offer certificate toward your next visit for each qualifying treatment this season: 20 or more neuromodulator units, or a dermal filler or collagen stimulator.',
     promotionCode: DEMO_PROMOTION.promotionCode,
     fromDate,
     thruDate: addDays(fromDate, 365),
@@ -83,7 +108,13 @@ export async function seedDemoPromotion(db: pg.Pool, store: EventStore, log: (li
   });
   const facts = { ...base, payoutAndRules: { ...blankFacts(DEMO_PROMOTION.id).payoutAndRules, awardType: 'CERTIFICATE' as const, rules: await demoRules(db) } };
   try {
-    await handleCommand(store, createPromotion, promotionStream(DEMO_PROMOTION.id), { facts, finalize: true }, { actor: { kind: 'system', job: 'demo-seed' }, correlationId: randomUUID(), now });
+    await handleCommand(
+      store,
+      createPromotion,
+      promotionStream(DEMO_PROMOTION.id),
+      { facts, finalize: true },
+      { actor: { kind: 'system', job: 'demo-seed' }, correlationId: randomUUID(), now },
+    );
   } catch (error) {
     if (error instanceof Problem && error.slug === 'conflict') return false;
     throw error;

@@ -7,7 +7,7 @@ const practices: [string, string, string, string, number, number, string][] = [
   ['Sandpiper Dermatology Group', '7 Placeholder Ave, Costa Mesa, CA', '92626', '7145550122', 33.6803, -117.9081, 'BRAND_A,BRAND_B'],
   ['Laguna Light Clinic', '415 Fictional Blvd, Laguna Beach, CA', '92651', '9495550133', 33.5427, -117.7854, 'BRAND_B'],
   ['Orchard Hills Medical Spa', '9 Invented Lane, Tustin, CA', '92780', '7145550144', 33.7458, -117.8262, 'BRAND_A'],
-  ['Mission Viejo Wellness Demo', '58 Test Court, Mission Viejo, CA', '92691', '9495550155', 33.6000, -117.6720, 'BRAND_A,BRAND_B'],
+  ['Mission Viejo Wellness Demo', '58 Test Court, Mission Viejo, CA', '92691', '9495550155', 33.6, -117.672, 'BRAND_A,BRAND_B'],
   ['Anaheim Hills Aesthetics', '300 Mock Road, Anaheim, CA', '92807', '7145550166', 33.8486, -117.7881, 'BRAND_B'],
   ['Long Beach Harborview Skin', '12 Demo Plaza, Long Beach, CA', '90802', '5625550177', 33.7676, -118.1956, 'BRAND_A'],
 ];

@@ -50,7 +50,11 @@ export const SurveyInput = t.intersection([
     fromDate: IsoDate,
     thruDate: t.union([IsoDate, t.null]),
     maxAttempts: PositiveInteger,
-    surveyPointsAmount: refined(t.number, 'SurveyPoints', 'must be a whole number from 0 to 100000', (n) => Number.isInteger(n) && n >= 0 && n <= 100_000, { type: 'integer', minimum: 0, maximum: 100_000 }),
+    surveyPointsAmount: refined(t.number, 'SurveyPoints', 'must be a whole number from 0 to 100000', (n) => Number.isInteger(n) && n >= 0 && n <= 100_000, {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100_000,
+    }),
     groupIds: t.array(PositiveInteger),
     score: t.union([t.number, t.null]),
     attemptId: t.unknown,
@@ -101,14 +105,19 @@ export interface Survey {
 
 /** A survey as the repository writes it: ids on children are kept when they already belong to the survey. */
 export type SurveyDraft = Omit<Survey, 'id' | 'sections' | 'attemptId'> & {
-  sections: (Omit<Section, 'id' | 'questions'> & { id?: number; questions: (Omit<Question, 'id' | 'answers'> & { id?: number; answers: { id?: number; text: string }[] })[] })[];
+  sections: (Omit<Section, 'id' | 'questions'> & {
+    id?: number;
+    questions: (Omit<Question, 'id' | 'answers'> & { id?: number; answers: { id?: number; text: string }[] })[];
+  })[];
 };
 
 export const AnswersBody = t.type({
   answers: t.array(
     t.intersection([
       t.type({ questionId: PositiveInteger, answerIds: t.array(PositiveInteger) }),
-      t.partial({ userResponse: t.union([refined(t.string, 'UserResponse', 'must be at most 4000 characters', (s) => s.length <= 4000, { maxLength: 4000 }), t.null]) }),
+      t.partial({
+        userResponse: t.union([refined(t.string, 'UserResponse', 'must be at most 4000 characters', (s) => s.length <= 4000, { maxLength: 4000 }), t.null]),
+      }),
     ]),
   ),
 });

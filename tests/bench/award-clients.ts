@@ -33,15 +33,20 @@ const waiting = new Map<string, () => void>();
 await Promise.all(
   setup.members.flatMap((m) =>
     Array.from({ length: setup.tabs }, () =>
-      readSse(`${setup.base}/api/rest/live`, { 'auth-token': m.token }, (kind, id) => {
-        if (kind !== 'points' || !id) return;
-        const key = `${m.paxId}:${id}`;
-        const a = arrivals.get(key) ?? { tabs: 0, at: 0 };
-        a.tabs += 1;
-        a.at = performance.now();
-        arrivals.set(key, a);
-        if (a.tabs === setup.tabs) waiting.get(key)?.();
-      }, abort.signal),
+      readSse(
+        `${setup.base}/api/rest/live`,
+        { 'auth-token': m.token },
+        (kind, id) => {
+          if (kind !== 'points' || !id) return;
+          const key = `${m.paxId}:${id}`;
+          const a = arrivals.get(key) ?? { tabs: 0, at: 0 };
+          a.tabs += 1;
+          a.at = performance.now();
+          arrivals.set(key, a);
+          if (a.tabs === setup.tabs) waiting.get(key)?.();
+        },
+        abort.signal,
+      ),
     ),
   ),
 );

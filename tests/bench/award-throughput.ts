@@ -41,7 +41,9 @@ export async function benchAwards(): Promise<string> {
     // Baseline: raw commits from 8 connections.
     await runtime.deps.pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
     await Promise.all(raw.map((c) => c.connect()));
-    const rawPhase = await timed(CLIENTS, (w, i) => raw[w].query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify({ w, i, at: Date.now() })]).then(() => undefined));
+    const rawPhase = await timed(CLIENTS, (w, i) =>
+      raw[w].query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify({ w, i, at: Date.now() })]).then(() => undefined),
+    );
     const rawRate = (rawPhase.count * 1000) / rawPhase.ms;
 
     const adminToken = await createSession(runtime.deps.pool, 1);
@@ -76,7 +78,8 @@ export async function benchAwards(): Promise<string> {
 
     // Committed transactions per award, one at a time: each reading waits for the counts to settle, and what the idle
     // server commits over as long (the projection daemon's polls, the status sampler) is measured and taken off.
-    const commits = async () => Number((await runtime.deps.pool.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n);
+    const commits = async () =>
+      Number((await runtime.deps.pool.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n);
     await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
     const before = await commits();
     const singleStarted = performance.now();

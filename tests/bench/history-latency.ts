@@ -16,7 +16,14 @@ import { ms, summarize } from './stats';
  */
 export async function benchHistoryLatency(options = { events: 5_000, awards: 150 }): Promise<string> {
   const db = await createTestDatabase({ migrate: false });
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 20, runScheduler: false });
+  const runtime = await startRuntime({
+    databaseUrl: db.url,
+    settings: settingsFromEnv(),
+    embedded: true,
+    log: () => undefined,
+    poolSize: 20,
+    runScheduler: false,
+  });
   await seedDemo(runtime.deps.pool, () => undefined);
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -25,14 +32,38 @@ export async function benchHistoryLatency(options = { events: 5_000, awards: 150
   try {
     const admin = await createSession(pool, 1);
     const newMember = async (name: string) =>
-      Number((await pool.query<{ pax_id: string }>(`INSERT INTO participants (first_name, last_name, username, password_hash) VALUES ('Bench', 'History', $1, 'x') RETURNING pax_id`, [name])).rows[0].pax_id);
+      Number(
+        (
+          await pool.query<{ pax_id: string }>(
+            `INSERT INTO participants (first_name, last_name, username, password_hash) VALUES ('Bench', 'History', $1, 'x') RETURNING pax_id`,
+            [name],
+          )
+        ).rows[0].pax_id,
+      );
     const long = await newMember(`history-long-${randomUUID()}@example.com`);
     const fresh = await newMember(`history-new-${randomUUID()}@example.com`);
     const started = Date.now();
-    const meta = { actor: { kind: 'system' as const, job: 'bench' }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString() };
+    const meta = {
+      actor: { kind: 'system' as const, job: 'bench' },
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    };
     for (let i = 0; i < options.events; i += 100) {
       const batch = Array.from({ length: Math.min(100, options.events - i) }, (_, j) =>
-        encodeEvent(randomUUID(), PointsAwarded.of({ paxId: long, lotId: `bench-${i + j}`, amount: 1, description: 'history', source: 'BONUS', expirationDate: '2099-01-01', idempotencyKey: null }), meta),
+        encodeEvent(
+          randomUUID(),
+          PointsAwarded.of({
+            paxId: long,
+            lotId: `bench-${i + j}`,
+            amount: 1,
+            description: 'history',
+            source: 'BONUS',
+            expirationDate: '2099-01-01',
+            idempotencyKey: null,
+          }),
+          meta,
+        ),
       );
       await store.appendToStream(memberStream(long), batch, { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
     }

@@ -38,7 +38,9 @@ export async function benchPromotionForecast(options = { treatments: 100_000, me
     );
     await pool.query('VACUUM ANALYZE promotion_payout_treatments');
     const seeded = ((Date.now() - started) / 1000).toFixed(1);
-    const admin = await pool.query<{ pax_id: string }>(`INSERT INTO participants (first_name, last_name, username, password_hash, is_admin) VALUES ('Bench', 'Admin', 'forecast-admin@example.com', 'x', true) RETURNING pax_id`);
+    const admin = await pool.query<{ pax_id: string }>(
+      `INSERT INTO participants (first_name, last_name, username, password_hash, is_admin) VALUES ('Bench', 'Admin', 'forecast-admin@example.com', 'x', true) RETURNING pax_id`,
+    );
     const token = await createSession(pool, Number(admin.rows[0].pax_id));
     const record = {
       overview: { fromDate: addDays(today, 10), thruDate: addDays(today, 40) },
@@ -46,7 +48,14 @@ export async function benchPromotionForecast(options = { treatments: 100_000, me
         awardType: 'POINT',
         rewardDailyCap: 150,
         rules: [
-          { name: 'Neuromodulator', metricIds: [neuro], tiers: [{ target: 10, award: 2 }, { target: 30, award: 3, max: 120 }] },
+          {
+            name: 'Neuromodulator',
+            metricIds: [neuro],
+            tiers: [
+              { target: 10, award: 2 },
+              { target: 30, award: 3, max: 120 },
+            ],
+          },
           { name: 'Filler', metricIds: [filler], tiers: [{ target: 1, award: 100, payMethod: 'flat' }] },
         ],
       },
@@ -56,12 +65,19 @@ export async function benchPromotionForecast(options = { treatments: 100_000, me
     const readSamples: number[] = [];
     for (let i = 0; i < options.requests; i++) {
       let t = performance.now();
-      const r = await fetch(`${base}/api/rest/wizard/promotions/forecast`, { method: 'POST', headers: { 'auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(record) });
+      const r = await fetch(`${base}/api/rest/wizard/promotions/forecast`, {
+        method: 'POST',
+        headers: { 'auth-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify(record),
+      });
       answer = (await r.json()) as Record<string, unknown>;
       if (r.status !== 200) throw new Error(`forecast: ${r.status} ${JSON.stringify(answer)}`);
       forecastSamples.push(performance.now() - t);
       t = performance.now();
-      await pool.query(`SELECT pax_id, date_of_service, lines FROM promotion_payout_treatments WHERE processed AND date_of_service BETWEEN $1 AND $2`, [addDays(today, -89), today]);
+      await pool.query(`SELECT pax_id, date_of_service, lines FROM promotion_payout_treatments WHERE processed AND date_of_service BETWEEN $1 AND $2`, [
+        addDays(today, -89),
+        today,
+      ]);
       readSamples.push(performance.now() - t);
     }
     const f = summarize(forecastSamples);

@@ -43,7 +43,10 @@ export async function benchRebuild(): Promise<string> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const liveSeconds = (performance.now() - liveStarted) / 1000;
-    const live = await snapshot(pool, models.flatMap((p) => p.tables));
+    const live = await snapshot(
+      pool,
+      models.flatMap((p) => p.tables),
+    );
     if (live.rm_member_points.length < 1900 || live.rm_activity.length < 10_000) throw new Error('the generated history left the read models nearly empty');
 
     let replayedAt = 0;
@@ -52,7 +55,10 @@ export async function benchRebuild(): Promise<string> {
     });
     const swapSeconds = (performance.now() - replayedAt) / 1000;
     if (result.applied !== TOTAL) throw new Error(`the rebuild replayed ${result.applied} events, not ${TOTAL}`);
-    const rebuilt = await snapshot(pool, models.flatMap((p) => p.tables));
+    const rebuilt = await snapshot(
+      pool,
+      models.flatMap((p) => p.tables),
+    );
     const differing = Object.keys(live).filter((t) => !isDeepStrictEqual(live[t], rebuilt[t]));
     if (differing.length) throw new Error(`rebuilt read models differ from the live ones: ${differing.join(', ')}`);
 
@@ -74,8 +80,14 @@ export async function benchRebuild(): Promise<string> {
 async function snapshot(pool: pg.Pool, readTables: string[]): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of [...new Set([...readTables, 'member_live_messages'])].sort()) {
-    const cols = await pool.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`, [table]);
-    const list = cols.rows.map((c) => `"${c.column_name}"`).filter((c) => !VOLATILE.has(c.slice(1, -1))).join(', ');
+    const cols = await pool.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
+      [table],
+    );
+    const list = cols.rows
+      .map((c) => `"${c.column_name}"`)
+      .filter((c) => !VOLATILE.has(c.slice(1, -1)))
+      .join(', ');
     out[table] = (await pool.query(`SELECT ${list} FROM ${table} ORDER BY ${list}`)).rows;
   }
   return out;

@@ -6,14 +6,19 @@ import { admin, signInThroughApi } from './support/demo-users';
 /** A fresh member, so the offer is theirs to claim however often the suite runs. */
 async function enrollStranger(request: import('@playwright/test').APIRequestContext) {
   const email = `offer-${randomUUID()}@example.com`;
-  const r = await request.post('/api/rest/enrollment', { data: { firstName: 'Olive', lastName: 'Offer', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' } });
+  const r = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Olive', lastName: 'Offer', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
   expect(r.status()).toBe(201);
   return { email, password: 'Sturdy-pass-42' };
 }
 
 test('signing in through a campaign link shows its copy, claims the offer once, and puts it in the wallet', async ({ page, request }) => {
   const { authToken } = await signInThroughApi(request, admin);
-  const campaigns = (await (await request.get('/api/rest/dr-campaigns', { headers: { 'auth-token': authToken } })).json()) as { id: number; mkCode: string | null }[];
+  const campaigns = (await (await request.get('/api/rest/dr-campaigns', { headers: { 'auth-token': authToken } })).json()) as {
+    id: number;
+    mkCode: string | null;
+  }[];
   const spring = campaigns.find((c) => c.mkCode === 'SPRING');
   expect(spring).toBeDefined();
   const stranger = await enrollStranger(request);
@@ -91,7 +96,9 @@ test('an admin builds a campaign in the campaign tool; missing offer fields are 
   await expect(page).toHaveTitle(`${name} · Campaign Tool`);
   await page.reload();
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByLabel('Existing-member e-mail').locator('option:checked')).toHaveText('{firstName}, your {amount} offer is in your wallet (spring-existing-member)');
+  await expect(page.getByLabel('Existing-member e-mail').locator('option:checked')).toHaveText(
+    '{firstName}, your {amount} offer is in your wallet (spring-existing-member)',
+  );
   await expect(page.getByLabel('Patient event (issue the offer when a member of the group has a treatment processed)')).toBeChecked();
   await expectNoSeriousViolations(page, 'campaign configuration with a template preview');
 

@@ -4,13 +4,23 @@ import { expectNoSeriousViolations } from './support/axe';
 import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const letters = () => randomUUID().replace(/-/g, '').slice(0, 10).replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]);
+const letters = () =>
+  randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 10)
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]);
 
 /** A treatment of `units` neuromodulator units reported by the demo practice and processed at once by the admin job. */
 async function treatAndProcess(request: APIRequestContext, adminToken: string, paxId: number, productId: number, units: number) {
   const reported = await request.post('/api/rest/treatments', {
     headers: { 'x-api-key': 'demo-practice-key' },
-    data: { externalId: `e2e-${randomUUID()}`, paxId, dateOfService: isoDay(-1), hcpName: 'Dr. Casey Example', lineItems: [{ productId, quantity: units, injector: { firstName: 'Jamie', lastName: 'Injector' } }] },
+    data: {
+      externalId: `e2e-${randomUUID()}`,
+      paxId,
+      dateOfService: isoDay(-1),
+      hcpName: 'Dr. Casey Example',
+      lineItems: [{ productId, quantity: units, injector: { firstName: 'Jamie', lastName: 'Injector' } }],
+    },
   });
   expect(reported.status(), await reported.text()).toBe(202);
   // The job reads the treatments read model: retry while it catches up with the report.
@@ -21,7 +31,11 @@ async function treatAndProcess(request: APIRequestContext, adminToken: string, p
   }).toPass({ timeout: 15_000 });
 }
 
-test('an admin builds a promotion with a rule in the wizard, sees the forecast, publishes it; the member sees its award arrive live', async ({ page, browser, request }) => {
+test('an admin builds a promotion with a rule in the wizard, sees the forecast, publishes it; the member sees its award arrive live', async ({
+  page,
+  browser,
+  request,
+}) => {
   const lastName = `Sparkle${letters()}`;
   const email = `e2e-${letters()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
@@ -33,7 +47,14 @@ test('an admin builds a promotion with a rule in the wizard, sees the forecast, 
   const headers = { 'auth-token': authToken };
   const group = await request.post('/api/rest/participants/search', {
     headers,
-    data: { name: `Last name ${lastName}`, logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'lastName', comparisonOperatorCode: 'EQ', values: [lastName] }], logicalExpressions: [] } },
+    data: {
+      name: `Last name ${lastName}`,
+      logicalExpression: {
+        logicalOperatorCode: 'AND',
+        comparisonExpressions: [{ fieldCode: 'lastName', comparisonOperatorCode: 'EQ', values: [lastName] }],
+        logicalExpressions: [],
+      },
+    },
   });
   expect(group.status()).toBe(201);
   const products = (await (await request.get('/api/rest/products', { headers })).json()) as { id: number; name: string }[];
@@ -78,11 +99,18 @@ test('an admin builds a promotion with a rule in the wizard, sees the forecast, 
     await expect(memberPage.getByTestId('activity-table').getByRole('row').filter({ hasText: name })).toHaveCount(0);
 
     await treatAndProcess(request, authToken, paxId, neuromodulator.id, 12);
-    const bonus = memberPage.getByTestId('activity-table').getByRole('row').filter({ hasText: `${name}: 12 units` });
+    const bonus = memberPage
+      .getByTestId('activity-table')
+      .getByRole('row')
+      .filter({ hasText: `${name}: 12 units` });
     await expect(bonus).toHaveCount(1, { timeout: 15_000 });
     await expect(bonus).toContainText('36');
 
-    const treatmentRow = memberPage.getByTestId('activity-table').getByRole('row').filter({ hasText: /Points Earned/ }).first();
+    const treatmentRow = memberPage
+      .getByTestId('activity-table')
+      .getByRole('row')
+      .filter({ hasText: /Points Earned/ })
+      .first();
     await treatmentRow.getByRole('button', { name: /^Details of/ }).click();
     await expect(memberPage.getByRole('dialog').getByTestId('promotion-award').first()).toContainText(`${name}: 36 points for 12 units (Neuromodulator units)`);
   } finally {

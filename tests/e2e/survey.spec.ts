@@ -109,7 +109,9 @@ test('the survey builder names the page and question of a save error in words, a
   await page.getByRole('textbox', { name: 'Answer 1' }).fill('Great');
   await page.getByRole('button', { name: 'Remove answer 2' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toContainText('Page 1, question 1 (“How was your visit?”): the answers must hold at least 2 answers for a one-answer question');
+  await expect(page.getByRole('alert')).toContainText(
+    'Page 1, question 1 (“How was your visit?”): the answers must hold at least 2 answers for a one-answer question',
+  );
   await expect(page.getByRole('alert')).not.toContainText('body.');
 
   // Removing a page is asked once more.
@@ -132,7 +134,9 @@ test('the survey builder names the page and question of a save error in words, a
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await row.getByRole('button', { name: 'Inactivate' }).click();
   await expect(row).toContainText(`Inactivate “${name}”? Members can no longer take it until it is active again.`);
-  await expect(row).toContainText('A member taking it now cannot send the answers and is told it is no longer available; members who have taken it keep their answers and the points they earned.');
+  await expect(row).toContainText(
+    'A member taking it now cannot send the answers and is told it is no longer available; members who have taken it keep their answers and the points they earned.',
+  );
   await row.getByRole('button', { name: 'Keep it' }).click();
   await expect(row.getByRole('button', { name: 'Inactivate' })).toBeVisible();
   await expect(row).toContainText('Active');

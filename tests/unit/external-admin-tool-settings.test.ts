@@ -2,8 +2,14 @@ import { settingsFromEnv } from '../../server/config';
 
 describe('the external admin tool settings', () => {
   it('read host=prefix pairs and a fallback, without trailing slashes', () => {
-    const s = settingsFromEnv({ EXTERNAL_ADMIN_TOOL_HOSTS: 'Rewards.example.com=https://admin.example.com/, staging.example.com=https://admin-staging.example.com', EXTERNAL_ADMIN_TOOL_URL: 'http://localhost:4000/' });
-    expect(s.externalAdminTool).toEqual({ hostPrefixes: { 'rewards.example.com': 'https://admin.example.com', 'staging.example.com': 'https://admin-staging.example.com' }, defaultPrefix: 'http://localhost:4000' });
+    const s = settingsFromEnv({
+      EXTERNAL_ADMIN_TOOL_HOSTS: 'Rewards.example.com=https://admin.example.com/, staging.example.com=https://admin-staging.example.com',
+      EXTERNAL_ADMIN_TOOL_URL: 'http://localhost:4000/',
+    });
+    expect(s.externalAdminTool).toEqual({
+      hostPrefixes: { 'rewards.example.com': 'https://admin.example.com', 'staging.example.com': 'https://admin-staging.example.com' },
+      defaultPrefix: 'http://localhost:4000',
+    });
   });
 
   it('mean no link when unset', () => {

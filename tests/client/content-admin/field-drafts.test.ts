@@ -27,7 +27,13 @@ describe('content entry field drafts', () => {
   });
 
   it('lists the fields a change touched', () => {
-    const change: ContentChange = { action: 'updated', actor: { kind: 'admin', adminId: 1 }, occurredAt: '2026-03-01T10:00:00Z', before: { fields: { a: 1, b: 'x', gone: true } }, after: { fields: { a: 1, b: 'y', added: [] } } };
+    const change: ContentChange = {
+      action: 'updated',
+      actor: { kind: 'admin', adminId: 1 },
+      occurredAt: '2026-03-01T10:00:00Z',
+      before: { fields: { a: 1, b: 'x', gone: true } },
+      after: { fields: { a: 1, b: 'y', added: [] } },
+    };
     expect(changedFields(change)).toEqual(['added', 'b', 'gone']);
   });
 });

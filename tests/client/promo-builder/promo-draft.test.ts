@@ -26,14 +26,32 @@ const draft = {
   pages: {
     OVERVIEW: { active: true, title: '', text: 'First paragraph.\n\n  Second paragraph. \n\n', questions: [], entryId: null },
     RULES: { active: false, title: 'Rules', text: '   ', questions: [], entryId: null },
-    FAQ: { active: true, title: '', text: '', questions: [{ question: 'Who?', answer: 'Everyone.' }, { question: 'Half', answer: ' ' }], entryId: 'promo-glow-faq' },
+    FAQ: {
+      active: true,
+      title: '',
+      text: '',
+      questions: [
+        { question: 'Who?', answer: 'Everyone.' },
+        { question: 'Half', answer: ' ' },
+      ],
+      entryId: 'promo-glow-faq',
+    },
   },
 };
 
 describe('the wizard record', () => {
   it('is FLAT_PAYOUT with the first group, whole numbers as numbers, and a new promotion’s id and draft status', () => {
     expect(toWizardRecord(draft, true)).toEqual({
-      overview: { id: ID, statusTypeCode: 'DRAFT', name: 'Spring Sparkle', description: '', promotionCode: 'SPARKLE-1', typeCode: 'FLAT_PAYOUT', fromDate: '2026-04-01', thruDate: '2026-04-30' },
+      overview: {
+        id: ID,
+        statusTypeCode: 'DRAFT',
+        name: 'Spring Sparkle',
+        description: '',
+        promotionCode: 'SPARKLE-1',
+        typeCode: 'FLAT_PAYOUT',
+        fromDate: '2026-04-01',
+        thruDate: '2026-04-30',
+      },
       participants: { groupIds: [7] },
       payoutAndRules: {
         awardType: 'POINT',
@@ -58,7 +76,10 @@ describe('the wizard record', () => {
   });
 
   it('leaves out what a new promotion has not filled in (the server answers "is required" for each), and an empty target', () => {
-    const blank = toWizardRecord({ ...newDraft(ID), rules: [{ name: 'R', metricIds: [], tiers: [{ target: ' ', award: '1', payMethod: 'units', min: '', max: '' }] }] }, true);
+    const blank = toWizardRecord(
+      { ...newDraft(ID), rules: [{ name: 'R', metricIds: [], tiers: [{ target: ' ', award: '1', payMethod: 'units', min: '', max: '' }] }] },
+      true,
+    );
     expect(blank.overview).toEqual({ id: ID, statusTypeCode: 'DRAFT', description: '', typeCode: 'FLAT_PAYOUT' });
     expect(blank.payoutAndRules!.rules[0].tiers[0]).not.toHaveProperty('target');
     // An edit sends an emptied name as it is: the server refuses it rather than keeping the old one silently.
@@ -74,28 +95,86 @@ describe('the wizard record', () => {
 
   it('writes each page with copy as a promotionWebsite entry filed under the promotion, and no entry for an empty one', () => {
     expect(pageEntries(draft)).toEqual([
-      { id: `promo-${ID.slice(0, 8)}-overview`, contentType: 'promotionWebsite', fields: { promotionId: ID, page: 'OVERVIEW', title: 'Spring Sparkle', paragraphs: ['First paragraph.', 'Second paragraph.'] } },
-      { id: 'promo-glow-faq', contentType: 'promotionWebsite', fields: { promotionId: ID, page: 'FAQ', title: 'Questions and answers', questions: [{ question: 'Who?', answer: 'Everyone.' }] } },
+      {
+        id: `promo-${ID.slice(0, 8)}-overview`,
+        contentType: 'promotionWebsite',
+        fields: { promotionId: ID, page: 'OVERVIEW', title: 'Spring Sparkle', paragraphs: ['First paragraph.', 'Second paragraph.'] },
+      },
+      {
+        id: 'promo-glow-faq',
+        contentType: 'promotionWebsite',
+        fields: { promotionId: ID, page: 'FAQ', title: 'Questions and answers', questions: [{ question: 'Who?', answer: 'Everyone.' }] },
+      },
     ]);
   });
 
   it('loads a saved record back into the form, the copy of its pages included (rich text as paragraphs)', () => {
     const record: WizardRecordOut = {
-      overview: { id: ID, name: 'Glow', description: 'd', promotionCode: 'GLOW', fromDate: '2026-04-01', thruDate: '2026-04-30', typeCode: 'FLAT_PAYOUT', statusTypeCode: 'DRAFT', promotionCategory: 'PROMOTION' },
+      overview: {
+        id: ID,
+        name: 'Glow',
+        description: 'd',
+        promotionCode: 'GLOW',
+        fromDate: '2026-04-01',
+        thruDate: '2026-04-30',
+        typeCode: 'FLAT_PAYOUT',
+        statusTypeCode: 'DRAFT',
+        promotionCategory: 'PROMOTION',
+      },
       participants: { groupIds: [] },
-      payoutAndRules: { awardType: 'CERTIFICATE', certificateCategoryCode: 'GLOW_OFFER', rewardDailyCap: null, retro: true, programActivityId: 1362, rules: [{ ruleId: 'r1', name: 'Filler', metricIds: [2], tiers: [{ target: 1, award: 1, compareOp: 'gteq', payMethod: 'flat', min: null, max: 5 }] }] },
-      website: { tile: { title: 'Glow tile', contentfulId: null }, webPages: { OVERVIEW: { contentValue: null, active: false }, RULES: { contentValue: 'rules-1', active: true }, FAQ: { contentValue: null, active: false } }, isCopy: false },
+      payoutAndRules: {
+        awardType: 'CERTIFICATE',
+        certificateCategoryCode: 'GLOW_OFFER',
+        rewardDailyCap: null,
+        retro: true,
+        programActivityId: 1362,
+        rules: [{ ruleId: 'r1', name: 'Filler', metricIds: [2], tiers: [{ target: 1, award: 1, compareOp: 'gteq', payMethod: 'flat', min: null, max: 5 }] }],
+      },
+      website: {
+        tile: { title: 'Glow tile', contentfulId: null },
+        webPages: {
+          OVERVIEW: { contentValue: null, active: false },
+          RULES: { contentValue: 'rules-1', active: true },
+          FAQ: { contentValue: null, active: false },
+        },
+        isCopy: false,
+      },
       revision: 2,
     };
-    const body = { nodeType: 'document', content: [{ nodeType: 'ordered-list', content: [{ nodeType: 'list-item', content: [{ nodeType: 'paragraph', content: [{ nodeType: 'text', value: 'One rule.' }] }] }] }] };
+    const body = {
+      nodeType: 'document',
+      content: [
+        {
+          nodeType: 'ordered-list',
+          content: [{ nodeType: 'list-item', content: [{ nodeType: 'paragraph', content: [{ nodeType: 'text', value: 'One rule.' }] }] }],
+        },
+      ],
+    };
     const loaded = draftOfRecord(record, { 'rules-1': { entryId: 'rules-1', promotionId: ID, page: 'RULES', title: 'Rules', body } });
     expect(loaded).toEqual(
-      expect.objectContaining({ awardType: 'CERTIFICATE', certificateCategoryCode: 'GLOW_OFFER', retro: true, rewardDailyCap: '', groupId: null, tileTitle: 'Glow tile' }),
+      expect.objectContaining({
+        awardType: 'CERTIFICATE',
+        certificateCategoryCode: 'GLOW_OFFER',
+        retro: true,
+        rewardDailyCap: '',
+        groupId: null,
+        tileTitle: 'Glow tile',
+      }),
     );
-    expect(loaded.rules).toEqual([{ ruleId: 'r1', name: 'Filler', metricIds: [2], tiers: [{ target: '1', award: '1', payMethod: 'flat', min: '', max: '5' }] }]);
+    expect(loaded.rules).toEqual([
+      { ruleId: 'r1', name: 'Filler', metricIds: [2], tiers: [{ target: '1', award: '1', payMethod: 'flat', min: '', max: '5' }] },
+    ]);
     expect(loaded.pages.RULES).toEqual({ active: true, entryId: 'rules-1', title: 'Rules', text: 'One rule.', questions: [] });
     expect(toWizardRecord(loaded, false).payoutAndRules!.rules[0]).toEqual(expect.objectContaining({ ruleId: 'r1' }));
-    expect(richTextParagraphs({ nodeType: 'document', content: [{ nodeType: 'heading-2', content: [{ nodeType: 'text', value: 'Title' }] }, { nodeType: 'paragraph', content: [] }] })).toEqual(['Title']);
+    expect(
+      richTextParagraphs({
+        nodeType: 'document',
+        content: [
+          { nodeType: 'heading-2', content: [{ nodeType: 'text', value: 'Title' }] },
+          { nodeType: 'paragraph', content: [] },
+        ],
+      }),
+    ).toEqual(['Title']);
   });
 });
 
@@ -123,7 +202,14 @@ describe('field errors of a 400', () => {
   });
 
   it('joins two messages for one field, and are empty for a problem without fields', () => {
-    expect(fieldErrorsOf({ errors: [{ path: 'body.overview.fromDate', message: 'a' }, { path: 'body.overview.fromDate', message: 'b' }] })).toEqual({ 'overview.fromDate': 'a; b' });
+    expect(
+      fieldErrorsOf({
+        errors: [
+          { path: 'body.overview.fromDate', message: 'a' },
+          { path: 'body.overview.fromDate', message: 'b' },
+        ],
+      }),
+    ).toEqual({ 'overview.fromDate': 'a; b' });
     expect(fieldErrorsOf(null)).toEqual({});
   });
 
@@ -139,19 +225,58 @@ describe('field errors of a 400', () => {
 
 describe('editing a field with an error', () => {
   it('drops the errors under the edited keys only (a rule’s edit drops its tiers’ errors)', () => {
-    const errors = { 'overview.name': 'a', 'participants.groupIds': 'b', 'payoutAndRules.rules.0.tiers.1.target': 'c', 'payoutAndRules.rules.1.metricIds': 'd', 'overview.fromDate': 'f' };
-    expect(errorsAfterEdit(errors, ['overview.name', 'participants.groupIds'])).toEqual({ 'payoutAndRules.rules.0.tiers.1.target': 'c', 'payoutAndRules.rules.1.metricIds': 'd', 'overview.fromDate': 'f' });
-    expect(errorsAfterEdit(errors, ['payoutAndRules.rules.0'])).toEqual({ 'overview.name': 'a', 'participants.groupIds': 'b', 'payoutAndRules.rules.1.metricIds': 'd', 'overview.fromDate': 'f' });
+    const errors = {
+      'overview.name': 'a',
+      'participants.groupIds': 'b',
+      'payoutAndRules.rules.0.tiers.1.target': 'c',
+      'payoutAndRules.rules.1.metricIds': 'd',
+      'overview.fromDate': 'f',
+    };
+    expect(errorsAfterEdit(errors, ['overview.name', 'participants.groupIds'])).toEqual({
+      'payoutAndRules.rules.0.tiers.1.target': 'c',
+      'payoutAndRules.rules.1.metricIds': 'd',
+      'overview.fromDate': 'f',
+    });
+    expect(errorsAfterEdit(errors, ['payoutAndRules.rules.0'])).toEqual({
+      'overview.name': 'a',
+      'participants.groupIds': 'b',
+      'payoutAndRules.rules.1.metricIds': 'd',
+      'overview.fromDate': 'f',
+    });
   });
 });
 
 describe('the audit history', () => {
   it('says who did what and when, for a copy, its revisions and its status changes', () => {
     const entries: AuditEntry[] = [
-      { type: 'PromotionCreated', data: { name: 'Glow - Copy', promotionCode: 'GLOW-1776279600000', copiedFrom: 'abc' }, actor: { kind: 'admin', adminId: 1 }, occurredAt: '2026-04-15T19:00:00.000Z', position: '1' },
-      { type: 'PromotionStatusChanged', data: { from: 'NEW', to: 'DRAFT', reason: 'Copy of GLOW' }, actor: { kind: 'admin', adminId: 2 }, occurredAt: '2026-04-15T19:00:00.000Z', position: '2' },
-      { type: 'PromotionRevised', data: { sections: ['overview', 'payoutAndRules'], changes: {} }, actor: { kind: 'admin', adminId: 2 }, occurredAt: '2026-04-15T19:02:00.000Z', position: '3' },
-      { type: 'PromotionStatusChanged', data: { from: 'DRAFT', to: 'ACTIVE', reason: null }, actor: { kind: 'system', job: 'x' } as AuditEntry['actor'], occurredAt: '2026-04-15T19:05:00.000Z', position: '4' },
+      {
+        type: 'PromotionCreated',
+        data: { name: 'Glow - Copy', promotionCode: 'GLOW-1776279600000', copiedFrom: 'abc' },
+        actor: { kind: 'admin', adminId: 1 },
+        occurredAt: '2026-04-15T19:00:00.000Z',
+        position: '1',
+      },
+      {
+        type: 'PromotionStatusChanged',
+        data: { from: 'NEW', to: 'DRAFT', reason: 'Copy of GLOW' },
+        actor: { kind: 'admin', adminId: 2 },
+        occurredAt: '2026-04-15T19:00:00.000Z',
+        position: '2',
+      },
+      {
+        type: 'PromotionRevised',
+        data: { sections: ['overview', 'payoutAndRules'], changes: {} },
+        actor: { kind: 'admin', adminId: 2 },
+        occurredAt: '2026-04-15T19:02:00.000Z',
+        position: '3',
+      },
+      {
+        type: 'PromotionStatusChanged',
+        data: { from: 'DRAFT', to: 'ACTIVE', reason: null },
+        actor: { kind: 'system', job: 'x' } as AuditEntry['actor'],
+        occurredAt: '2026-04-15T19:05:00.000Z',
+        position: '4',
+      },
     ];
     expect(auditRows(entries, 'en-US', 'UTC')).toEqual([
       { key: '1', when: '4/15/26, 7:00:00 PM', who: 'Admin 1', what: 'Created "Glow - Copy" (GLOW-1776279600000), copied from promotion abc' },

@@ -6,7 +6,11 @@ const survey: SurveyRecord = {
   ...newSurvey('2026-03-01'),
   sections: [
     { ...newSection(), name: 'About you', questions: [] },
-    { ...newSection(), name: 'Your visit', questions: [{ questionTypeCode: 'MULTIPLE_ONE', maxAnswers: 2, requiredAnswers: 1, text: 'How was your visit?', answers: [] }] },
+    {
+      ...newSection(),
+      name: 'Your visit',
+      questions: [{ questionTypeCode: 'MULTIPLE_ONE', maxAnswers: 2, requiredAnswers: 1, text: 'How was your visit?', answers: [] }],
+    },
   ],
 };
 
@@ -21,7 +25,9 @@ describe('survey save errors in words', () => {
   });
 
   it('name a page by its number and name', () => {
-    expect(errorInWords('body.sections.0.questions', 'must hold at least one question', survey)).toBe('Page 1 (“About you”): the page must hold at least one question');
+    expect(errorInWords('body.sections.0.questions', 'must hold at least one question', survey)).toBe(
+      'Page 1 (“About you”): the page must hold at least one question',
+    );
   });
 
   it('say the survey’s own fields in words', () => {

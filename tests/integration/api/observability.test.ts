@@ -37,7 +37,8 @@ describe('request ids and correlation', () => {
 describe('GET /metrics', () => {
   it('answers Prometheus text: latency by route template, appends, projection lag per read model, open streams, jobs, login throttling', async () => {
     await s.call('GET', '/api/rest/promotions/tiles', { token: (await s.login(DEMO.member.email)).token });
-    for (let i = 0; i < 6; i++) await s.call('POST', '/api/rest/authenticate/login', { body: { username: 'nobody-metrics@example.com', password: 'wrong-password-1' } });
+    for (let i = 0; i < 6; i++)
+      await s.call('POST', '/api/rest/authenticate/login', { body: { username: 'nobody-metrics@example.com', password: 'wrong-password-1' } });
     const r = await fetch(`${s.url}/metrics`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -71,10 +72,11 @@ async function databaseRelay(target: URL) {
   const port = (relay.address() as net.AddressInfo).port;
   return {
     port,
-    cut: () => new Promise<void>((r) => {
-      relay.close(() => r());
-      for (const s of sockets) s.destroy();
-    }),
+    cut: () =>
+      new Promise<void>((r) => {
+        relay.close(() => r());
+        for (const s of sockets) s.destroy();
+      }),
     restore: () => new Promise<void>((r) => relay.listen(port, '127.0.0.1', r)),
   };
 }

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const points = (base: string, paxId: number, token: string) => fetch(`${base}/api/rest/participants/${paxId}/points`, { headers: { 'auth-token': token } }).then((r) => r.status);
+const points = (base: string, paxId: number, token: string) =>
+  fetch(`${base}/api/rest/participants/${paxId}/points`, { headers: { 'auth-token': token } }).then((r) => r.status);
 
 describe('the session cache', () => {
   it('answers repeated requests without a session lookup each', async () => {
@@ -20,7 +21,12 @@ describe('the session cache', () => {
     const lookups: string[] = [];
     const pool = s.runtime.deps.pool;
     const query = pool.query.bind(pool);
-    Object.assign(pool, { query: (text: unknown, ...rest: unknown[]) => (typeof text === 'string' && text.includes('FROM sessions s JOIN participants') && lookups.push(text), (query as (...a: unknown[]) => unknown)(text, ...rest)) });
+    Object.assign(pool, {
+      query: (text: unknown, ...rest: unknown[]) => (
+        typeof text === 'string' && text.includes('FROM sessions s JOIN participants') && lookups.push(text),
+        (query as (...a: unknown[]) => unknown)(text, ...rest)
+      ),
+    });
     try {
       for (let i = 0; i < 5; i++) expect(await points(s.url, member.paxId, member.token)).toBe(200);
     } finally {

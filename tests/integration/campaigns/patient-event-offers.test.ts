@@ -46,7 +46,9 @@ async function processDone() {
 async function countsOf(campaignId: number) {
   const r = await s.call('GET', '/api/rest/dr-campaigns/offer-counts', { token: admin });
   expect(r.status).toBe(200);
-  return (r.body as { campaignId: number; issued: number; claimed: number; patientEvents: number; reminded: number }[]).find((c) => c.campaignId === campaignId);
+  return (r.body as { campaignId: number; issued: number; claimed: number; patientEvents: number; reminded: number }[]).find(
+    (c) => c.campaignId === campaignId,
+  );
 }
 
 describe('patient-event campaigns', () => {
@@ -67,7 +69,10 @@ describe('patient-event campaigns', () => {
     // A replay from the start of the log (a lost checkpoint), then two followers at once without a shared checkpoint.
     await resetProjection(s.runtime.deps.pool, process());
     await catchUp(s.runtime.deps.pool, s.runtime.deps.store, process());
-    await Promise.all([catchUp(s.runtime.deps.pool, s.runtime.deps.store, process('patient-twin-a')), catchUp(s.runtime.deps.pool, s.runtime.deps.store, process('patient-twin-b'))]);
+    await Promise.all([
+      catchUp(s.runtime.deps.pool, s.runtime.deps.store, process('patient-twin-a')),
+      catchUp(s.runtime.deps.pool, s.runtime.deps.store, process('patient-twin-b')),
+    ]);
     expect(await offerStreams(s, member.paxId)).toBe(1);
     expect(await countsOf(id)).toEqual({ campaignId: id, issued: 1, claimed: 0, patientEvents: 1, reminded: 0 });
   });
@@ -75,7 +80,14 @@ describe('patient-event campaigns', () => {
   it('issue nothing outside the campaign’s group, for a draft or a campaign that is not a patient event', async () => {
     const group = await s.call('POST', '/api/rest/participants/search', {
       token: admin,
-      body: { name: 'Patients in 10001', logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: ['10001'] }], logicalExpressions: [] } },
+      body: {
+        name: 'Patients in 10001',
+        logicalExpression: {
+          logicalOperatorCode: 'AND',
+          comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: ['10001'] }],
+          logicalExpressions: [],
+        },
+      },
     });
     expect(group.status).toBe(201);
     const grouped = await createCampaign(s, admin, activeCampaign({ isPatientEvent: true, groupId: group.body.id }));

@@ -21,12 +21,18 @@ describe('the content admin calls', () => {
     const id = `promo-${promotionId.slice(0, 8)}-rules`;
     expect((await page(promotionId, 'RULES')).status).toBe(404);
 
-    const inserted = await s.call('POST', '/api/rest/content/insert', { token: admin, body: { id, contentType: 'promotionWebsite', fields: { promotionId, page: 'RULES', title: 'Rules', paragraphs: ['One'] } } });
+    const inserted = await s.call('POST', '/api/rest/content/insert', {
+      token: admin,
+      body: { id, contentType: 'promotionWebsite', fields: { promotionId, page: 'RULES', title: 'Rules', paragraphs: ['One'] } },
+    });
     expect(inserted.status).toBe(201);
     expect((await page(promotionId, 'RULES')).body).toMatchObject({ id, contentType: 'promotionWebsite', fields: { title: 'Rules', paragraphs: ['One'] } });
     expect((await page(promotionId, 'FAQ')).status).toBe(404);
 
-    const updated = await s.call('PUT', '/api/rest/content/update', { token: admin, body: { id, fields: { promotionId, page: 'RULES', title: 'Promotion rules', paragraphs: ['One', 'Two'] } } });
+    const updated = await s.call('PUT', '/api/rest/content/update', {
+      token: admin,
+      body: { id, fields: { promotionId, page: 'RULES', title: 'Promotion rules', paragraphs: ['One', 'Two'] } },
+    });
     expect(updated.status).toBe(200);
     expect((await page(promotionId, 'RULES')).body.fields).toEqual({ promotionId, page: 'RULES', title: 'Promotion rules', paragraphs: ['One', 'Two'] });
 
@@ -50,7 +56,9 @@ describe('the content admin calls', () => {
     expect(await count('has spaces')).toBe(0);
 
     const id = `banner-${randomUUID().slice(0, 8)}`;
-    expect((await s.call('POST', '/api/rest/content/insert', { token: admin, body: { id, contentType: 'banner', fields: { bannerText: 'First' } } })).status).toBe(201);
+    expect(
+      (await s.call('POST', '/api/rest/content/insert', { token: admin, body: { id, contentType: 'banner', fields: { bannerText: 'First' } } })).status,
+    ).toBe(201);
     const taken = await s.call('POST', '/api/rest/content/insert', { token: admin, body: { id, contentType: 'banner', fields: { bannerText: 'Second' } } });
     expect(taken.status).toBe(409);
     expect(JSON.stringify(taken.body.errors)).toContain('body.id');

@@ -179,7 +179,7 @@ test('the composite cursor resumes correctly where transaction order and global-
   }
 });
 
-test("an append held at COMMIT inside the adapter is read in its place once it commits, and holds back later appends until then", async () => {
+test('an append held at COMMIT inside the adapter is read in its place once it commits, and holds back later appends until then', async () => {
   // A second store over a pool whose first append is held before its COMMIT: the adapter's one append statement runs
   // in a transaction of the gate's own, which commits only when the gate opens (the append's rows, transaction id and
   // stream lock are exactly those of a real append whose commit is slow).

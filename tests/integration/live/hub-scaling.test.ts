@@ -21,7 +21,15 @@ afterAll(() => s.stop());
 
 const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
 const award = async (paxId: number, amount: number) => {
-  const e = PointsAwarded.of({ paxId, lotId: randomUUID(), amount, description: 'hub test', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null });
+  const e = PointsAwarded.of({
+    paxId,
+    lotId: randomUUID(),
+    amount,
+    description: 'hub test',
+    source: 'BONUS',
+    expirationDate: '2030-01-01',
+    idempotencyKey: null,
+  });
   return s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
 };
 /**
@@ -70,7 +78,13 @@ describe('the live hub scales with changes, not with open streams', () => {
     });
     // Every tab got its member's message exactly once, with the award's position as id.
     for (const [i, m] of members.entries())
-      for (let tab = 0; tab < 3; tab++) expect(open[i * 3 + tab].messages('points').slice(1).map((f) => f.id)).toEqual([positions.get(m.paxId)]);
+      for (let tab = 0; tab < 3; tab++)
+        expect(
+          open[i * 3 + tab]
+            .messages('points')
+            .slice(1)
+            .map((f) => f.id),
+        ).toEqual([positions.get(m.paxId)]);
     // Before: one read per stream (36) and one presentation query per message (36).
     expect(counts).toEqual({ member_live_messages: 1, rm_point_lots: 1 });
   });
@@ -85,7 +99,12 @@ describe('the live hub scales with changes, not with open streams', () => {
     await award(m.paxId, 9);
     await readable(1);
     const models = registeredReadModels(s.runtime.deps.settings);
-    await catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, models.filter((p) => p.name === 'member-points'), 1000);
+    await catchUpGroup(
+      s.runtime.deps.pool,
+      s.runtime.deps.store,
+      models.filter((p) => p.name === 'member-points'),
+      1000,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect((await s.runtime.deps.pool.query('SELECT count(*)::int AS n FROM member_live_messages WHERE pax_id = $1', [m.paxId])).rows[0].n).toBeGreaterThan(0);
     const heartbeats = () => c.frames.filter((f) => f.comment !== undefined).length;

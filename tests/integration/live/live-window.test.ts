@@ -19,7 +19,10 @@ afterAll(() => s.stop());
 
 let keys = 0;
 const award = async (paxId: number, amount: number) => {
-  const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, { token: admin.token, body: { amount, description: 'Window test', idempotencyKey: `window-${++keys}` } });
+  const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, {
+    token: admin.token,
+    body: { amount, description: 'Window test', idempotencyKey: `window-${++keys}` },
+  });
   expect(r.status).toBe(201);
   return r.body as { position: string };
 };

@@ -71,7 +71,8 @@ async function startServer(dataDir: string): Promise<Started> {
   return { child, output, port };
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 100))) if (check()) return true;
@@ -141,7 +142,11 @@ describe('SIGTERM', () => {
   it('stops in order within 10 s, exit code 0, in a few log lines, and leaves no PostgreSQL running', async () => {
     const server = await startServer(dataDir);
     // A live stream open at the time of the stop must not hold it up.
-    const login = await fetch(`http://127.0.0.1:${server.port}/api/rest/authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member@example.com', password: 'Rewards-demo-1' }) });
+    const login = await fetch(`http://127.0.0.1:${server.port}/api/rest/authenticate/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'member@example.com', password: 'Rewards-demo-1' }),
+    });
     const token = ((await login.json()) as { authToken: string }).authToken;
     const stream = await fetch(`http://127.0.0.1:${server.port}/api/rest/live`, { headers: { 'auth-token': token } });
     expect(stream.status).toBe(200);
@@ -151,7 +156,11 @@ describe('SIGTERM', () => {
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(0);
     const took = Date.now() - started;
-    const after = server.output().trim().split('\n').slice(before - 1);
+    const after = server
+      .output()
+      .trim()
+      .split('\n')
+      .slice(before - 1);
     expect(took).toBeLessThan(10_000);
     expect(after.length).toBeLessThanOrEqual(4);
     expect(server.output()).not.toMatch(/terminating connection|idle database connection failed/);

@@ -64,7 +64,7 @@ const failingOnce = (inner: Projection, nth: number): Projection => {
 
 describe('projection runner', () => {
   it('applies nothing of a batch that fails half-way, then applies every event exactly once', async () => {
-    for (let i = 1; i <= 10; i++) await award(i % 3 + 1, i);
+    for (let i = 1; i <= 10; i++) await award((i % 3) + 1, i);
     const flaky = failingOnce(memberPointsProjection, 6);
     await readable(10);
     await expect(applyBatch(db.pool, store, flaky, 100)).rejects.toThrow('crash inside the batch');
@@ -176,7 +176,7 @@ describe('projection runner', () => {
     expect((await db.pool.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")).rows[0].n).toBe(0);
   });
 
-  it('a checkpoint reset behind the caller\'s hint replays from its own position, skipping nothing', async () => {
+  it("a checkpoint reset behind the caller's hint replays from its own position, skipping nothing", async () => {
     for (let i = 0; i < 10; i++) await award(1, 1);
     await readable(10);
     const first = await applyGroupBatch(db.pool, store, [memberPointsProjection], 100);

@@ -17,7 +17,10 @@ describe('a rebuild while the server runs', () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => quickMember(s)));
     let keys = 0;
     const award = async (paxId: number) => {
-      const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, { token: admin.token, body: { amount: 3, description: 'During a rebuild', idempotencyKey: `rebuild-live-${++keys}` } });
+      const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, {
+        token: admin.token,
+        body: { amount: 3, description: 'During a rebuild', idempotencyKey: `rebuild-live-${++keys}` },
+      });
       expect(r.status).toBe(201);
       return r.body as { position: string };
     };
@@ -45,7 +48,9 @@ describe('a rebuild while the server runs', () => {
       sum += r.body.balance as number;
     }
     expect(sum).toBe(total * 3);
-    const lots = await s.runtime.deps.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_point_lots WHERE pax_id = ANY($1)', [members.map((m) => m.paxId)]);
+    const lots = await s.runtime.deps.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_point_lots WHERE pax_id = ANY($1)', [
+      members.map((m) => m.paxId),
+    ]);
     expect(lots.rows[0].n).toBe(total);
   });
 });

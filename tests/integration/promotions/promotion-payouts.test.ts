@@ -32,7 +32,10 @@ const runJob = () => s.call('POST', '/api/rest/admin/jobs/process-treatments', {
 
 /** Members of their own group (a last name no other test uses), so promotions of one test never pay another's members. */
 async function cohort(n = 1) {
-  const lastName = `Cohort${randomUUID().replace(/-/g, '').slice(0, 10).replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;
+  const lastName = `Cohort${randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 10)
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;
   const members = [];
   for (let i = 0; i < n; i++) members.push(await s.enroll({ lastName }));
   return { members, groupId: await groupOfLastName(s, admin.token, lastName) };
@@ -40,7 +43,12 @@ async function cohort(n = 1) {
 
 /** A promotion for the group: 10 neuromodulator units or more pay 2 points a unit. */
 const promotion = (groupId: number, over: Record<string, unknown> = {}, finalize = true) =>
-  wizardPromotion(s, admin.token, wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] }, ...over }), finalize);
+  wizardPromotion(
+    s,
+    admin.token,
+    wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] }, ...over }),
+    finalize,
+  );
 
 async function treat(paxId: number, units: number, dateOfService = daysAgo(2), run = true) {
   const posted = await postTreatment(s, treatmentBody(paxId, [lineItem(products.treatment.id, units)], { dateOfService }));
@@ -62,7 +70,9 @@ async function payoutsDone() {
 
 async function awardsOf(paxId: number): Promise<Award[]> {
   const events = await s.runtime.deps.store.readStream(`member-${paxId}`);
-  return events.filter((e) => e.type === 'PromotionAwardEarned').map((e) => (decodeStreamEvent(e.streamName, e.type, e.data, e.metadata).event as EventOfType<'PromotionAwardEarned'>).data);
+  return events
+    .filter((e) => e.type === 'PromotionAwardEarned')
+    .map((e) => (decodeStreamEvent(e.streamName, e.type, e.data, e.metadata).event as EventOfType<'PromotionAwardEarned'>).data);
 }
 const promotionLots = async (paxId: number) =>
   (await s.runtime.deps.store.readStream(`member-${paxId}`)).filter((e) => e.type === 'PointsAwarded' && (e.data as { source: string }).source === 'PROMOTION');
@@ -75,7 +85,17 @@ describe('promotion payouts', () => {
     const treatmentId = await treat(m.paxId, 12);
     await eventually(async () => expect(await awardsOf(m.paxId)).toHaveLength(1));
     expect((await awardsOf(m.paxId))[0]).toEqual(
-      expect.objectContaining({ promotionId: p.overview.id, promotionRevision: 1, promotionName: 'Spring Sparkle', ruleName: 'Neuromodulator units', treatmentId, units: 12, tierTarget: 10, amount: 24, awardType: 'POINT' }),
+      expect.objectContaining({
+        promotionId: p.overview.id,
+        promotionRevision: 1,
+        promotionName: 'Spring Sparkle',
+        ruleName: 'Neuromodulator units',
+        treatmentId,
+        units: 12,
+        tierTarget: 10,
+        amount: 24,
+        awardType: 'POINT',
+      }),
     );
     await eventually(async () => {
       const points = await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token });
@@ -84,9 +104,16 @@ describe('promotion payouts', () => {
       const treatmentRow = activity.body.items.find((i: { id: string }) => i.id === treatmentId);
       const detail = await s.call('GET', treatmentRow.detailUrl, { token: m.token });
       expect(detail.body.promotionAwards).toEqual([
-        expect.objectContaining({ awardType: 'POINT', certificateType: 'HCP', promotion: { id: p.overview.id, name: 'Spring Sparkle' }, award: { amount: 24, expirationDate: expect.any(String) } }),
+        expect.objectContaining({
+          awardType: 'POINT',
+          certificateType: 'HCP',
+          promotion: { id: p.overview.id, name: 'Spring Sparkle' },
+          award: { amount: 24, expirationDate: expect.any(String) },
+        }),
       ]);
-      expect(activity.body.items).toContainEqual(expect.objectContaining({ activityType: 'BONUS POINTS EARNED', points: 24, description: `Spring Sparkle: 12 units on ${daysAgo(2)}` }));
+      expect(activity.body.items).toContainEqual(
+        expect.objectContaining({ activityType: 'BONUS POINTS EARNED', points: 24, description: `Spring Sparkle: 12 units on ${daysAgo(2)}` }),
+      );
       const tiles = await s.call('GET', '/api/rest/promotions/tiles', { token: m.token });
       expect(tiles.body.items.find((t: { promoId: string }) => t.promoId === p.overview.id).earned).toEqual({ points: 24, certificates: 0, treatments: 1 });
     });
@@ -121,12 +148,17 @@ describe('promotion payouts', () => {
   it('holds the daily cap per member and day of service', async () => {
     const { members, groupId } = await cohort();
     const [m] = members;
-    await promotion(groupId, { payoutAndRules: { awardType: 'POINT', rewardDailyCap: 50, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] } });
+    await promotion(groupId, {
+      payoutAndRules: { awardType: 'POINT', rewardDailyCap: 50, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] },
+    });
     await treat(m.paxId, 20, daysAgo(3), false);
     await treat(m.paxId, 20, daysAgo(3), false);
     await treat(m.paxId, 20, daysAgo(4), true);
     await eventually(async () => expect(await awardsOf(m.paxId)).toHaveLength(3));
-    const byDay = (await awardsOf(m.paxId)).reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.dateOfService]: (acc[a.dateOfService] ?? 0) + a.amount }), {});
+    const byDay = (await awardsOf(m.paxId)).reduce<Record<string, number>>(
+      (acc, a) => ({ ...acc, [a.dateOfService]: (acc[a.dateOfService] ?? 0) + a.amount }),
+      {},
+    );
     expect(byDay).toEqual({ [daysAgo(3)]: 50, [daysAgo(4)]: 40 });
   });
 
@@ -134,14 +166,19 @@ describe('promotion payouts', () => {
     const { members, groupId } = await cohort(2);
     await treat(members[0].paxId, 15);
     await treat(members[1].paxId, 15);
-    const retro = await promotion(groupId, { payoutAndRules: { awardType: 'POINT', retro: true, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1 }] }] } }, false);
+    const retro = await promotion(
+      groupId,
+      { payoutAndRules: { awardType: 'POINT', retro: true, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1 }] }] } },
+      false,
+    );
     const plain = await promotion(groupId, {}, false);
     await payoutsDone();
     expect(await awardsOf(members[0].paxId)).toEqual([]);
     expect((await statusAction(s, admin.token, plain.overview.id, 'publish')).status).toBe(200);
     expect((await statusAction(s, admin.token, retro.overview.id, 'publish')).status).toBe(200);
     await eventually(async () => {
-      for (const m of members) expect((await awardsOf(m.paxId)).map((a) => [a.promotionId, a.amount, a.promotionRevision])).toEqual([[retro.overview.id, 15, 1]]);
+      for (const m of members)
+        expect((await awardsOf(m.paxId)).map((a) => [a.promotionId, a.amount, a.promotionRevision])).toEqual([[retro.overview.id, 15, 1]]);
     });
   });
 
@@ -149,9 +186,19 @@ describe('promotion payouts', () => {
     const { members, groupId } = await cohort();
     const [m] = members;
     const pool = s.runtime.deps.pool;
-    await pool.query(`INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ('SPARKLE_OFFER', 'Sparkle Offer Certificate', false, 60) ON CONFLICT DO NOTHING`);
-    await pool.query(`INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ('SPARKLE_OFFER', 25, 250, 0) ON CONFLICT DO NOTHING`);
-    await promotion(groupId, { payoutAndRules: { awardType: 'CERTIFICATE', certificateCategoryCode: 'SPARKLE_OFFER', rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1, payMethod: 'flat' }] }] } });
+    await pool.query(
+      `INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ('SPARKLE_OFFER', 'Sparkle Offer Certificate', false, 60) ON CONFLICT DO NOTHING`,
+    );
+    await pool.query(
+      `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ('SPARKLE_OFFER', 25, 250, 0) ON CONFLICT DO NOTHING`,
+    );
+    await promotion(groupId, {
+      payoutAndRules: {
+        awardType: 'CERTIFICATE',
+        certificateCategoryCode: 'SPARKLE_OFFER',
+        rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1, payMethod: 'flat' }] }],
+      },
+    });
     await treat(m.paxId, 10);
     await eventually(async () => {
       const wallet = await s.call('GET', `/api/rest/participants/${m.paxId}/certificates?page=0&size=20`, { token: m.token });
@@ -179,7 +226,9 @@ describe('a treatment pays a promotion at most once', () => {
   it('under a replay from the start, a redelivery after a crash, and two servers following the same log', async () => {
     const { members, groupId } = await cohort();
     const [m] = members;
-    await promotion(groupId, { payoutAndRules: { awardType: 'POINT', retro: true, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] } });
+    await promotion(groupId, {
+      payoutAndRules: { awardType: 'POINT', retro: true, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] },
+    });
     const treatmentId = await treat(m.paxId, 12);
     await eventually(async () => expect(await awardsOf(m.paxId)).toHaveLength(1));
 
@@ -193,7 +242,14 @@ describe('a treatment pays a promotion at most once', () => {
     // twice at once (as two servers would), each in a transaction that is then rolled back.
     const stored = (await s.runtime.deps.store.readStream(`treatment-${treatmentId}`)).find((e) => e.type === 'TreatmentProcessed')!;
     const decoded = decodeStreamEvent(stored.streamName, stored.type, stored.data, stored.metadata);
-    const projected = { event: decoded.event, metadata: decoded.metadata, streamName: stored.streamName, revision: stored.revision, position: stored.position, eventId: stored.eventId } as ProjectedEvent<never>;
+    const projected = {
+      event: decoded.event,
+      metadata: decoded.metadata,
+      streamName: stored.streamName,
+      revision: stored.revision,
+      position: stored.position,
+      eventId: stored.eventId,
+    } as ProjectedEvent<never>;
     const redeliver = async () => {
       const db = await s.runtime.deps.pool.connect();
       try {
@@ -228,7 +284,10 @@ describe('POST /wizard/promotions/forecast', () => {
     await treat(members[1].paxId, 5, daysAgo(2), true);
     await payoutsDone();
     const head = (await committedHead(s.runtime.deps.pool)) ?? 'start';
-    const draft = wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] }, payoutAndRules: { awardType: 'POINT', rewardDailyCap: 70, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] } });
+    const draft = wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), {
+      participants: { groupIds: [groupId] },
+      payoutAndRules: { awardType: 'POINT', rewardDailyCap: 70, rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 2 }] }] },
+    });
     const r = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: draft });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({

@@ -22,7 +22,9 @@ describe('POST /wizard/promotions', () => {
   it('takes the record as a multipart json part, applies the spec defaults and answers it with overview.id set', async () => {
     const r = await postWizardForm(s, admin.token, record(), false);
     expect(r.status).toBe(201);
-    expect(r.body.overview).toEqual(expect.objectContaining({ id: expect.any(String), typeCode: 'FLAT_PAYOUT', statusTypeCode: 'NEW', promotionCategory: 'PROMOTION', fromDate: daysAgo(5) }));
+    expect(r.body.overview).toEqual(
+      expect.objectContaining({ id: expect.any(String), typeCode: 'FLAT_PAYOUT', statusTypeCode: 'NEW', promotionCategory: 'PROMOTION', fromDate: daysAgo(5) }),
+    );
     expect(r.body.payoutAndRules).toEqual(expect.objectContaining({ programActivityId: 1362, retro: false, awardType: 'POINT' }));
     expect(r.body.payoutAndRules.rules[0].tiers[0]).toEqual(expect.objectContaining({ award: 2, compareOp: 'gteq', payMethod: 'units', target: 10 }));
     expect(await streamTypes(r.body.overview.id)).toEqual(['PromotionCreated']);
@@ -54,10 +56,19 @@ describe('POST /wizard/promotions', () => {
     const r = await s.call('POST', '/api/rest/wizard/promotions?finalize=true', { token: admin.token, body: bad });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual([expect.objectContaining({ path: 'body.overview.promotionCode' })]);
-    const unknownProduct = await s.call('POST', '/api/rest/wizard/promotions?finalize=true', { token: admin.token, body: record({ payoutAndRules: { rules: [{ metricIds: [987654], tiers: [{ target: 3 }] }] } }) });
+    const unknownProduct = await s.call('POST', '/api/rest/wizard/promotions?finalize=true', {
+      token: admin.token,
+      body: record({ payoutAndRules: { rules: [{ metricIds: [987654], tiers: [{ target: 3 }] }] } }),
+    });
     expect(unknownProduct.status).toBe(400);
-    expect(unknownProduct.body.errors).toEqual([{ path: 'body.payoutAndRules.rules.0.metricIds.0', message: 'is not a product that earns (unknown or retired)' }]);
-    const noJsonPart = await fetch(`${s.url}/api/rest/wizard/promotions?finalize=false`, { method: 'POST', headers: { 'auth-token': admin.token }, body: new FormData() });
+    expect(unknownProduct.body.errors).toEqual([
+      { path: 'body.payoutAndRules.rules.0.metricIds.0', message: 'is not a product that earns (unknown or retired)' },
+    ]);
+    const noJsonPart = await fetch(`${s.url}/api/rest/wizard/promotions?finalize=false`, {
+      method: 'POST',
+      headers: { 'auth-token': admin.token },
+      body: new FormData(),
+    });
     expect(noJsonPart.status).toBe(400);
     expect((await noJsonPart.json()).errors[0].path).toBe('body.json');
     // Nothing written for a promotion (other processes of the server may append meanwhile: only promotion streams count).
@@ -78,18 +89,28 @@ describe('PUT /wizard/promotions/{id} and the sections', () => {
     const second = await s.login(DEMO.admin.email);
     const put = await s.call('PUT', `/api/rest/wizard/promotions/${overview.id}?finalize=false`, {
       token: second.token,
-      body: { payoutAndRules: { rewardDailyCap: 300, rules: [{ name: 'Filler', metricIds: [products.bigTreatment.id], tiers: [{ target: 1, award: 50, payMethod: 'flat' }] }] } },
+      body: {
+        payoutAndRules: {
+          rewardDailyCap: 300,
+          rules: [{ name: 'Filler', metricIds: [products.bigTreatment.id], tiers: [{ target: 1, award: 50, payMethod: 'flat' }] }],
+        },
+      },
     });
     expect(put.status).toBe(200);
     const payout = await s.call('GET', `/api/rest/wizard/promotions/${overview.id}/payoutAndRules`, { token: admin.token });
-    expect(payout.body).toEqual(expect.objectContaining({ rewardDailyCap: 300, rules: [expect.objectContaining({ name: 'Filler', metricIds: [products.bigTreatment.id] })] }));
+    expect(payout.body).toEqual(
+      expect.objectContaining({ rewardDailyCap: 300, rules: [expect.objectContaining({ name: 'Filler', metricIds: [products.bigTreatment.id] })] }),
+    );
     // The overview is unchanged by a PUT that does not carry it.
     expect((await s.call('GET', `/api/rest/wizard/promotions/${overview.id}/overview`, { token: admin.token })).body.name).toBe('Spring Sparkle');
     // Nothing changed: nothing written.
     await s.call('PUT', `/api/rest/wizard/promotions/${overview.id}?finalize=false`, { token: admin.token, body: { overview: { name: 'Spring Sparkle' } } });
     const audit = await s.call('GET', `/api/rest/admin/audit/promotions/${overview.id}`, { token: admin.token });
     expect(audit.body.map((e: { type: string }) => e.type)).toEqual(['PromotionCreated', 'PromotionRevised']);
-    expect(audit.body[1]).toMatchObject({ actor: { kind: 'admin', adminId: second.paxId }, data: { sections: ['payoutAndRules'], changes: { payoutAndRules: { rewardDailyCap: 300 } } } });
+    expect(audit.body[1]).toMatchObject({
+      actor: { kind: 'admin', adminId: second.paxId },
+      data: { sections: ['payoutAndRules'], changes: { payoutAndRules: { rewardDailyCap: 300 } } },
+    });
     const published = await s.call('PUT', `/api/rest/wizard/promotions/${overview.id}?finalize=true`, { token: admin.token, body: {} });
     expect(published.body.overview.statusTypeCode).toBe('ACTIVE');
   });
@@ -103,6 +124,10 @@ describe('PUT /wizard/promotions/{id} and the sections', () => {
     expect((await s.call('PUT', '/api/rest/wizard/promotions/0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b', { token: admin.token, body: {} })).status).toBe(404);
     expect((await s.call('GET', `/api/rest/wizard/promotions/${overview.id}/budget`, { token: admin.token })).status).toBe(400);
     const website = await s.call('GET', `/api/rest/wizard/promotions/${overview.id}/website`, { token: admin.token });
-    expect(website.body).toEqual({ tile: { title: 'Spring Sparkle', contentfulId: null }, webPages: { OVERVIEW: { contentValue: null, active: false }, RULES: { contentValue: null, active: false }, FAQ: { contentValue: null, active: false } }, isCopy: false });
+    expect(website.body).toEqual({
+      tile: { title: 'Spring Sparkle', contentfulId: null },
+      webPages: { OVERVIEW: { contentValue: null, active: false }, RULES: { contentValue: null, active: false }, FAQ: { contentValue: null, active: false } },
+      isCopy: false,
+    });
   });
 });

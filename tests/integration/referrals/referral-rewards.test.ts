@@ -24,7 +24,8 @@ afterAll(() => s.stop());
 const settings = settingsFromEnv();
 const referralProcess = () => referralRewards({ store: s.runtime.deps.store, settings, now: () => new Date() });
 const runJob = () => s.call('POST', '/api/rest/admin/jobs/process-treatments', { token: admin.token, body: {} });
-const balanceOf = async (m: { paxId: number; token: string }) => (await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body.balance as number;
+const balanceOf = async (m: { paxId: number; token: string }) =>
+  (await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body.balance as number;
 
 /** Records a treatment (10 units at 2 points) for a member and runs the processing job. */
 async function treat(paxId: number) {
@@ -61,10 +62,22 @@ describe('referral rewards', () => {
     await eventually(async () => expect(await referralAwards(s, friend.paxId)).toHaveLength(1));
     const system = { kind: 'system', job: 'referral-rewards' };
     expect(await referralAwards(s, referrer.paxId)).toEqual([
-      expect.objectContaining({ amount: settings.referrerRewardPoints, source: 'REFERRAL', idempotencyKey: `referral-${friend.paxId}`, description: 'Referral reward: Bob completed a first treatment', actor: system }),
+      expect.objectContaining({
+        amount: settings.referrerRewardPoints,
+        source: 'REFERRAL',
+        idempotencyKey: `referral-${friend.paxId}`,
+        description: 'Referral reward: Bob completed a first treatment',
+        actor: system,
+      }),
     ]);
     expect(await referralAwards(s, friend.paxId)).toEqual([
-      expect.objectContaining({ amount: settings.referredRewardPoints, source: 'REFERRAL', idempotencyKey: `referral-${friend.paxId}`, description: 'Referral reward: welcome from Ann', actor: system }),
+      expect.objectContaining({
+        amount: settings.referredRewardPoints,
+        source: 'REFERRAL',
+        idempotencyKey: `referral-${friend.paxId}`,
+        description: 'Referral reward: welcome from Ann',
+        actor: system,
+      }),
     ]);
     await eventually(async () => {
       expect(await balanceOf(referrer)).toBe(settings.referrerRewardPoints);

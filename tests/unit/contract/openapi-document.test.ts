@@ -5,7 +5,9 @@ import type { Deps } from '../../../server/deps';
 
 type Operation = { operationId: string; responses: Record<string, unknown>; requestBody?: { content: Record<string, { schema: unknown }> } };
 const doc = openApiDocument(allRoutes({ settings: settingsFromEnv() } as Deps));
-const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })));
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })),
+);
 
 describe('the generated OpenAPI document', () => {
   it('names every operation with a unique operationId derived from method and path, and has a server', () => {
@@ -21,7 +23,8 @@ describe('the generated OpenAPI document', () => {
   });
 
   it('carries the codecs’ rules as constraints: integer ranges, patterns, lengths, formats, enums', () => {
-    const schemaOf = (path: string, method: string) => JSON.stringify(operations.find((o) => o.path === path && o.method === method)!.op.requestBody!.content['application/json'].schema);
+    const schemaOf = (path: string, method: string) =>
+      JSON.stringify(operations.find((o) => o.path === path && o.method === method)!.op.requestBody!.content['application/json'].schema);
     const award = schemaOf('/api/rest/admin/participants/{paxId}/points', 'post');
     expect(award).toContain('"type":"integer","minimum":1,"maximum":100000');
     const enrollment = schemaOf('/api/rest/enrollment', 'post');

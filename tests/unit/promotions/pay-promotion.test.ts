@@ -42,7 +42,15 @@ describe('paying a promotion for one treatment', () => {
       },
       {
         type: 'PointsAwarded',
-        data: { paxId: 7, lotId: promotionLotId(PROMOTION_ID, c.treatment.treatmentId), amount: 24, description: 'Spring Sparkle: 12 units on 2026-04-10', source: 'PROMOTION', expirationDate: '2027-04-11', idempotencyKey: null },
+        data: {
+          paxId: 7,
+          lotId: promotionLotId(PROMOTION_ID, c.treatment.treatmentId),
+          amount: 24,
+          description: 'Spring Sparkle: 12 units on 2026-04-10',
+          source: 'PROMOTION',
+          expirationDate: '2027-04-11',
+          idempotencyKey: null,
+        },
       },
     ]);
   });
@@ -64,7 +72,9 @@ describe('paying a promotion for one treatment', () => {
     // Nothing left that day: no event at all (no zero-point lot).
     expect(when(payCommand({ cap, treatmentId: uuid(3) }), [...first, ...second])).toEqual([]);
     // Another day has its own room.
-    expect(when(payCommand({ cap, treatmentId: uuid(4), dateOfService: '2026-04-12' }), [...first, ...second])[0].data).toEqual(expect.objectContaining({ amount: 24 }));
+    expect(when(payCommand({ cap, treatmentId: uuid(4), dateOfService: '2026-04-12' }), [...first, ...second])[0].data).toEqual(
+      expect.objectContaining({ amount: 24 }),
+    );
   });
 
   it('issues a certificate of the promotion’s category for a CERTIFICATE award, with no points and no cap', () => {
@@ -78,7 +88,12 @@ describe('paying a promotion for one treatment', () => {
           amount: 25,
           expirationDate: '2026-06-10',
           lotId: null,
-          certificate: { certificateId: promotionCertificateId(PROMOTION_ID, c.treatment.treatmentId), categoryCode: 'GLOW_OFFER', name: 'Glow offer', value: 25 },
+          certificate: {
+            certificateId: promotionCertificateId(PROMOTION_ID, c.treatment.treatmentId),
+            categoryCode: 'GLOW_OFFER',
+            name: 'Glow offer',
+            value: 25,
+          },
         }),
       }),
     ]);
@@ -101,17 +116,23 @@ describe('property: the daily cap holds for every member-day', () => {
         const histories = new Map<number, MemberEvent[]>();
         treatments.forEach((t, i) => {
           const history = histories.get(t.paxId) ?? [];
-          const c = { ...payCommand({ cap, rules, treatmentId: uuid(i), dateOfService: `2026-04-0${t.day}`, lines: [{ productId: NEUROMODULATOR, quantity: t.units }] }), paxId: t.paxId };
+          const c = {
+            ...payCommand({ cap, rules, treatmentId: uuid(i), dateOfService: `2026-04-0${t.day}`, lines: [{ productId: NEUROMODULATOR, quantity: t.units }] }),
+            paxId: t.paxId,
+          };
           // Decided twice: the replay must add nothing.
           const decided = when(c, history);
           histories.set(t.paxId, [...history, ...decided, ...when(c, [...history, ...decided])]);
         });
         for (const history of histories.values()) {
           const perDay = new Map<string, number>();
-          for (const e of history) if (e.type === 'PromotionAwardEarned') perDay.set(e.data.dateOfService, (perDay.get(e.data.dateOfService) ?? 0) + e.data.amount);
+          for (const e of history)
+            if (e.type === 'PromotionAwardEarned') perDay.set(e.data.dateOfService, (perDay.get(e.data.dateOfService) ?? 0) + e.data.amount);
           for (const total of perDay.values()) expect(total).toBeLessThanOrEqual(cap);
           const credited = history.filter((e) => e.type === 'PointsAwarded').reduce((n, e) => n + (e.type === 'PointsAwarded' ? e.data.amount : 0), 0);
-          const earned = history.filter((e) => e.type === 'PromotionAwardEarned').reduce((n, e) => n + (e.type === 'PromotionAwardEarned' ? e.data.amount : 0), 0);
+          const earned = history
+            .filter((e) => e.type === 'PromotionAwardEarned')
+            .reduce((n, e) => n + (e.type === 'PromotionAwardEarned' ? e.data.amount : 0), 0);
           expect(credited).toBe(earned);
         }
       }),

@@ -7,7 +7,15 @@ export const NEUROMODULATOR = 11;
 export const FILLER = 12;
 export const SERUM = 13;
 
-export const tier = (target: number, over: Partial<PayoutTier> = {}): PayoutTier => ({ award: 1, compareOp: 'gteq', target, payMethod: 'units', min: null, max: null, ...over });
+export const tier = (target: number, over: Partial<PayoutTier> = {}): PayoutTier => ({
+  award: 1,
+  compareOp: 'gteq',
+  target,
+  payMethod: 'units',
+  min: null,
+  max: null,
+  ...over,
+});
 
 export const rule = (over: Partial<PayoutRule> = {}): PayoutRule => ({
   ruleId: 'rule-1',
@@ -23,16 +31,34 @@ export const rule = (over: Partial<PayoutRule> = {}): PayoutRule => ({
 });
 
 /** A command paying PROMOTION_ID for one treatment; tests override what they examine. */
-export const payCommand = (over: { rules?: PayoutRule[]; cap?: number | null; awardType?: 'POINT' | 'CERTIFICATE'; treatmentId?: string; dateOfService?: string; lines?: { productId: number; quantity: number }[] } = {}): PayPromotion => ({
+export const payCommand = (
+  over: {
+    rules?: PayoutRule[];
+    cap?: number | null;
+    awardType?: 'POINT' | 'CERTIFICATE';
+    treatmentId?: string;
+    dateOfService?: string;
+    lines?: { productId: number; quantity: number }[];
+  } = {},
+): PayPromotion => ({
   paxId: 7,
   promotion: {
     promotionId: PROMOTION_ID,
     revision: 3,
     name: 'Spring Sparkle',
-    payoutAndRules: { ...blankFacts(PROMOTION_ID).payoutAndRules, awardType: over.awardType ?? 'POINT', rewardDailyCap: over.cap ?? null, rules: over.rules ?? [rule()] },
+    payoutAndRules: {
+      ...blankFacts(PROMOTION_ID).payoutAndRules,
+      awardType: over.awardType ?? 'POINT',
+      rewardDailyCap: over.cap ?? null,
+      rules: over.rules ?? [rule()],
+    },
     certificate: over.awardType === 'CERTIFICATE' ? { categoryCode: 'GLOW_OFFER', name: 'Glow offer', value: 25, expirationDays: 60 } : null,
   },
-  treatment: { treatmentId: over.treatmentId ?? '0f0e0d0c-0b0a-4909-8807-060504030201', dateOfService: over.dateOfService ?? '2026-04-10', lines: over.lines ?? [{ productId: NEUROMODULATOR, quantity: 12 }] },
+  treatment: {
+    treatmentId: over.treatmentId ?? '0f0e0d0c-0b0a-4909-8807-060504030201',
+    dateOfService: over.dateOfService ?? '2026-04-10',
+    lines: over.lines ?? [{ productId: NEUROMODULATOR, quantity: 12 }],
+  },
   today: '2026-04-11',
   expiryMonths: 12,
 });

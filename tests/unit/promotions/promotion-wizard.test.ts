@@ -8,21 +8,34 @@ import { applyRecord, blankFacts, recordErrors, recordOf } from '../../../server
 import { FILLER, NEUROMODULATOR, PROMOTION_ID, rule, tier } from './payout-fixtures';
 
 const overview = { name: 'Spring Sparkle', promotionCode: 'SPARKLE', fromDate: '2026-04-01', thruDate: '2026-04-30' };
-const stored = applyRecord(blankFacts(PROMOTION_ID), { overview, payoutAndRules: { rules: [{ ruleId: 'r1', metricIds: [NEUROMODULATOR], tiers: [{ target: 10 }] }] } });
+const stored = applyRecord(blankFacts(PROMOTION_ID), {
+  overview,
+  payoutAndRules: { rules: [{ ruleId: 'r1', metricIds: [NEUROMODULATOR], tiers: [{ target: 10 }] }] },
+});
 
 describe('the wizard record', () => {
   it('applies the spec defaults: FLAT_PAYOUT, programActivityId 1362, tier award 1, gteq, units, retro false', () => {
     expect(stored.typeCode).toBe('FLAT_PAYOUT');
     expect(stored.payoutAndRules).toEqual(expect.objectContaining({ programActivityId: 1362, retro: false, awardType: 'POINT', rewardDailyCap: null }));
     expect(stored.payoutAndRules.rules[0]).toEqual(
-      expect.objectContaining({ ruleType: 'payout', ruleStructure: 'flat_payout', measureType: 'UNITS', metricType: 'product', rewardBase: 'rank_number', name: 'Rule 1' }),
+      expect.objectContaining({
+        ruleType: 'payout',
+        ruleStructure: 'flat_payout',
+        measureType: 'UNITS',
+        metricType: 'product',
+        rewardBase: 'rank_number',
+        name: 'Rule 1',
+      }),
     );
     expect(stored.payoutAndRules.rules[0].tiers).toEqual([{ award: 1, compareOp: 'gteq', target: 10, payMethod: 'units', min: null, max: null }]);
     expect(stored.website.tileTitle).toBe('Spring Sparkle');
   });
 
   it('reads a target given as targetInt, and answers both', () => {
-    const f = applyRecord(blankFacts(PROMOTION_ID), { overview, payoutAndRules: { rules: [{ metricIds: [FILLER], tiers: [{ targetInt: 2, award: 40, payMethod: 'flat' }] }] } });
+    const f = applyRecord(blankFacts(PROMOTION_ID), {
+      overview,
+      payoutAndRules: { rules: [{ metricIds: [FILLER], tiers: [{ targetInt: 2, award: 40, payMethod: 'flat' }] }] },
+    });
     expect(f.payoutAndRules.rules[0].tiers[0]).toEqual(expect.objectContaining({ target: 2, award: 40, payMethod: 'flat' }));
     const out = recordOf({ ...f, kind: 'created', status: 'NEW', revision: 0 });
     expect(out.payoutAndRules.rules[0].tiers[0]).toEqual(expect.objectContaining({ target: 2, targetInt: 2 }));
@@ -30,7 +43,9 @@ describe('the wizard record', () => {
   });
 
   it('keeps the sections a PUT does not carry, and the pages it does not name', () => {
-    const withPages = applyRecord(stored, { website: { webPages: { OVERVIEW: { contentValue: 'promo-overview', active: true }, FAQ: { contentValue: 'promo-faq', active: false } } } });
+    const withPages = applyRecord(stored, {
+      website: { webPages: { OVERVIEW: { contentValue: 'promo-overview', active: true }, FAQ: { contentValue: 'promo-faq', active: false } } },
+    });
     const renamed = applyRecord(withPages, { overview: { name: 'Summer Sparkle' }, website: { webPages: { RULES: { contentValue: 'promo-rules' } } } });
     expect(renamed.payoutAndRules).toEqual(stored.payoutAndRules);
     expect(renamed.website.pages).toEqual([
@@ -45,7 +60,13 @@ describe('the wizard record', () => {
     const bad = applyRecord(blankFacts(PROMOTION_ID), {
       overview: { fromDate: '2026-04-30', thruDate: '2026-04-01' },
       participants: { groupIds: [3, 3] },
-      payoutAndRules: { awardType: 'CERTIFICATE', rules: [{ metricIds: [], tiers: [] }, { metricIds: [1, 1], tiers: [{ target: 5 }, { target: 5, min: 10, max: 2 }, {}] }] },
+      payoutAndRules: {
+        awardType: 'CERTIFICATE',
+        rules: [
+          { metricIds: [], tiers: [] },
+          { metricIds: [1, 1], tiers: [{ target: 5 }, { target: 5, min: 10, max: 2 }, {}] },
+        ],
+      },
     });
     expect(recordErrors(bad, 'save', '2026-04-01').map((e) => e.path)).toEqual([
       'body.overview.name',
@@ -70,17 +91,23 @@ describe('the wizard record', () => {
 describe('revising a promotion', () => {
   const created = PromotionCreated.of(stored);
   const given = (...events: PromotionEvent[]) => fold(evolvePromotion, initialPromotionState, events) as Promotion;
-  const moved = (from: 'NEW' | 'DRAFT' | 'ACTIVE', to: 'DRAFT' | 'ACTIVE' | 'ENDED') => PromotionStatusChanged.of({ promotionId: PROMOTION_ID, from, to, reason: null });
+  const moved = (from: 'NEW' | 'DRAFT' | 'ACTIVE', to: 'DRAFT' | 'ACTIVE' | 'ENDED') =>
+    PromotionStatusChanged.of({ promotionId: PROMOTION_ID, from, to, reason: null });
 
   it('records only the changed fields, by section; nothing when nothing changed', () => {
     const state = given(created);
     const next = applyRecord(stored, { overview: { name: 'Summer Sparkle' }, payoutAndRules: { rewardDailyCap: 300 } });
     const r = revisePromotion.decide({ facts: next, finalize: false }, state);
     expect(isRight(r) && r.right).toEqual([
-      { type: 'PromotionRevised', data: { promotionId: PROMOTION_ID, sections: ['overview', 'payoutAndRules'], changes: { name: 'Summer Sparkle', payoutAndRules: next.payoutAndRules } } },
+      {
+        type: 'PromotionRevised',
+        data: { promotionId: PROMOTION_ID, sections: ['overview', 'payoutAndRules'], changes: { name: 'Summer Sparkle', payoutAndRules: next.payoutAndRules } },
+      },
     ]);
     expect(changedFields(stored, stored)).toEqual({ sections: [], changes: {} });
-    expect(isRight(revisePromotion.decide({ facts: stored, finalize: false }, state)) && revisePromotion.decide({ facts: stored, finalize: false }, state)).toEqual({ _tag: 'Right', right: [] });
+    expect(
+      isRight(revisePromotion.decide({ facts: stored, finalize: false }, state)) && revisePromotion.decide({ facts: stored, finalize: false }, state),
+    ).toEqual({ _tag: 'Right', right: [] });
   });
 
   it('publishes with finalize in the same append, and folds the revision count', () => {
@@ -109,7 +136,12 @@ describe('the forecast', () => {
   it('replays as the payouts would decide: eligible members, best rule, daily cap; busiest days first', () => {
     const f = { payoutAndRules: { ...stored.payoutAndRules, rewardDailyCap: 50, rules: [rule({ tiers: [tier(10, { award: 2 })] })] } };
     const t = (paxId: number, dateOfService: string, quantity: number) => ({ paxId, dateOfService, lines: [{ productId: NEUROMODULATOR, quantity }] });
-    const result = replayPayouts(f, [t(1, '2026-04-01', 20), t(1, '2026-04-01', 20), t(2, '2026-04-02', 12), t(3, '2026-04-02', 5), t(9, '2026-04-03', 40)], (p) => p !== 9, null);
+    const result = replayPayouts(
+      f,
+      [t(1, '2026-04-01', 20), t(1, '2026-04-01', 20), t(2, '2026-04-02', 12), t(3, '2026-04-02', 5), t(9, '2026-04-03', 40)],
+      (p) => p !== 9,
+      null,
+    );
     expect(result).toEqual({
       members: 2,
       treatments: 3,

@@ -5,7 +5,11 @@ export interface ExternalAdminTool {
 }
 
 /** The first segment of a route's path, `root` for the root path (`/admin-tools/campaign-tool` → `admin-tools`). */
-export const firstPathSegment = (path: string): string => path.split(/[?#]/)[0].split('/').find((s) => s !== '') ?? 'root';
+export const firstPathSegment = (path: string): string =>
+  path
+    .split(/[?#]/)[0]
+    .split('/')
+    .find((s) => s !== '') ?? 'root';
 
 /** The prefix for the host the portal was reached on; null when the environment has no external tool. */
 export const hostPrefixFor = (hostname: string, tool: ExternalAdminTool): string | null => tool.hostPrefixes[hostname.toLowerCase()] ?? tool.defaultPrefix;

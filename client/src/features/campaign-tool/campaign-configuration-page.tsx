@@ -18,7 +18,9 @@ const fieldErrors = (e: unknown): Record<string, string> =>
 
 /** An `emailTemplate` entry with a text templateId, subject and body; a half-edited one is not offered (it would not be sent). */
 const emailTemplateOf = (f: Record<string, unknown>): EmailTemplateChoice[] =>
-  typeof f.templateId === 'string' && typeof f.subject === 'string' && typeof f.body === 'string' ? [{ templateId: f.templateId, subject: f.subject, body: f.body }] : [];
+  typeof f.templateId === 'string' && typeof f.subject === 'string' && typeof f.body === 'string'
+    ? [{ templateId: f.templateId, subject: f.subject, body: f.body }]
+    : [];
 
 /** /admin-tools/campaign-tool/campaign-configuration[?id=]: one campaign's record, saved with the server's validation. */
 export default function CampaignConfigurationPage() {
@@ -37,13 +39,19 @@ export default function CampaignConfigurationPage() {
     // A new campaign starts from the spec's draft defaults; an existing one is loaded.
     campaignsCleared();
     setLoaded(id === null);
-    if (id) fetchCampaignFx(id).then(() => setLoaded(true), () => showError(`Campaign ${id} could not be loaded`));
-    api
-      .get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories')
-      .then((list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))), () => showError('Could not load the certificate categories'));
-    api
-      .get<{ fields: Record<string, unknown> }[]>('/api/rest/content?contentType=emailTemplate')
-      .then((entries) => setTemplates(entries.flatMap((e) => emailTemplateOf(e.fields))), () => showError('Could not load the e-mail templates'));
+    if (id)
+      fetchCampaignFx(id).then(
+        () => setLoaded(true),
+        () => showError(`Campaign ${id} could not be loaded`),
+      );
+    api.get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories').then(
+      (list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))),
+      () => showError('Could not load the certificate categories'),
+    );
+    api.get<{ fields: Record<string, unknown> }[]>('/api/rest/content?contentType=emailTemplate').then(
+      (entries) => setTemplates(entries.flatMap((e) => emailTemplateOf(e.fields))),
+      () => showError('Could not load the e-mail templates'),
+    );
   }, [id, showError]);
 
   // The browser tab names the campaign being edited, like the heading.

@@ -47,7 +47,8 @@ export default function CampaignListPage() {
     );
   };
   const name = (c: Campaign) => <Link href={`/campaign-tool/campaign-configuration?id=${c.id}`}>{c.campaignName}</Link>;
-  const link = (c: Campaign) => (c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>);
+  const link = (c: Campaign) =>
+    c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>;
   return (
     <section className="campaign-tool" aria-labelledby="campaign-tool-title">
       <h1 id="campaign-tool-title">Campaign Tool</h1>

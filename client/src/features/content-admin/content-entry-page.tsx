@@ -9,7 +9,18 @@ import { isApiError } from '../../lib/problem';
 import { EntryHistory } from './components/entry-history';
 import { FieldEditor } from './components/field-editor';
 import { draftsOf, fieldNamesOfType, fieldsOf, type FieldDraft } from './field-drafts';
-import { CONTENT_TYPES, contentTypeLabel, entryName, insertEntry, listEntries, readEntry, readHistory, updateEntry, type ContentChange, type ContentEntry } from './model';
+import {
+  CONTENT_TYPES,
+  contentTypeLabel,
+  entryName,
+  insertEntry,
+  listEntries,
+  readEntry,
+  readHistory,
+  updateEntry,
+  type ContentChange,
+  type ContentEntry,
+} from './model';
 import './content-admin.css';
 
 const ENTRY_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -17,7 +28,9 @@ const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /** The server's field errors in words (`body.id` → the entry id). */
 const serverErrors = (e: unknown): Record<string, string> =>
-  isApiError(e) && e.problem?.errors ? Object.fromEntries(e.problem.errors.map((x) => [x.path.replace(/^body\./, ''), `${x.path === 'body.id' ? 'The entry id' : x.path} ${x.message}`])) : {};
+  isApiError(e) && e.problem?.errors
+    ? Object.fromEntries(e.problem.errors.map((x) => [x.path.replace(/^body\./, ''), `${x.path === 'body.id' ? 'The entry id' : x.path} ${x.message}`]))
+    : {};
 
 /**
  * /admin-tools/content/entry[?id=|?type=]: creates or edits one content entry, field by field, with its history.
@@ -38,7 +51,10 @@ export default function ContentEntryPage() {
   const [saving, setSaving] = useState(false);
   const [loaded, setLoaded] = useState(id === null);
 
-  const loadHistory = useCallback((entryId: string) => readHistory(entryId).then(setHistory, () => setMessage({ severity: 'error', text: 'Could not load the history of this entry' })), []);
+  const loadHistory = useCallback(
+    (entryId: string) => readHistory(entryId).then(setHistory, () => setMessage({ severity: 'error', text: 'Could not load the history of this entry' })),
+    [],
+  );
 
   useEffect(() => {
     if (id === null) return;
@@ -57,7 +73,10 @@ export default function ContentEntryPage() {
   // A new entry starts with the fields other entries of its type have.
   useEffect(() => {
     if (id !== null) return;
-    listEntries(type).then((list) => setDrafts(fieldNamesOfType(list)), () => setDrafts({}));
+    listEntries(type).then(
+      (list) => setDrafts(fieldNamesOfType(list)),
+      () => setDrafts({}),
+    );
   }, [id, type]);
 
   const title = entry ? entryName(entry) : 'New content entry';
@@ -119,7 +138,13 @@ export default function ContentEntryPage() {
             <label htmlFor="content-type">Type</label>
             <NativeSelect<string> id="content-type" value={type} options={CONTENT_TYPES.map((t) => ({ label: t.label, value: t.id }))} onChange={setType} />
             <label htmlFor="content-id">Entry id</label>
-            <InputText id="content-id" value={newId} invalid={!!errors.id} aria-describedby={errors.id ? 'content-id-error' : undefined} onChange={(e) => setNewId(e.target.value.trim())} />
+            <InputText
+              id="content-id"
+              value={newId}
+              invalid={!!errors.id}
+              aria-describedby={errors.id ? 'content-id-error' : undefined}
+              onChange={(e) => setNewId(e.target.value.trim())}
+            />
             {errors.id && (
               <p className="content-admin__field-error" id="content-id-error" role="alert">
                 {errors.id}

@@ -23,13 +23,26 @@ export default function ContentListPage() {
       <h1 id="content-admin-title">Content</h1>
       <div className="content-admin__toolbar">
         <label htmlFor="content-type-filter">Content type</label>
-        <NativeSelect<string | null> id="content-type-filter" value={type} options={[{ label: 'Every type', value: null }, ...CONTENT_TYPES.map((t) => ({ label: t.label, value: t.id as string | null }))]} onChange={setType} />
+        <NativeSelect<string | null>
+          id="content-type-filter"
+          value={type}
+          options={[{ label: 'Every type', value: null }, ...CONTENT_TYPES.map((t) => ({ label: t.label, value: t.id as string | null }))]}
+          onChange={setType}
+        />
         <Link href={`/content/entry${type ? `?type=${type}` : ''}`} className="p-button">
           New entry
         </Link>
       </div>
       {error && <Message severity="error" text={error} role="alert" />}
-      <DataTable value={entries ?? []} loading={entries === null && !error} dataKey="id" emptyMessage="No entries of this type yet" size="small" paginator rows={25}>
+      <DataTable
+        value={entries ?? []}
+        loading={entries === null && !error}
+        dataKey="id"
+        emptyMessage="No entries of this type yet"
+        size="small"
+        paginator
+        rows={25}
+      >
         <Column header="Name" body={name} />
         <Column header="Type" body={(e: ContentEntry) => contentTypeLabel(e.contentType)} />
         <Column header="Entry id" body={(e: ContentEntry) => <code>{e.id}</code>} />

@@ -5,9 +5,14 @@
 export type FieldDraft = { kind: 'text'; value: string } | { kind: 'flag'; value: boolean } | { kind: 'json'; text: string };
 
 export const draftOf = (value: unknown): FieldDraft =>
-  typeof value === 'string' ? { kind: 'text', value } : typeof value === 'boolean' ? { kind: 'flag', value } : { kind: 'json', text: JSON.stringify(value ?? null, null, 2) };
+  typeof value === 'string'
+    ? { kind: 'text', value }
+    : typeof value === 'boolean'
+      ? { kind: 'flag', value }
+      : { kind: 'json', text: JSON.stringify(value ?? null, null, 2) };
 
-export const draftsOf = (fields: Record<string, unknown>): Record<string, FieldDraft> => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, draftOf(v)]));
+export const draftsOf = (fields: Record<string, unknown>): Record<string, FieldDraft> =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, draftOf(v)]));
 
 /** The fields to save, or the problems in words, each naming its field. */
 export function fieldsOf(drafts: Record<string, FieldDraft>): { fields: Record<string, unknown>; errors: Record<string, string> } {
@@ -34,7 +39,12 @@ export function fieldNamesOfType(entries: { fields: Record<string, unknown> }[])
     for (const [k, v] of Object.entries(e.fields)) {
       if (drafts[k]) continue;
       const d = draftOf(v);
-      drafts[k] = d.kind === 'text' ? { kind: 'text', value: '' } : d.kind === 'flag' ? { kind: 'flag', value: false } : { kind: 'json', text: Array.isArray(v) ? '[]' : 'null' };
+      drafts[k] =
+        d.kind === 'text'
+          ? { kind: 'text', value: '' }
+          : d.kind === 'flag'
+            ? { kind: 'flag', value: false }
+            : { kind: 'json', text: Array.isArray(v) ? '[]' : 'null' };
     }
   }
   return drafts;

@@ -68,5 +68,6 @@ const base = '/api/rest/content';
 export const listEntries = (contentType?: string) => api.get<ContentEntry[]>(contentType ? `${base}?contentType=${encodeURIComponent(contentType)}` : base);
 export const readEntry = (id: string) => api.get<ContentEntry>(`${base}/${encodeURIComponent(id)}`);
 export const readHistory = (id: string) => api.get<ContentChange[]>(`${base}/${encodeURIComponent(id)}/audit`);
-export const insertEntry = (entry: { id: string; contentType: string; fields: Record<string, unknown> }) => api.post<ContentEntry>(`${base}/insert`, entry, { quiet: true });
+export const insertEntry = (entry: { id: string; contentType: string; fields: Record<string, unknown> }) =>
+  api.post<ContentEntry>(`${base}/insert`, entry, { quiet: true });
 export const updateEntry = (change: { id: string; fields: Record<string, unknown> }) => api.put<ContentEntry>(`${base}/update`, change, { quiet: true });

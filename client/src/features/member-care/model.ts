@@ -28,7 +28,8 @@ const emptyForm: GivePointsForm = { amount: '', description: '', expirationDate:
 export const validateForm = (form: GivePointsForm): FieldErrors => {
   const errors: FieldErrors = {};
   const amount = form.amount.trim();
-  if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > MAX_AWARD) errors.amount = `Enter a whole number from 1 to ${MAX_AWARD.toLocaleString('en-US')}`;
+  if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > MAX_AWARD)
+    errors.amount = `Enter a whole number from 1 to ${MAX_AWARD.toLocaleString('en-US')}`;
   if (form.description.trim() === '') errors.description = 'Enter a description the member will see';
   else if (form.description.length > MAX_DESCRIPTION) errors.description = `Keep it to ${MAX_DESCRIPTION} characters`;
   return errors;
@@ -82,7 +83,9 @@ export const createGivePointsModel = (deps: GivePointsDeps) => {
     .reset(memberChosen, awardDone);
   /** A failure that belongs to no single field (network, 404, 403...). */
   const $failure = createStore<string | null>(null)
-    .on(awardFailed, (_, error) => (Object.keys(serverFieldErrors(error)).length ? null : error instanceof Error ? error.message : 'The points could not be given'))
+    .on(awardFailed, (_, error) =>
+      Object.keys(serverFieldErrors(error)).length ? null : error instanceof Error ? error.message : 'The points could not be given',
+    )
     .reset(memberChosen, fieldChanged, awardFx);
   const $outcome = createStore<Outcome | null>(null)
     .on(awardDone, (_, { params, result }) => ({ awarded: params.body.amount, balance: result.answer.balance, alreadyGiven: result.status === 200 }))
@@ -101,7 +104,12 @@ export const createGivePointsModel = (deps: GivePointsDeps) => {
     filter: ({ form }) => Object.keys(validateForm(form)).length === 0,
     fn: ({ paxId, form, key }) => ({
       paxId: paxId as number,
-      body: { amount: Number(form.amount), description: form.description.trim(), idempotencyKey: key, ...(form.expirationDate ? { expirationDate: form.expirationDate } : {}) },
+      body: {
+        amount: Number(form.amount),
+        description: form.description.trim(),
+        idempotencyKey: key,
+        ...(form.expirationDate ? { expirationDate: form.expirationDate } : {}),
+      },
     }),
     target: awardFx,
   });

@@ -29,7 +29,16 @@ function RequestLink() {
   if (sent) return <Message severity="success" text="If that address belongs to a member, we have sent a link to reset the password." role="status" />;
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <ValidatedInput id="forgot-email" label="E-mail address" type="email" required value={email} onValueChange={setEmail} check={isEmail} errorMessage="Enter a valid e-mail address" />
+      <ValidatedInput
+        id="forgot-email"
+        label="E-mail address"
+        type="email"
+        required
+        value={email}
+        onValueChange={setEmail}
+        check={isEmail}
+        errorMessage="Enter a valid e-mail address"
+      />
       <Button type="submit" label="SEND RESET LINK" loading={busy} disabled={busy || !isEmail(email)} />
     </form>
   );
@@ -56,7 +65,18 @@ function ResetPassword({ token }: { token: string }) {
     );
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <ValidatedInput id="reset-password" label="New password" type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={password} onValueChange={setPassword} check={isStrongPassword} errorMessage={PASSWORD_HINT} />
+      <ValidatedInput
+        id="reset-password"
+        label="New password"
+        type="password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+        check={isStrongPassword}
+        errorMessage={PASSWORD_HINT}
+      />
       {error && <Message severity="error" text={error} role="alert" />}
       <Button type="submit" label="RESET PASSWORD" />
     </form>

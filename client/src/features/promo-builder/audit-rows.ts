@@ -19,7 +19,12 @@ export const describeActor = (actor: AuditEntry['actor']): string => {
   return actor.kind;
 };
 
-const SECTION_WORDS: Record<string, string> = { overview: 'the overview', participants: 'the participants', payoutAndRules: 'the payout and rules', website: 'the website' };
+const SECTION_WORDS: Record<string, string> = {
+  overview: 'the overview',
+  participants: 'the participants',
+  payoutAndRules: 'the payout and rules',
+  website: 'the website',
+};
 
 /** One line per event of GET /admin/audit/promotions/{id}: who did what, when (local time of the browser). */
 export const auditRows = (entries: readonly AuditEntry[], locale = 'en-US', timeZone?: string): AuditRow[] =>

@@ -136,10 +136,18 @@ export const draftOfRecord = (r: WizardRecordOut, copies: Record<string, Promoti
     ruleId: rule.ruleId,
     name: rule.name,
     metricIds: [...rule.metricIds],
-    tiers: rule.tiers.map((t) => ({ target: String(t.target), award: String(t.award), payMethod: t.payMethod, min: numberText(t.min), max: numberText(t.max) })),
+    tiers: rule.tiers.map((t) => ({
+      target: String(t.target),
+      award: String(t.award),
+      payMethod: t.payMethod,
+      min: numberText(t.min),
+      max: numberText(t.max),
+    })),
   })),
   tileTitle: r.website.tile.title,
-  pages: Object.fromEntries(PAGE_NAMES.map((p) => [p, pageOf(r.website.webPages[p], r.website.webPages[p].contentValue ? copies[r.website.webPages[p].contentValue!] : undefined)])) as Record<PageName, PageDraft>,
+  pages: Object.fromEntries(
+    PAGE_NAMES.map((p) => [p, pageOf(r.website.webPages[p], r.website.webPages[p].contentValue ? copies[r.website.webPages[p].contentValue!] : undefined)]),
+  ) as Record<PageName, PageDraft>,
 });
 
 /** A whole number as typed goes as a number; anything else goes as typed, so the server names the field. */
@@ -153,17 +161,22 @@ const paragraphsOf = (text: string) =>
     .filter(Boolean);
 
 /** Whether the admin wrote anything for the page (a page with no copy is no page). */
-export const hasCopy = (p: PageDraft, page: PageName) => (page === 'FAQ' ? p.questions.some((q) => q.question.trim() && q.answer.trim()) : paragraphsOf(p.text).length > 0);
+export const hasCopy = (p: PageDraft, page: PageName) =>
+  page === 'FAQ' ? p.questions.some((q) => q.question.trim() && q.answer.trim()) : paragraphsOf(p.text).length > 0;
 
 /** A page's entry id: the one it has, or one named after the promotion and the page (letters, digits and hyphens). */
-export const pageEntryId = (d: Pick<PromotionDraft, 'id' | 'pages'>, page: PageName) => d.pages[page].entryId ?? `promo-${d.id.slice(0, 8)}-${page.toLowerCase()}`;
+export const pageEntryId = (d: Pick<PromotionDraft, 'id' | 'pages'>, page: PageName) =>
+  d.pages[page].entryId ?? `promo-${d.id.slice(0, 8)}-${page.toLowerCase()}`;
 
 /** The content entries the website step writes before the record is saved (content type promotionWebsite). */
 export const pageEntries = (d: PromotionDraft): PageEntry[] =>
   PAGE_NAMES.filter((page) => hasCopy(d.pages[page], page)).map((page) => {
     const p = d.pages[page];
     const title = p.title.trim() || (page === 'FAQ' ? 'Questions and answers' : page === 'RULES' ? 'Promotion rules' : d.name.trim());
-    const copy = page === 'FAQ' ? { questions: p.questions.filter((q) => q.question.trim() && q.answer.trim()).map((q) => ({ question: q.question.trim(), answer: q.answer.trim() })) } : { paragraphs: paragraphsOf(p.text) };
+    const copy =
+      page === 'FAQ'
+        ? { questions: p.questions.filter((q) => q.question.trim() && q.answer.trim()).map((q) => ({ question: q.question.trim(), answer: q.answer.trim() })) }
+        : { paragraphs: paragraphsOf(p.text) };
     return { id: pageEntryId(d, page), contentType: 'promotionWebsite', fields: { promotionId: d.id, page, title, ...copy } };
   });
 
@@ -193,13 +206,22 @@ export const toWizardRecord = (d: PromotionDraft, isNew: boolean): WizardRecordI
       name: r.name.trim(),
       metricIds: r.metricIds,
       // An empty target is left out: the server then says it is required, in words, rather than "not a number".
-      tiers: r.tiers.map((t) => ({ ...(t.target.trim() === '' ? {} : { target: wholeOr(t.target) }), award: wholeOr(t.award), compareOp: 'gteq' as const, payMethod: t.payMethod, min: optionalWhole(t.min), max: optionalWhole(t.max) })),
+      tiers: r.tiers.map((t) => ({
+        ...(t.target.trim() === '' ? {} : { target: wholeOr(t.target) }),
+        award: wholeOr(t.award),
+        compareOp: 'gteq' as const,
+        payMethod: t.payMethod,
+        min: optionalWhole(t.min),
+        max: optionalWhole(t.max),
+      })),
     })),
   },
   website: {
     // No title: the server uses the name.
     tile: d.tileTitle.trim() ? { title: d.tileTitle.trim() } : {},
-    webPages: Object.fromEntries(PAGE_NAMES.map((page) => [page, { contentValue: hasCopy(d.pages[page], page) ? pageEntryId(d, page) : null, active: d.pages[page].active }])),
+    webPages: Object.fromEntries(
+      PAGE_NAMES.map((page) => [page, { contentValue: hasCopy(d.pages[page], page) ? pageEntryId(d, page) : null, active: d.pages[page].active }]),
+    ),
   },
 });
 
@@ -259,7 +281,8 @@ export const fieldLabel = (key: string): string => {
   if (rule) {
     const [, r, field, index, tierField] = rule;
     const parts = [`Rule ${Number(r) + 1}`];
-    if (field === 'tiers') parts.push(index === undefined ? 'tiers' : `tier ${Number(index) + 1}${tierField ? `, ${TIER_FIELDS[tierField] ?? tierField}` : ''}`);
+    if (field === 'tiers')
+      parts.push(index === undefined ? 'tiers' : `tier ${Number(index) + 1}${tierField ? `, ${TIER_FIELDS[tierField] ?? tierField}` : ''}`);
     else if (field === 'metricIds') parts.push('products');
     else if (field) parts.push(field === 'name' ? 'name' : field);
     return parts.join(', ');

@@ -28,13 +28,21 @@ export const statusActionRules: Record<StatusAction, StatusActionRule> = {
     from: ['NEW', 'ACTIVE'],
     to: 'DRAFT',
     label: 'Revert to draft',
-    confirm: (name) => ({ title: 'Revert to draft?', message: `Members will no longer see "${name}" until it is published again.`, yesLabel: 'Revert to draft' }),
+    confirm: (name) => ({
+      title: 'Revert to draft?',
+      message: `Members will no longer see "${name}" until it is published again.`,
+      yesLabel: 'Revert to draft',
+    }),
   },
   end: {
     from: ['ACTIVE'],
     to: 'ENDED',
     label: 'End',
-    confirm: (name) => ({ title: 'End this promotion?', message: `"${name}" ends now and can never be published again (copy it to run it again).`, yesLabel: 'End promotion' }),
+    confirm: (name) => ({
+      title: 'End this promotion?',
+      message: `"${name}" ends now and can never be published again (copy it to run it again).`,
+      yesLabel: 'End promotion',
+    }),
   },
   'stop-payments': {
     from: ['ACTIVE', 'ENDED'],

@@ -51,7 +51,15 @@ export default function SurveyListPage() {
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'That did not work'));
   };
   // The confirmation rides on the rows: the table re-renders a row when its value changes, not when a closure does.
-  const rows = useMemo(() => (surveys ?? []).map((s) => ({ ...s, typeName: typeNames.get(s.testTypeCode) ?? s.testTypeCode, confirming: confirming?.id === s.id ? confirming.action : null })), [surveys, confirming, typeNames]);
+  const rows = useMemo(
+    () =>
+      (surveys ?? []).map((s) => ({
+        ...s,
+        typeName: typeNames.get(s.testTypeCode) ?? s.testTypeCode,
+        confirming: confirming?.id === s.id ? confirming.action : null,
+      })),
+    [surveys, confirming, typeNames],
+  );
   const confirmation = (s: Row, action: 'delete' | 'inactivate') => (
     <div className="survey-builder__row-actions">
       <span>{confirmationText(action, s.name)}</span>
@@ -59,30 +67,47 @@ export default function SurveyListPage() {
         label={action === 'delete' ? 'Yes, delete' : 'Yes, inactivate'}
         size="small"
         severity="danger"
-        onClick={() => act(action === 'delete' ? surveyBuilderApi.remove : surveyBuilderApi.inactivate, `${action === 'delete' ? 'Deleted' : 'Inactivated'} “${s.name}”.`)(s.id)}
+        onClick={() =>
+          act(
+            action === 'delete' ? surveyBuilderApi.remove : surveyBuilderApi.inactivate,
+            `${action === 'delete' ? 'Deleted' : 'Inactivated'} “${s.name}”.`,
+          )(s.id)
+        }
       />
       <Button label="Keep it" size="small" text onClick={() => setConfirming(null)} />
     </div>
   );
-  const actions = (s: Row) => (s.confirming ? confirmation(s, s.confirming) : (
-    <div className="survey-builder__row-actions">
-      {s.statusTypeCode !== 'DELETED' && (
-        <Link href={`/survey-builder/configure?id=${s.id}`} className="p-button p-button-text p-button-sm">
-          Edit
-        </Link>
-      )}
-      <Button label="Copy" size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
-      {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && <Button label="Inactivate" size="small" text onClick={() => setConfirming({ id: s.id, action: 'inactivate' })} />}
-      {s.statusTypeCode !== 'DELETED' && <Button label="Delete" size="small" text severity="danger" onClick={() => setConfirming({ id: s.id, action: 'delete' })} />}
-    </div>
-  ));
+  const actions = (s: Row) =>
+    s.confirming ? (
+      confirmation(s, s.confirming)
+    ) : (
+      <div className="survey-builder__row-actions">
+        {s.statusTypeCode !== 'DELETED' && (
+          <Link href={`/survey-builder/configure?id=${s.id}`} className="p-button p-button-text p-button-sm">
+            Edit
+          </Link>
+        )}
+        <Button label="Copy" size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
+        {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && (
+          <Button label="Inactivate" size="small" text onClick={() => setConfirming({ id: s.id, action: 'inactivate' })} />
+        )}
+        {s.statusTypeCode !== 'DELETED' && (
+          <Button label="Delete" size="small" text severity="danger" onClick={() => setConfirming({ id: s.id, action: 'delete' })} />
+        )}
+      </div>
+    );
 
   return (
     <section className="survey-builder" aria-labelledby="survey-builder-title">
       <h1 id="survey-builder-title">Survey Builder</h1>
       <div className="survey-builder__toolbar">
         <label htmlFor="survey-status-filter">Status</label>
-        <NativeSelect<SurveyStatus | 'ALL'> id="survey-status-filter" value={status} options={inWords({ ALL: 'Every status', ...STATUS_WORDS }, STATUSES)} onChange={setStatus} />
+        <NativeSelect<SurveyStatus | 'ALL'>
+          id="survey-status-filter"
+          value={status}
+          options={inWords({ ALL: 'Every status', ...STATUS_WORDS }, STATUSES)}
+          onChange={setStatus}
+        />
         <Link href="/survey-builder/configure" className="p-button">
           New survey
         </Link>

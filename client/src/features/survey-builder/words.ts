@@ -1,7 +1,13 @@
 import type { QuestionTypeCode, SurveyStatus } from './api/survey-builder-api';
 
 /** Survey statuses as an admin reads them. */
-export const STATUS_WORDS: Record<SurveyStatus, string> = { NEW: 'New', PENDING: 'Pending approval', ACTIVE: 'Active', INACTIVE: 'Inactive', DELETED: 'Deleted' };
+export const STATUS_WORDS: Record<SurveyStatus, string> = {
+  NEW: 'New',
+  PENDING: 'Pending approval',
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  DELETED: 'Deleted',
+};
 
 /** Question types as an admin reads them. */
 export const QUESTION_TYPE_WORDS: Record<QuestionTypeCode, string> = {
@@ -20,7 +26,8 @@ export const inWords = <C extends string>(words: Record<C, string>, codes: reado
  * told the survey is no longer available; answers already sent and the points they earned stay (the rows are kept for
  * the submissions that name them), so no member's history is rewritten.
  */
-export const MEMBERS_AFTER_REMOVAL = 'A member taking it now cannot send the answers and is told it is no longer available; members who have taken it keep their answers and the points they earned.';
+export const MEMBERS_AFTER_REMOVAL =
+  'A member taking it now cannot send the answers and is told it is no longer available; members who have taken it keep their answers and the points they earned.';
 
 export const confirmationText = (action: 'delete' | 'inactivate', name: string) =>
   action === 'delete'

@@ -27,7 +27,12 @@ function CertificateList({ items, empty, art }: { items: CertificateItem[]; empt
         // Named only once the chosen design itself has been read, never the default standing in for it.
         const design = c.cardArtId ? art.byId[c.cardArtId] : undefined;
         return (
-          <li key={c.id} className={c.sentGift ? 'certificate certificate--sent' : 'certificate'} data-testid="certificate" style={shown ? { background: shown.background, color: shown.foreground } : undefined}>
+          <li
+            key={c.id}
+            className={c.sentGift ? 'certificate certificate--sent' : 'certificate'}
+            data-testid="certificate"
+            style={shown ? { background: shown.background, color: shown.foreground } : undefined}
+          >
             <span className="certificate__amount">{formatDollars(c.amount)}</span>
             <span className="certificate__name">{c.name}</span>
             <span>
@@ -104,7 +109,11 @@ export default function WalletPage() {
       </div>
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
+      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
+        <PageLoader label="Loading certificates" />
+      ) : (
+        <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />
+      )}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
     </section>

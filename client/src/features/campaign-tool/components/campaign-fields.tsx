@@ -44,7 +44,14 @@ export function CampaignFields({
   templates: EmailTemplateChoice[];
 }) {
   const template = (field: TemplateField, label: string) => (
-    <TemplatePicker id={`campaign-${field}`} label={label} value={draft[field]} templates={templates} error={errors[field]} onChange={(value) => campaignFieldSet({ field, value })} />
+    <TemplatePicker
+      id={`campaign-${field}`}
+      label={label}
+      value={draft[field]}
+      templates={templates}
+      error={errors[field]}
+      onChange={(value) => campaignFieldSet({ field, value })}
+    />
   );
   const text = (field: TextField, label: string) => (
     <Row id={`campaign-${field}`} label={label} error={errors[field]}>
@@ -59,7 +66,13 @@ export function CampaignFields({
   );
   const date = (field: DateField, label: string) => (
     <Row id={`campaign-${field}`} label={label} error={errors[field]}>
-      <InputText id={`campaign-${field}`} type="date" value={draft[field] ?? ''} invalid={!!errors[field]} onChange={(e) => campaignFieldSet({ field, value: e.target.value || null })} />
+      <InputText
+        id={`campaign-${field}`}
+        type="date"
+        value={draft[field] ?? ''}
+        invalid={!!errors[field]}
+        onChange={(e) => campaignFieldSet({ field, value: e.target.value || null })}
+      />
     </Row>
   );
   const number = (field: NumberField, label: string, options: { money?: boolean } = {}) => (
@@ -76,17 +89,28 @@ export function CampaignFields({
   );
   const flag = (field: FlagField, label: string) => (
     <span>
-      <Checkbox inputId={`campaign-${field}`} checked={draft[field]} onChange={(e) => campaignFieldSet({ field, value: !!e.checked })} /> <label htmlFor={`campaign-${field}`}>{label}</label>
+      <Checkbox inputId={`campaign-${field}`} checked={draft[field]} onChange={(e) => campaignFieldSet({ field, value: !!e.checked })} />{' '}
+      <label htmlFor={`campaign-${field}`}>{label}</label>
     </span>
   );
   return (
     <>
       <div className="campaign-tool__form">
         <Row id="campaign-campaignName" label="Campaign name" error={errors.campaignName}>
-          <InputText id="campaign-campaignName" value={draft.campaignName} invalid={!!errors.campaignName} onChange={(e) => campaignFieldSet({ field: 'campaignName', value: e.target.value })} />
+          <InputText
+            id="campaign-campaignName"
+            value={draft.campaignName}
+            invalid={!!errors.campaignName}
+            onChange={(e) => campaignFieldSet({ field: 'campaignName', value: e.target.value })}
+          />
         </Row>
         <Row id="campaign-status" label="Status" error={errors.statusTypeCode}>
-          <NativeSelect<CampaignStatus> id="campaign-status" value={draft.statusTypeCode} options={STATUSES} onChange={(value) => campaignFieldSet({ field: 'statusTypeCode', value })} />
+          <NativeSelect<CampaignStatus>
+            id="campaign-status"
+            value={draft.statusTypeCode}
+            options={STATUSES}
+            onChange={(value) => campaignFieldSet({ field: 'statusTypeCode', value })}
+          />
         </Row>
         {text('mkCode', 'Marketing code (utm_campaign)')}
         {date('fromDate', 'From')}

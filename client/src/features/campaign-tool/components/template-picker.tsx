@@ -12,7 +12,14 @@ export interface EmailTemplateChoice {
  * one. The preview is text in React nodes, never HTML, so whatever an entry holds cannot run in the admin's browser.
  * A template id saved earlier that no entry has any more is kept and said to be missing (no e-mail would be sent).
  */
-export function TemplatePicker(props: { id: string; label: string; value: string | null; templates: EmailTemplateChoice[]; error?: string; onChange: (templateId: string | null) => void }) {
+export function TemplatePicker(props: {
+  id: string;
+  label: string;
+  value: string | null;
+  templates: EmailTemplateChoice[];
+  error?: string;
+  onChange: (templateId: string | null) => void;
+}) {
   const chosen = props.templates.find((t) => t.templateId === props.value);
   const options = [
     { label: 'No e-mail', value: null as string | null },

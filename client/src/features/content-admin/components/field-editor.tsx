@@ -15,7 +15,14 @@ export function FieldEditor({ name, draft, error, onChange }: { name: string; dr
       {draft.kind === 'flag' ? (
         <Checkbox inputId={id} checked={draft.value} onChange={(e) => onChange({ kind: 'flag', value: !!e.checked })} />
       ) : draft.kind === 'text' ? (
-        <InputTextarea id={id} value={draft.value} rows={Math.min(8, Math.max(1, Math.ceil(draft.value.length / 80)))} autoResize onChange={(e) => onChange({ kind: 'text', value: e.target.value })} aria-describedby={describedBy} />
+        <InputTextarea
+          id={id}
+          value={draft.value}
+          rows={Math.min(8, Math.max(1, Math.ceil(draft.value.length / 80)))}
+          autoResize
+          onChange={(e) => onChange({ kind: 'text', value: e.target.value })}
+          aria-describedby={describedBy}
+        />
       ) : (
         <InputTextarea
           id={id}

@@ -9,7 +9,10 @@ import '../earn-points.css';
 
 /** "You have earned 48 points from 2 treatments so far" (or certificates, or both). */
 export const earnedText = (e: NonNullable<Promotion['earned']>): string => {
-  const parts = [e.points > 0 ? `${formatPoints(e.points)} points` : '', e.certificates > 0 ? `${e.certificates} ${e.certificates === 1 ? 'certificate' : 'certificates'}` : ''].filter(Boolean);
+  const parts = [
+    e.points > 0 ? `${formatPoints(e.points)} points` : '',
+    e.certificates > 0 ? `${e.certificates} ${e.certificates === 1 ? 'certificate' : 'certificates'}` : '',
+  ].filter(Boolean);
   return `You have earned ${parts.join(' and ')} from ${e.treatments} ${e.treatments === 1 ? 'treatment' : 'treatments'} so far.`;
 };
 

@@ -76,7 +76,8 @@ const readingAfter = (position: string | null): ApiClient =>
   position === null
     ? api
     : createApiClient({
-        fetch: (input, init) => globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-wait-for-position': position } }),
+        fetch: (input, init) =>
+          globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-wait-for-position': position } }),
         getToken: storedToken,
       });
 
@@ -86,7 +87,14 @@ const at = (id: string) => encodeURIComponent(id);
 export const promoApi = {
   list: (q: ListQuery, after: string | null = null) =>
     readingAfter(after).get<PromotionListPage>(`${base}/promotions`, {
-      query: { promotionCategory: 'PROMOTION', status: q.status, showAllForMyLevelAndBelow: false, searchName: q.searchName.trim() || undefined, page: q.page, size: q.size },
+      query: {
+        promotionCategory: 'PROMOTION',
+        status: q.status,
+        showAllForMyLevelAndBelow: false,
+        searchName: q.searchName.trim() || undefined,
+        page: q.page,
+        size: q.size,
+      },
     }),
   statuses: () => api.get<StatusOption[]>(`${base}/promotions/options/promotion-statuses`),
   audit: (id: string) => api.get<AuditEntry[]>(`${base}/admin/audit/promotions/${at(id)}`),
@@ -102,6 +110,8 @@ export const promoApi = {
  */
 export const readPagesByEntryId = async (ids: readonly string[]): Promise<Record<string, PromotionPage>> => {
   if (!ids.length) return {};
-  const answer = await (await contentReader()).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': ids.join(','), limit: ids.length });
+  const answer = await (
+    await contentReader()
+  ).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': ids.join(','), limit: ids.length });
   return Object.fromEntries(answer.items.map((item) => [item.sys.id, { ...item.fields, entryId: item.sys.id }]));
 };

@@ -31,18 +31,54 @@ export interface RuleRecord {
 
 /** The record as the wizard sends it: each section optional (a PUT keeps the sections it does not carry). */
 export interface WizardRecordIn {
-  overview?: { id?: string; name?: string; description?: string; promotionCode?: string; fromDate?: string; thruDate?: string; typeCode?: 'FLAT_PAYOUT'; statusTypeCode?: 'NEW' | 'DRAFT' };
+  overview?: {
+    id?: string;
+    name?: string;
+    description?: string;
+    promotionCode?: string;
+    fromDate?: string;
+    thruDate?: string;
+    typeCode?: 'FLAT_PAYOUT';
+    statusTypeCode?: 'NEW' | 'DRAFT';
+  };
   participants?: { groupIds: number[] };
-  payoutAndRules?: { awardType: AwardType; certificateCategoryCode: string | null; rewardDailyCap: number | null; retro: boolean; rules: (Omit<RuleRecord, 'tiers'> & { tiers: TierRecordIn[] })[] };
+  payoutAndRules?: {
+    awardType: AwardType;
+    certificateCategoryCode: string | null;
+    rewardDailyCap: number | null;
+    retro: boolean;
+    rules: (Omit<RuleRecord, 'tiers'> & { tiers: TierRecordIn[] })[];
+  };
   website?: { tile: { title?: string }; webPages: Partial<Record<PageName, { contentValue: string | null; active: boolean }>> };
 }
 
 /** The record as the server answers it (every section, defaults applied). */
 export interface WizardRecordOut {
-  overview: { id: string; name: string; description: string; promotionCode: string; fromDate: string; thruDate: string; typeCode: string; statusTypeCode: string; promotionCategory: 'PROMOTION' };
+  overview: {
+    id: string;
+    name: string;
+    description: string;
+    promotionCode: string;
+    fromDate: string;
+    thruDate: string;
+    typeCode: string;
+    statusTypeCode: string;
+    promotionCategory: 'PROMOTION';
+  };
   participants: { groupIds: number[] };
-  payoutAndRules: { awardType: AwardType; certificateCategoryCode: string | null; rewardDailyCap: number | null; retro: boolean; programActivityId: number; rules: (RuleRecord & { ruleId: string })[] };
-  website: { tile: { title: string; contentfulId: string | null }; webPages: Record<PageName, { contentValue: string | null; active: boolean }>; isCopy: boolean };
+  payoutAndRules: {
+    awardType: AwardType;
+    certificateCategoryCode: string | null;
+    rewardDailyCap: number | null;
+    retro: boolean;
+    programActivityId: number;
+    rules: (RuleRecord & { ruleId: string })[];
+  };
+  website: {
+    tile: { title: string; contentfulId: string | null };
+    webPages: Record<PageName, { contentValue: string | null; active: boolean }>;
+    isCopy: boolean;
+  };
   revision: number;
   position?: string;
 }
@@ -104,8 +140,10 @@ const form = (record: WizardRecordIn) => {
 export const wizardApi = {
   load: (id: string) => api.get<WizardRecordOut>(`${base}/wizard/promotions/${encodeURIComponent(id)}`),
   // Expected refusals (400 fields, 409 status) are shown on the screen, so they stay out of the console.
-  create: (record: WizardRecordIn, finalize: boolean) => api.post<WizardRecordOut>(`${base}/wizard/promotions`, form(record), { query: { finalize }, quiet: true }),
-  update: (id: string, record: WizardRecordIn, finalize: boolean) => api.put<WizardRecordOut>(`${base}/wizard/promotions/${encodeURIComponent(id)}`, form(record), { query: { finalize }, quiet: true }),
+  create: (record: WizardRecordIn, finalize: boolean) =>
+    api.post<WizardRecordOut>(`${base}/wizard/promotions`, form(record), { query: { finalize }, quiet: true }),
+  update: (id: string, record: WizardRecordIn, finalize: boolean) =>
+    api.put<WizardRecordOut>(`${base}/wizard/promotions/${encodeURIComponent(id)}`, form(record), { query: { finalize }, quiet: true }),
   forecast: (record: WizardRecordIn) => api.post<Forecast>(`${base}/wizard/promotions/forecast`, record, { quiet: true }),
   awardTypes: () => api.get<Option[]>(`${base}/promotions/options/award-types`),
   measureTypes: () => api.get<Option[]>(`${base}/promotions/options/measure-types`),

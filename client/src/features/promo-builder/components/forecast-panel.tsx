@@ -23,7 +23,11 @@ export function ForecastPanel({ draft }: { draft: PromotionDraft }) {
       setForecast(null);
       if (isApiError(e, 400)) {
         const errors = fieldErrorsOf(e.problem);
-        setProblem(`To forecast, fix: ${Object.entries(errors).map(([key, message]) => `${fieldLabel(key)} ${message}`).join('; ')}.`);
+        setProblem(
+          `To forecast, fix: ${Object.entries(errors)
+            .map(([key, message]) => `${fieldLabel(key)} ${message}`)
+            .join('; ')}.`,
+        );
       } else setProblem(e instanceof Error ? e.message : 'The forecast could not be made');
     } finally {
       setBusy(false);
@@ -34,7 +38,14 @@ export function ForecastPanel({ draft }: { draft: PromotionDraft }) {
     <aside className="promo-builder__forecast" aria-labelledby="promo-forecast-title">
       <h2 id="promo-forecast-title">Forecast</h2>
       <p>What these rules would have paid on treatments already processed. Nothing is paid.</p>
-      <Button type="button" label={forecast ? 'Forecast again' : 'Forecast on past treatments'} icon="pi pi-chart-bar" outlined loading={busy} onClick={() => void run()} />
+      <Button
+        type="button"
+        label={forecast ? 'Forecast again' : 'Forecast on past treatments'}
+        icon="pi pi-chart-bar"
+        outlined
+        loading={busy}
+        onClick={() => void run()}
+      />
       <div aria-live="polite">
         {problem && <Message severity="warn" text={problem} />}
         {forecast && (

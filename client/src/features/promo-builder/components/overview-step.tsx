@@ -10,7 +10,14 @@ export function OverviewStep({ draft, errors, set, readOnly }: StepProps) {
     const key = `overview.${field}`;
     return (
       <FieldRow id={`promo-${field}`} label={label} error={errors[key]}>
-        <InputText id={`promo-${field}`} value={draft[field]} placeholder={hint} disabled={readOnly} {...invalidProps(`promo-${field}`, errors[key])} onChange={(e) => set({ [field]: e.target.value }, [key])} />
+        <InputText
+          id={`promo-${field}`}
+          value={draft[field]}
+          placeholder={hint}
+          disabled={readOnly}
+          {...invalidProps(`promo-${field}`, errors[key])}
+          onChange={(e) => set({ [field]: e.target.value }, [key])}
+        />
       </FieldRow>
     );
   };
@@ -22,7 +29,13 @@ export function OverviewStep({ draft, errors, set, readOnly }: StepProps) {
         {readOnly ? (
           <InputText id={`promo-${field}`} value={formatDate(draft[field])} disabled />
         ) : (
-          <InputText id={`promo-${field}`} type="date" value={draft[field]} {...invalidProps(`promo-${field}`, errors[key])} onChange={(e) => set({ [field]: e.target.value }, [key])} />
+          <InputText
+            id={`promo-${field}`}
+            type="date"
+            value={draft[field]}
+            {...invalidProps(`promo-${field}`, errors[key])}
+            onChange={(e) => set({ [field]: e.target.value }, [key])}
+          />
         )}
       </FieldRow>
     );

@@ -23,7 +23,13 @@ export function PayoutStep({ draft, errors, set, readOnly, onError }: StepProps 
     wizardApi.categories().then(setCategories, () => onError('Could not load the certificate categories'));
   }, [onError]);
   const certificate = draft.awardType === 'CERTIFICATE';
-  const categoryOptions = [{ label: 'Choose a category', value: '' }, ...categories.map((c) => ({ label: `${c.certificateCategoryName}${c.variants[0] ? ` ($${c.variants[0].amount})` : ' (no amount yet)'}`, value: c.certificateCategoryCode }))];
+  const categoryOptions = [
+    { label: 'Choose a category', value: '' },
+    ...categories.map((c) => ({
+      label: `${c.certificateCategoryName}${c.variants[0] ? ` ($${c.variants[0].amount})` : ' (no amount yet)'}`,
+      value: c.certificateCategoryCode,
+    })),
+  ];
   return (
     <div className="promo-builder__payout">
       <div>
@@ -32,7 +38,9 @@ export function PayoutStep({ draft, errors, set, readOnly, onError }: StepProps 
             <NativeSelect<AwardType>
               id="promo-awardType"
               value={draft.awardType}
-              options={awardTypes.length ? awardTypes.map((o) => ({ label: o.description, value: o.code as AwardType })) : [{ label: 'Points', value: 'POINT' }]}
+              options={
+                awardTypes.length ? awardTypes.map((o) => ({ label: o.description, value: o.code as AwardType })) : [{ label: 'Points', value: 'POINT' }]
+              }
               onChange={(awardType) => !readOnly && set({ awardType }, ['payoutAndRules.awardType', 'payoutAndRules.certificateCategoryCode'])}
             />
           </FieldRow>
@@ -79,7 +87,15 @@ export function PayoutStep({ draft, errors, set, readOnly, onError }: StepProps 
             onRemove={draft.rules.length > 1 ? () => set({ rules: draft.rules.filter((_, j) => j !== i) }, ['payoutAndRules.rules']) : null}
           />
         ))}
-        {!readOnly && <Button type="button" label="Add a rule" icon="pi pi-plus" outlined onClick={() => set({ rules: [...draft.rules, newRule(draft.rules.length)] }, ['payoutAndRules.rules'])} />}
+        {!readOnly && (
+          <Button
+            type="button"
+            label="Add a rule"
+            icon="pi pi-plus"
+            outlined
+            onClick={() => set({ rules: [...draft.rules, newRule(draft.rules.length)] }, ['payoutAndRules.rules'])}
+          />
+        )}
       </div>
       <ForecastPanel draft={draft} />
     </div>

@@ -127,10 +127,16 @@ export function PromoWizard({ id }: { id: string | null }) {
     try {
       // The copy first: its entries are keyed by the promotion, so a retry writes the same ones again.
       for (const entry of pageEntries(draft)) await wizardApi.savePage(entry);
-      const answer = record ? await wizardApi.update(draft.id, toWizardRecord(draft, false), finalize) : await wizardApi.create(toWizardRecord(draft, true), finalize);
+      const answer = record
+        ? await wizardApi.update(draft.id, toWizardRecord(draft, false), finalize)
+        : await wizardApi.create(toWizardRecord(draft, true), finalize);
       promotionWritten(adminOf(answer));
       setErrors({});
-      setSaved(finalize ? `"${answer.overview.name}" is published.` : `"${answer.overview.name}" is saved as ${statusLabel(answer.overview.statusTypeCode).toLowerCase()}.`);
+      setSaved(
+        finalize
+          ? `"${answer.overview.name}" is published.`
+          : `"${answer.overview.name}" is saved as ${statusLabel(answer.overview.statusTypeCode).toLowerCase()}.`,
+      );
       if (!record) navigate(`/promo-builder/configure?id=${answer.overview.id}`, { replace: true });
       else void load();
     } catch (e) {
@@ -206,7 +212,14 @@ export function PromoWizard({ id }: { id: string | null }) {
       </TabView>
       <div className="promo-builder__actions">
         <Button label="Back" icon="pi pi-arrow-left" text disabled={active === 0} onClick={() => setActive((a) => Math.max(0, a - 1))} />
-        <Button label="Next" icon="pi pi-arrow-right" iconPos="right" text disabled={active === SECTIONS.length - 1} onClick={() => setActive((a) => Math.min(SECTIONS.length - 1, a + 1))} />
+        <Button
+          label="Next"
+          icon="pi pi-arrow-right"
+          iconPos="right"
+          text
+          disabled={active === SECTIONS.length - 1}
+          onClick={() => setActive((a) => Math.min(SECTIONS.length - 1, a + 1))}
+        />
         {!readOnly && (
           <>
             <Button label="Save as draft" outlined loading={saving === 'draft'} disabled={saving !== null} onClick={() => void save(false)} />

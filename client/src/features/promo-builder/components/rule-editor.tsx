@@ -30,7 +30,12 @@ export function RuleEditor(props: {
   const at = `payoutAndRules.rules.${index}`;
   const label = `Rule ${index + 1}`;
   const setTier = (t: number, patch: Partial<TierDraft>) =>
-    onChange({ ...rule, tiers: rule.tiers.map((tier, i) => (i === t ? { ...tier, ...patch } : tier)) }, Object.keys(patch).map((k) => `${at}.tiers.${t}.${k}`).concat(`${at}.tiers`));
+    onChange(
+      { ...rule, tiers: rule.tiers.map((tier, i) => (i === t ? { ...tier, ...patch } : tier)) },
+      Object.keys(patch)
+        .map((k) => `${at}.tiers.${t}.${k}`)
+        .concat(`${at}.tiers`),
+    );
   const toggle = (productId: number, on: boolean) =>
     onChange({ ...rule, metricIds: on ? [...rule.metricIds, productId] : rule.metricIds.filter((id) => id !== productId) }, [`${at}.metricIds`]);
   const tierError = (t: number, field: string) => errors[`${at}.tiers.${t}.${field}`];
@@ -56,12 +61,20 @@ export function RuleEditor(props: {
       <legend>{label}</legend>
       <div className="promo-builder__form">
         <label htmlFor={`rule-${index}-name`}>Rule name</label>
-        <InputText id={`rule-${index}-name`} value={rule.name} disabled={readOnly} onChange={(e) => onChange({ ...rule, name: e.target.value }, [`${at}.name`])} />
+        <InputText
+          id={`rule-${index}-name`}
+          value={rule.name}
+          disabled={readOnly}
+          onChange={(e) => onChange({ ...rule, name: e.target.value }, [`${at}.name`])}
+        />
         <label htmlFor={`rule-${index}-measure`}>Measure</label>
         <NativeSelect<string>
           id={`rule-${index}-measure`}
           value="UNITS"
-          options={(measureTypes.length ? measureTypes : [{ code: 'UNITS', description: 'Units of the named products' }]).map((o) => ({ label: o.description, value: o.code }))}
+          options={(measureTypes.length ? measureTypes : [{ code: 'UNITS', description: 'Units of the named products' }]).map((o) => ({
+            label: o.description,
+            value: o.code,
+          }))}
           onChange={() => undefined}
         />
       </div>
@@ -114,7 +127,12 @@ export function RuleEditor(props: {
                 <td>{number(t, 'target', 'at least (units)')}</td>
                 <td>{number(t, 'award', 'award')}</td>
                 <td>
-                  <NativeSelect<PayMethod> aria-label={`${label}, tier ${t + 1}: paid`} value={rule.tiers[t].payMethod} options={PAY_METHODS} onChange={(payMethod) => !readOnly && setTier(t, { payMethod })} />
+                  <NativeSelect<PayMethod>
+                    aria-label={`${label}, tier ${t + 1}: paid`}
+                    value={rule.tiers[t].payMethod}
+                    options={PAY_METHODS}
+                    onChange={(payMethod) => !readOnly && setTier(t, { payMethod })}
+                  />
                 </td>
                 <td>{number(t, 'min', 'minimum')}</td>
                 <td>{number(t, 'max', 'maximum')}</td>
@@ -145,7 +163,15 @@ export function RuleEditor(props: {
       {errors[`${at}.tiers`] && <p className="promo-builder__field-error">Tiers: {errors[`${at}.tiers`]}</p>}
       {!readOnly && (
         <div className="promo-builder__actions">
-          <Button type="button" label="Add a tier" icon="pi pi-plus" text size="small" aria-label={`Add a tier to ${label}`} onClick={() => onChange({ ...rule, tiers: [...rule.tiers, newTier()] }, [`${at}.tiers`])} />
+          <Button
+            type="button"
+            label="Add a tier"
+            icon="pi pi-plus"
+            text
+            size="small"
+            aria-label={`Add a tier to ${label}`}
+            onClick={() => onChange({ ...rule, tiers: [...rule.tiers, newTier()] }, [`${at}.tiers`])}
+          />
           {props.onRemove && <Button type="button" label={`Remove ${label}`} icon="pi pi-trash" text severity="danger" size="small" onClick={props.onRemove} />}
         </div>
       )}

@@ -19,12 +19,19 @@ const HINTS: Record<PageName, string> = {
  * members read it through the Contentful SDK as before. Text is shown as text: nothing written here is HTML.
  */
 export function WebsiteStep({ draft, errors, set, readOnly }: StepProps) {
-  const setPage = (page: PageName, patch: Partial<PageDraft>) => set({ pages: { ...draft.pages, [page]: { ...draft.pages[page], ...patch } } }, [`website.webPages.${page}`]);
+  const setPage = (page: PageName, patch: Partial<PageDraft>) =>
+    set({ pages: { ...draft.pages, [page]: { ...draft.pages[page], ...patch } } }, [`website.webPages.${page}`]);
   return (
     <>
       <div className="promo-builder__form">
         <FieldRow id="promo-tileTitle" label="Tile title (the name when empty)" error={errors['website.tile.title']}>
-          <InputText id="promo-tileTitle" value={draft.tileTitle} disabled={readOnly} {...invalidProps('promo-tileTitle', errors['website.tile.title'])} onChange={(e) => set({ tileTitle: e.target.value }, ['website.tile.title'])} />
+          <InputText
+            id="promo-tileTitle"
+            value={draft.tileTitle}
+            disabled={readOnly}
+            {...invalidProps('promo-tileTitle', errors['website.tile.title'])}
+            onChange={(e) => set({ tileTitle: e.target.value }, ['website.tile.title'])}
+          />
         </FieldRow>
       </div>
       {PAGE_NAMES.map((page) => {
@@ -66,15 +73,42 @@ export function WebsiteStep({ draft, errors, set, readOnly }: StepProps) {
                 {p.questions.map((q, i) => (
                   <div key={i} className="promo-builder__form">
                     <label htmlFor={`${id}-q-${i}`}>Question {i + 1}</label>
-                    <InputText id={`${id}-q-${i}`} value={q.question} disabled={readOnly} onChange={(e) => setPage(page, { questions: p.questions.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)) })} />
+                    <InputText
+                      id={`${id}-q-${i}`}
+                      value={q.question}
+                      disabled={readOnly}
+                      onChange={(e) => setPage(page, { questions: p.questions.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)) })}
+                    />
                     <label htmlFor={`${id}-a-${i}`}>Answer {i + 1}</label>
-                    <InputTextarea id={`${id}-a-${i}`} rows={2} value={q.answer} disabled={readOnly} onChange={(e) => setPage(page, { questions: p.questions.map((x, j) => (j === i ? { ...x, answer: e.target.value } : x)) })} />
+                    <InputTextarea
+                      id={`${id}-a-${i}`}
+                      rows={2}
+                      value={q.answer}
+                      disabled={readOnly}
+                      onChange={(e) => setPage(page, { questions: p.questions.map((x, j) => (j === i ? { ...x, answer: e.target.value } : x)) })}
+                    />
                     {!readOnly && (
-                      <Button type="button" label={`Remove question ${i + 1}`} text severity="danger" size="small" onClick={() => setPage(page, { questions: p.questions.filter((_, j) => j !== i) })} />
+                      <Button
+                        type="button"
+                        label={`Remove question ${i + 1}`}
+                        text
+                        severity="danger"
+                        size="small"
+                        onClick={() => setPage(page, { questions: p.questions.filter((_, j) => j !== i) })}
+                      />
                     )}
                   </div>
                 ))}
-                {!readOnly && <Button type="button" label="Add a question" icon="pi pi-plus" text size="small" onClick={() => setPage(page, { questions: [...p.questions, { question: '', answer: '' }] })} />}
+                {!readOnly && (
+                  <Button
+                    type="button"
+                    label="Add a question"
+                    icon="pi pi-plus"
+                    text
+                    size="small"
+                    onClick={() => setPage(page, { questions: [...p.questions, { question: '', answer: '' }] })}
+                  />
+                )}
               </div>
             )}
           </fieldset>

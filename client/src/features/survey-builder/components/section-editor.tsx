@@ -9,7 +9,17 @@ import { removeAt, replaceAt } from '../../../lib/lists';
 import { newQuestion } from '../survey-draft';
 
 /** One section is one page of the member's survey. */
-export function SectionEditor({ section: s, index, onChange, onRemove }: { section: SectionDraft; index: number; onChange: (s: SectionDraft) => void; onRemove: () => void }) {
+export function SectionEditor({
+  section: s,
+  index,
+  onChange,
+  onRemove,
+}: {
+  section: SectionDraft;
+  index: number;
+  onChange: (s: SectionDraft) => void;
+  onRemove: () => void;
+}) {
   const id = (what: string) => `section-${index}-${what}`;
   // Removing a page drops its questions too: asked once more before it happens.
   const [confirmRemove, setConfirmRemove] = useState(false);
