@@ -134,6 +134,9 @@ test('the survey builder names the page and question of a save error in words, a
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await row.getByRole('button', { name: 'Inactivate' }).click();
   await expect(row).toContainText(`Inactivate “${name}”? Members can no longer take it until it is active again.`);
+  await expect(row).toContainText(
+    'A member taking it now cannot send the answers and is told it is no longer available; members who have taken it keep their answers and the points they earned.',
+  );
   await row.getByRole('button', { name: 'Keep it' }).click();
   await expect(row.getByRole('button', { name: 'Inactivate' })).toBeVisible();
   await expect(row).toContainText('Active');
@@ -144,6 +147,7 @@ test('the survey builder names the page and question of a save error in words, a
 
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toContainText(`Delete “${name}”? Members can no longer take it.`);
+  await expect(row).toContainText('A deleted survey cannot be edited or made active again.');
   await row.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Deleted “${name}”.` })).toBeVisible();
   await expect(row).toContainText('Deleted');

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
 import { formatDate } from '../../lib/format';
-import { inWords, STATUS_WORDS } from './words';
+import { confirmationText, inWords, STATUS_WORDS } from './words';
 import { surveyBuilderApi, type SurveyStatus, type SurveySummary } from './api/survey-builder-api';
 import './survey-builder.css';
 
@@ -62,11 +62,7 @@ export default function SurveyListPage() {
   );
   const confirmation = (s: Row, action: 'delete' | 'inactivate') => (
     <div className="survey-builder__row-actions">
-      <span>
-        {action === 'delete'
-          ? `Delete “${s.name}”? Members can no longer take it.`
-          : `Inactivate “${s.name}”? Members can no longer take it until it is active again.`}
-      </span>
+      <span>{confirmationText(action, s.name)}</span>
       <Button
         label={action === 'delete' ? 'Yes, delete' : 'Yes, inactivate'}
         size="small"
