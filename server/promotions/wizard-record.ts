@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
-import { PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
+import { noPayoutRules, PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
 import { boundedString, code, IsoDate, maxText, NonNegativeInteger, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
 import { DEFAULT_TYPE_CODE } from './create-promotion';
@@ -165,20 +165,8 @@ export const blankFacts = (promotionId: string): PromotionFacts => ({
   groupIds: [],
   certificateCategoryCode: null,
   website: { tileTitle: '', pages: [] },
-  payoutAndRules: {
-    programActivityId: DEFAULT_PROGRAM_ACTIVITY_ID,
-    awardType: 'POINT',
-    awardSubTypeId: null,
-    retro: false,
-    rewardDailyCap: null,
-    payoutFrequency: null,
-    payoutDays: null,
-    payoutStartDate: null,
-    payoutEndDate: null,
-    gameId: null,
-    gameAwardType: null,
-    rules: [],
-  },
+  // The spec's payout defaults (programActivityId 1362, points, retro false), with no rules yet.
+  payoutAndRules: { ...noPayoutRules, programActivityId: DEFAULT_PROGRAM_ACTIVITY_ID, rules: [] },
 });
 
 /** The record's sections laid over `base` (a blank promotion for a POST, the stored one for a PUT). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, impersonateInPage, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 const letters = () =>
   randomUUID()
@@ -41,18 +41,7 @@ test('an impersonating admin changes a certificate’s status and date in the wa
   await page.evaluate(() => localStorage.clear());
 
   // The admin impersonates them.
-  const started = await request.post('/api/rest/authenticate/impersonate', {
-    headers: { 'auth-token': adminLogin.authToken },
-    data: { paxId: member.pax.paxId },
-  });
-  expect(started.status()).toBe(200);
-  const session = (await started.json()) as { authToken: string; pax: unknown };
-  await page.goto('/landing');
-  await page.evaluate((s) => {
-    localStorage.setItem('user', JSON.stringify({ authToken: s.authToken, pax: s.pax, events: [] }));
-    localStorage.setItem('token', s.authToken);
-    localStorage.setItem('impersonated', 'true');
-  }, session);
+  await impersonateInPage(page, request, adminLogin.authToken, member.pax.paxId);
   await page.goto('/wallet');
   await expect(page.getByText(/YOU ARE LOGGED IN AS Casey/)).toBeVisible();
   const card = page.getByTestId('certificate').filter({ hasText: certificate.code });

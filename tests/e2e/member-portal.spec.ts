@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+import { admin, impersonateInPage, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
 
 const award = async (request: APIRequestContext, paxId: number, amount: number) => {
   const { authToken } = await signInThroughApi(request, admin);
@@ -182,18 +182,7 @@ test.describe('enrollment and passwords', () => {
 test('an impersonating admin sees the banner, no Admin Tools, and LEAVE SESSION restores them', async ({ page, request }) => {
   const adminLogin = await signInThroughApi(request, admin);
   const memberLogin = await signInThroughApi(request, member);
-  const started = await request.post('/api/rest/authenticate/impersonate', {
-    headers: { 'auth-token': adminLogin.authToken },
-    data: { paxId: memberLogin.pax.paxId },
-  });
-  expect(started.status()).toBe(200);
-  const session = (await started.json()) as { authToken: string; pax: unknown };
-  await page.goto('/landing');
-  await page.evaluate((s) => {
-    localStorage.setItem('user', JSON.stringify({ authToken: s.authToken, pax: s.pax, events: [] }));
-    localStorage.setItem('token', s.authToken);
-    localStorage.setItem('impersonated', 'true');
-  }, session);
+  await impersonateInPage(page, request, adminLogin.authToken, memberLogin.pax.paxId);
   await page.goto('/home');
   await expect(page.getByText('YOU ARE LOGGED IN AS Morgan Member')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Tools' })).toHaveCount(0);
