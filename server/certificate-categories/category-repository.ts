@@ -132,3 +132,21 @@ const duplicate = (code: string, existing: string) =>
   new Problem('conflict', `Certificate category ${existing} already exists`, [
     { path: 'body.certificateCategoryCode', message: existing === code ? 'is already used' : `is already used as ${existing} (codes ignore case)` },
   ]);
+
+/** What a certificate issued from a category (not bought) is: its name, value (the first variant's amount; null with no variant) and life. */
+export interface IssuedCertificateTerms {
+  name: string;
+  amount: number | null;
+  expirationDays: number;
+}
+
+/** The terms of a certificate the programme issues from a category: welcome certificates, promotion awards. */
+export async function issuedCertificateTerms(db: Db, code: string): Promise<IssuedCertificateTerms | undefined> {
+  const r = await db.query<{ name: string; default_expiration_days: number; amount: string | null }>(
+    `SELECT c.name, c.default_expiration_days, (SELECT v.amount FROM certificate_category_variants v WHERE v.category_code = c.code ORDER BY v.position LIMIT 1) AS amount
+       FROM certificate_categories c WHERE c.code = $1`,
+    [code],
+  );
+  const row = r.rows[0];
+  return row && { name: row.name, amount: row.amount === null ? null : Number(row.amount), expirationDays: row.default_expiration_days };
+}

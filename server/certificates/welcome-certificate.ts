@@ -1,6 +1,5 @@
 import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
 import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
 import { dateIn } from '../../event-schemas/calendar';
@@ -9,6 +8,7 @@ import { deterministicUuid } from '../core/deterministic-id';
 import type { Deps } from '../deps';
 import { addDays } from '../points/dates';
 import { newCertificateCode } from './certificate-code';
+import { issuedCertificateTerms } from '../certificate-categories/category-repository';
 
 /** What the Join Now page promises a new member when the category names no amount of its own. */
 export const DEFAULT_WELCOME_AMOUNT = 20;
@@ -17,15 +17,6 @@ export const DEFAULT_WELCOME_AMOUNT = 20;
 export const welcomeCertificateId = (paxId: number) => deterministicUuid(`welcome-certificate:${paxId}`);
 
 type WelcomeDeps = Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>;
-
-async function categoryOf(pool: pg.Pool, code: string) {
-  const r = await pool.query<{ name: string; default_expiration_days: number; amount: string | null }>(
-    `SELECT c.name, c.default_expiration_days, (SELECT v.amount FROM certificate_category_variants v WHERE v.category_code = c.code ORDER BY v.position LIMIT 1) AS amount
-       FROM certificate_categories c WHERE c.code = $1`,
-    [code],
-  );
-  return r.rows[0];
-}
 
 /**
  * Issues the welcome certificate promised at enrollment (participants.welcome_category_code, set in the enrollment's
@@ -43,7 +34,7 @@ export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number,
     return answer;
   };
   if ((await deps.store.readStream(certificateStream(certificateId), { maxCount: 1 })).length > 0) return kept('already-issued');
-  const category = await categoryOf(deps.pool, code);
+  const category = await issuedCertificateTerms(deps.pool, code);
   if (!category) {
     deps.log(`welcome certificate category ${code} does not exist; member ${paxId} gets none until it does`);
     return 'none-due';
@@ -53,14 +44,14 @@ export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number,
     certificateId,
     code: newCertificateCode(),
     paxId,
-    amount: category.amount === null ? DEFAULT_WELCOME_AMOUNT : Number(category.amount),
+    amount: category.amount ?? DEFAULT_WELCOME_AMOUNT,
     pointsCost: 0,
     name: category.name,
     certificateCategoryType: null,
     displayCategory: WELCOME_DISPLAY_CATEGORY,
     status: 'ACTIVE',
     issuedAt: now.toISOString(),
-    expirationDate: addDays(dateIn(deps.settings.timeZone, now), category.default_expiration_days),
+    expirationDate: addDays(dateIn(deps.settings.timeZone, now), category.expirationDays),
   });
   const correlationId = newCorrelationId();
   try {

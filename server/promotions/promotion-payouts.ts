@@ -7,6 +7,7 @@ import { consuming, type ProjectedEvent, type Projection } from '../../projectio
 import { newCertificateCode } from '../certificates/certificate-code';
 import { handleCommand, type CommandContext } from '../core/command-handler';
 import type { Deps } from '../deps';
+import { issuedCertificateTerms } from '../certificate-categories/category-repository';
 import { groupsContaining, participantFacts } from '../groups/group-repository';
 import { payPromotion, type AwardCertificate } from './pay-promotion';
 import type { MeasuredLine } from './payout-rules';
@@ -127,14 +128,8 @@ async function targets(deps: PayoutDeps, p: Promotion, paxId: number, today: str
 }
 
 async function awardCertificate(pool: pg.Pool, code: string | null): Promise<AwardCertificate | null> {
-  if (!code) return null;
-  const r = await pool.query<{ name: string; default_expiration_days: number; amount: string | null }>(
-    `SELECT c.name, c.default_expiration_days, (SELECT v.amount FROM certificate_category_variants v WHERE v.category_code = c.code ORDER BY v.position LIMIT 1) AS amount
-       FROM certificate_categories c WHERE c.code = $1`,
-    [code],
-  );
-  const row = r.rows[0];
-  return row && row.amount !== null ? { categoryCode: code, name: row.name, value: Number(row.amount), expirationDays: row.default_expiration_days } : null;
+  const terms = code ? await issuedCertificateTerms(pool, code) : undefined;
+  return code && terms && terms.amount !== null ? { categoryCode: code, name: terms.name, value: terms.amount, expirationDays: terms.expirationDays } : null;
 }
 
 async function payOne(deps: PayoutDeps, p: Promotion, t: PaidTreatment, e: ProjectedEvent<Consumed>): Promise<void> {

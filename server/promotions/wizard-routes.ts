@@ -13,6 +13,7 @@ import { BooleanFromString } from '../core/http-codecs';
 import { notFound, Problem, validationProblem, type FieldError } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import { issuedCertificateTerms } from '../certificate-categories/category-repository';
 import { createPromotion } from './create-promotion';
 import { forecast } from './forecast';
 import { evolvePromotion, initialPromotionState, type Promotion, type PromotionFacts, type PromotionState } from './promotion-state';
@@ -63,13 +64,6 @@ async function referenceErrors(pool: pg.Pool, f: PromotionFacts): Promise<FieldE
   return errors;
 }
 
-/** The dollar value of a category's certificate (its first variant), what a CERTIFICATE promotion would issue. */
-async function certificateValue(pool: pg.Pool, code: string | null): Promise<number | null> {
-  if (!code) return null;
-  const r = await pool.query<{ amount: string }>('SELECT amount FROM certificate_category_variants WHERE category_code = $1 ORDER BY position LIMIT 1', [code]);
-  return r.rows[0] ? Number(r.rows[0].amount) : null;
-}
-
 const answer = (result: CommandResult<PromotionState, unknown>) => {
   if (result.state.kind !== 'created') throw new Error('a decided promotion command left no promotion');
   const record = recordOf(result.state);
@@ -100,7 +94,9 @@ export const promotionWizardRoutes = (deps: Deps) => {
       handler: async ({ body }) => {
         const facts = applyRecord(blankFacts(randomUUID()), body);
         await checked(facts, 'forecast');
-        const value = facts.payoutAndRules.awardType === 'CERTIFICATE' ? await certificateValue(deps.pool, facts.certificateCategoryCode) : null;
+        // A certificate award is counted at its category's value (its first variant); without one it counts nothing.
+        const code = facts.payoutAndRules.awardType === 'CERTIFICATE' ? facts.certificateCategoryCode : null;
+        const value = code ? ((await issuedCertificateTerms(deps.pool, code))?.amount ?? null) : null;
         return { status: 200, body: await forecast(deps.pool, facts, today(), value) };
       },
     }),
