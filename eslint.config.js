@@ -39,9 +39,22 @@ const featureBoundaries = {
   },
 };
 
-
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', '.data-*/', '.tmp/', 'coverage/', 'test-results/', 'playwright-report/', '**/*.cjs', '**/*.mjs', '*.config.js'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.data/',
+      '.data-*/',
+      '.tmp/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      '**/*.cjs',
+      '**/*.mjs',
+      '*.config.js',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -56,17 +69,45 @@ export default tseslint.config(
   // Layers: imports run one way, server/ -> projections/ -> event-schemas/ (ARCHITECTURE.md).
   {
     files: ['projections/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/*', '**/server'], message: 'projections/ must not import server/: the composition root hands projections what they need.' }, { group: ['**/client/*'], message: 'projections/ must not import the client.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/*', '**/server'], message: 'projections/ must not import server/: the composition root hands projections what they need.' },
+            { group: ['**/client/*'], message: 'projections/ must not import the client.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['event-schemas/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/*', '**/server', '**/projections/*', '**/projections'], message: 'event-schemas/ is the bottom layer: it imports neither server/ nor projections/.' }, { group: ['**/client/*'], message: 'event-schemas/ must not import the client.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/*', '**/server', '**/projections/*', '**/projections'],
+              message: 'event-schemas/ is the bottom layer: it imports neither server/ nor projections/.',
+            },
+            { group: ['**/client/*'], message: 'event-schemas/ must not import the client.' },
+          ],
+        },
+      ],
+    },
   },
   // Settings: only server/config.ts reads the environment; everything else is handed its settings.
   {
     files: ['server/**/*.ts', 'projections/**/*.ts', 'event-schemas/**/*.ts', 'client/src/**/*.ts', 'client/src/**/*.tsx'],
     ignores: ['server/config.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read settings in server/config.ts and pass them in.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read settings in server/config.ts and pass them in.' },
+      ],
+    },
   },
   {
     files: ['client/src/**/*.ts', 'client/src/**/*.tsx'],

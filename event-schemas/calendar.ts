@@ -16,7 +16,16 @@ const zoneOffsetMs = (timeZone: string, instant: number): number => {
   if (!format)
     wallClocks.set(
       timeZone,
-      (format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })),
+      (format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })),
     );
   const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
   const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);

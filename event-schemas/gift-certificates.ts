@@ -50,8 +50,4 @@ export const GiftCertificatesPurchased = defineEvent(
 );
 
 /** The fact on `order-{orderId}` that an order's certificates were all issued. */
-export const OrderPlaced = defineEvent(
-  'OrderPlaced',
-  1,
-  t.type({ orderId: Uuid, paxId: PaxId, certificateIds: t.array(Uuid), pointsSpent: PositiveInteger }),
-);
+export const OrderPlaced = defineEvent('OrderPlaced', 1, t.type({ orderId: Uuid, paxId: PaxId, certificateIds: t.array(Uuid), pointsSpent: PositiveInteger }));

@@ -35,6 +35,8 @@ export { CertificateStatus, type CertificateCategoryType } from './certificate-i
 export { GiftCertificatesPurchased, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
 export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };
 export { PromotionCreated, PromotionStatusChanged };
+export { PromotionRevised, PromotionSection } from './promotion-revised';
+export { PromotionAwardEarned } from './promotion-award-earned';
 export { PromotionStatus, PromotionWebsitePage, type PromotionWebPage, type PromotionWebsite } from './promotion-created';
 
 export { memberEvents, type MemberEvent } from './streams/member';

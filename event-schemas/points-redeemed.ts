@@ -6,7 +6,16 @@ import { IsoDate, PaxId, PositiveInteger, refined, Uuid } from './primitives';
 export const ConsumedLot = t.type({ lotId: t.string, amount: PositiveInteger });
 export type ConsumedLot = t.TypeOf<typeof ConsumedLot>;
 
-export const Dollars = refined(t.number, 'Dollars', 'must be an amount of 0 or more in whole cents', (n) => n >= 0 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9);
+export const Dollars = refined(
+  t.number,
+  'Dollars',
+  'must be an amount of 0 or more in whole cents',
+  (n) => n >= 0 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9,
+  {
+    minimum: 0,
+    multipleOf: 0.01,
+  },
+);
 
 /**
  * A member spent points on a reward certificate. This, appended at the member stream's expected revision, is the

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { defineEvent } from './define-event';
 import { IsoDate, PositiveInteger, Uuid } from './primitives';
+import { PayoutAndRules } from './promotion-payout';
 
 /**
  * The admin spec leaves promotion statuses open; these are the ones its actions need: a new or draft promotion is
@@ -17,7 +18,8 @@ export type PromotionWebsitePage = t.TypeOf<typeof PromotionWebsitePage>;
 export const PromotionWebPage = t.type({ page: PromotionWebsitePage, contentEntryId: t.string, active: t.boolean });
 export type PromotionWebPage = t.TypeOf<typeof PromotionWebPage>;
 
-export const PromotionWebsite = t.type({ tileTitle: t.string, pages: t.array(PromotionWebPage) });
+// tileContentfulId: the tile's own content entry (the wizard's tile.contentfulId); optional, so version 1 still reads.
+export const PromotionWebsite = t.intersection([t.type({ tileTitle: t.string, pages: t.array(PromotionWebPage) }), t.partial({ tileContentfulId: t.string })]);
 export type PromotionWebsite = t.TypeOf<typeof PromotionWebsite>;
 
 /**
@@ -41,7 +43,8 @@ export const PromotionCreated = defineEvent(
       certificateCategoryCode: t.union([t.string, t.null]),
       website: PromotionWebsite,
     }),
-    // Optional, so the event stays at version 1: events written before copies existed read as "not a copy".
-    t.partial({ copiedFrom: Uuid }),
+    // Optional, so the event stays at version 1: events written before copies existed read as "not a copy", and
+    // promotions created before payout rules existed pay nothing (noPayoutRules).
+    t.partial({ copiedFrom: Uuid, payoutAndRules: PayoutAndRules }),
   ]),
 );

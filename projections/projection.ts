@@ -49,7 +49,9 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
  */
 export const consuming =
   <E extends DomainEvent>() =>
-  <const L extends readonly E['type'][]>(...types: L & ([Exclude<E['type'], L[number]>] extends [never] ? unknown : { missing: Exclude<E['type'], L[number]> })): ReadonlySet<string> =>
+  <const L extends readonly E['type'][]>(
+    ...types: L & ([Exclude<E['type'], L[number]>] extends [never] ? unknown : { missing: Exclude<E['type'], L[number]> })
+  ): ReadonlySet<string> =>
     new Set<string>(types);
 
 // Live messages a batch has recorded, written in one multi-row INSERT when the batch ends (see flushLive): one

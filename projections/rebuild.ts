@@ -1,18 +1,112 @@
-import type pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { EventStore } from '../event-schemas/store/event-store';
 import type { Projection } from './projection';
-import { catchUp, resetProjection } from './runner';
+import { catchUpGroup, readCheckpoint } from './runner';
 
 export interface RebuildProgress {
+  /** The read models being rebuilt, joined with ', '. */
   projection: string;
   applied: number;
   total: number | undefined;
+  /** Events replayed per second so far. */
+  eventsPerSecond: number;
 }
 
+export interface RebuildResult {
+  applied: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+const LIVE_TABLE = 'member_live_messages';
+const CHECKPOINTS = 'projection_checkpoints';
+
 /**
- * Rebuilds one read model from position 0: empty its tables and checkpoint, then replay the log in batches. Each
- * batch commits on its own, so the rebuild never holds a long transaction that would stall event-log readers.
+ * Rebuilds read models from position 0 with no gap for readers: the log is replayed (one shared pass for all of them)
+ * into shadow copies of their tables in a schema of their own, and the copies replace the live rows in one
+ * transaction. Until that commit readers see the old read model, after it the rebuilt one, never a half-built one.
+ * Replay batches commit on their own (no long transaction stalls the log's readers); only the swap holds locks.
  */
+export async function rebuildReadModels(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: Projection[],
+  onProgress: (p: RebuildProgress) => void = () => undefined,
+  batchSize = 5000,
+  maxWaitMs = 120_000,
+): Promise<RebuildResult> {
+  const label = projections.map((p) => p.name).join(', ');
+  const total = await store.countAll?.();
+  const base = (await pool.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0].schema;
+  const shadow = `rebuild_${randomBytes(5).toString('hex')}`;
+  const tables = [...new Set(projections.flatMap((p) => p.tables))];
+  await pool.query(
+    [`CREATE SCHEMA ${shadow}`, ...[...tables, LIVE_TABLE, CHECKPOINTS].map((t) => `CREATE TABLE ${shadow}.${t} (LIKE ${base}.${t} INCLUDING ALL)`)].join(
+      ';\n',
+    ),
+  );
+  // Projections write and look up by key (and ON CONFLICT needs the unique indexes); the other indexes serve readers
+  // of the live tables only, so the shadow goes without them and the replay maintains fewer.
+  const secondary = await pool.query<{ name: string }>(
+    `SELECT i.indexrelid::regclass::text AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND NOT i.indisunique`,
+    [shadow],
+  );
+  if (secondary.rows.length > 0) await pool.query(secondary.rows.map((r) => `DROP INDEX ${r.name}`).join(';\n'));
+  // Unqualified names resolve to the shadow tables first: the projections write there unchanged, and still read
+  // anything else (participants, settings) from the live schema.
+  const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1, options: `-c search_path=${shadow},${base}` });
+  shadowPool.on('error', () => undefined);
+  const started = performance.now();
+  // Nobody reads the shadow tables, so each read model replays on a connection of its own, side by side (the log is
+  // still read once: the runner shares each batch between them); progress is the slowest one's.
+  const done = new Map(projections.map((p) => [p.name, 0]));
+  let applied = 0;
+  const rate = () => applied / Math.max(0.001, (performance.now() - started) / 1000);
+  const report = () => onProgress({ projection: label, applied, total, eventsPerSecond: Math.round(rate()) });
+  const replayOne = (p: Projection) =>
+    catchUpGroup(
+      shadowPool,
+      store,
+      [p],
+      batchSize,
+      (n) => {
+        done.set(p.name, done.get(p.name)! + n);
+        const slowest = Math.min(...done.values());
+        if (slowest > applied) {
+          applied = slowest;
+          report();
+        }
+      },
+      { notify: false },
+    );
+  const replay = async () => Math.max(...(await Promise.all(projections.map(replayOne))));
+  try {
+    report();
+    // An open transaction anywhere in the cluster hides later events from the reader for a while, so a pass that
+    // finds nothing more is not proof of the end: keep going until every event the log held at the start is applied.
+    const deadline = Date.now() + maxWaitMs;
+    for (;;) {
+      await replay();
+      if (total === undefined || applied >= total || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await swapIn(pool, base, shadow, tables, projections, async (live) => {
+      // The live checkpoints are locked (the daemon waits): replay the tail they reached, so the swap never moves a
+      // read model back behind what readers were already shown.
+      while (!(await reached(shadowPool, projections, live))) {
+        if ((await replay()) === 0) await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    return { applied, seconds: (performance.now() - started) / 1000, eventsPerSecond: Math.round(rate()) };
+  } finally {
+    await shadowPool.end();
+    await pool.query(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
+  }
+}
+
+/** Rebuilds one read model (see rebuildReadModels); answers how many events were replayed. */
 export async function rebuildProjection(
   pool: pg.Pool,
   store: EventStore,
@@ -21,19 +115,95 @@ export async function rebuildProjection(
   batchSize = 1000,
   maxWaitMs = 120_000,
 ): Promise<number> {
-  const total = await store.countAll?.();
-  await resetProjection(pool, projection);
-  let applied = 0;
-  onProgress({ projection: projection.name, applied, total });
-  // An open transaction anywhere in the cluster hides later events from the reader for a while, so a pass that finds
-  // nothing more is not proof of the end: keep going until every event the log held at the start is applied.
-  const deadline = Date.now() + maxWaitMs;
-  for (;;) {
-    await catchUp(pool, store, projection, batchSize, (n) => {
-      applied += n;
-      onProgress({ projection: projection.name, applied, total });
-    });
-    if (total === undefined || applied >= total || Date.now() > deadline) return applied;
-    await new Promise((r) => setTimeout(r, 100));
+  return (await rebuildReadModels(pool, store, [projection], onProgress, batchSize, maxWaitMs)).applied;
+}
+
+type Positions = Map<string, bigint[]>;
+
+async function reached(shadowPool: pg.Pool, projections: Projection[], live: Positions): Promise<boolean> {
+  for (const p of projections) {
+    const c = await readCheckpoint(shadowPool, p.name);
+    const target = live.get(p.name) ?? [0n, 0n];
+    const mine = c.position === 'start' ? [0n, 0n] : [c.position.major, c.position.minor];
+    if (mine[0] < target[0] || (mine[0] === target[0] && mine[1] < target[1])) return false;
   }
+  return true;
+}
+
+/**
+ * One transaction: lock the live checkpoints (the runner applies nothing to these read models meanwhile), let the
+ * shadow catch up to them, then replace the live rows, live messages and checkpoints with the shadow's.
+ */
+async function swapIn(
+  pool: pg.Pool,
+  base: string,
+  shadow: string,
+  tables: string[],
+  projections: Projection[],
+  catchUpTo: (live: Positions) => Promise<void>,
+): Promise<void> {
+  const names = projections.map((p) => p.name);
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query(`INSERT INTO ${base}.${CHECKPOINTS} (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [names]);
+    const locked = await db.query<{ name: string; position_major: string; position_minor: string }>(
+      `SELECT name, position_major, position_minor FROM ${base}.${CHECKPOINTS} WHERE name = ANY($1) ORDER BY name FOR UPDATE`,
+      [names],
+    );
+    await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
+    for (const t of tables) await replaceRows(db, base, shadow, t);
+    await replaceRows(
+      db,
+      base,
+      shadow,
+      LIVE_TABLE,
+      projections.flatMap((p) => p.liveKinds),
+    );
+    await db.query(
+      `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
+       FROM ${shadow}.${CHECKPOINTS} s WHERE c.name = s.name AND c.name = ANY($1)`,
+      [names],
+    );
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    db.release();
+  }
+}
+
+/** Columns a rebuild writes anew with now(): a row differing only there is the same row. */
+const VOLATILE = new Set(['created_at', 'updated_at']);
+
+/**
+ * Makes the live table's rows those of its shadow copy by difference: rows the shadow lacks are deleted, new ones
+ * inserted, changed ones updated, and the (usually many) equal rows are left alone, which makes the swap much cheaper
+ * than emptying and refilling indexed tables. For member_live_messages only the rebuilt kinds are touched, and
+ * messages at or before the pruning horizon stay pruned.
+ */
+async function replaceRows(db: pg.PoolClient, base: string, shadow: string, table: string, liveKinds?: string[]): Promise<void> {
+  const cols = await db.query<{ name: string; key: boolean }>(
+    `SELECT a.attname AS name, coalesce(a.attnum = ANY(i.indkey), false) AS key
+     FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
+     WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
+    [`${base}.${table}`],
+  );
+  const quote = (c: string) => `"${c}"`;
+  const keys = cols.rows.filter((c) => c.key).map((c) => quote(c.name));
+  if (keys.length === 0) throw new Error(`${table} has no primary key: a rebuild cannot swap it in by difference`);
+  const values = cols.rows.filter((c) => !c.key && !VOLATILE.has(c.name)).map((c) => quote(c.name));
+  const match = keys.map((k) => `s.${k} = b.${k}`).join(' AND ');
+  const onlyKinds = liveKinds ? 'b.kind = ANY($1) AND ' : '';
+  const params = liveKinds ? [liveKinds] : [];
+  await db.query(`DELETE FROM ${base}.${table} b WHERE ${onlyKinds}NOT EXISTS (SELECT 1 FROM ${shadow}.${table} s WHERE ${match})`, params);
+  const afterHorizon = liveKinds
+    ? ` WHERE (s.position_major, s.position_minor) > (SELECT position_major, position_minor FROM ${base}.member_live_horizon)`
+    : '';
+  const onConflict =
+    values.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${values.map((v) => `${v} = EXCLUDED.${v}`).join(', ')} WHERE ROW(${values.map((v) => `b.${v}`).join(', ')}) IS DISTINCT FROM ROW(${values.map((v) => `EXCLUDED.${v}`).join(', ')})`;
+  await db.query(`INSERT INTO ${base}.${table} AS b SELECT s.* FROM ${shadow}.${table} s${afterHorizon} ON CONFLICT (${keys.join(', ')}) ${onConflict}`);
 }

@@ -2,6 +2,7 @@ import { activityProjection } from './activity/activity.projection';
 import { certificatesProjection } from './certificates/certificates.projection';
 import { memberPointsProjection } from './member-points/member-points.projection';
 import type { Projection } from './projection';
+import { promotionEarningsProjection } from './promotion-tiles/promotion-earnings.projection';
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
 import { surveyCompletionsProjection } from './survey-completions/survey-completions.projection';
 import { treatmentsProjection } from './treatments/treatments.projection';
@@ -19,6 +20,7 @@ export const readModels = (settings: ReadModelSettings): Projection[] => [
   treatmentsProjection,
   activityProjection(settings),
   promotionTilesProjection,
+  promotionEarningsProjection,
 ];
 
 /** Read-model names, for health and progress, which need no settings. */

@@ -7,6 +7,7 @@ import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEven
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
 const IDLE_POLL_MS = 200;
+const IDLE_POLLS_PER_CHECKPOINT_READ = 25;
 
 export interface Checkpoint {
   position: Position | 'start';
@@ -23,8 +24,6 @@ export async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, 
   const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
   return { position: position.major === 0n && position.minor === 0n ? 'start' : position, eventsApplied: Number(row.events_applied) };
 }
-
-const samePlace = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
 
 // Every projection reads the same log, usually close together (a catch-up or a rebuild of several runs them side
 // by side). Reads are shared: a batch another projection asked for a moment ago is not read and parsed again, and an
@@ -74,22 +73,88 @@ export interface BatchResult {
   position: Position | 'start';
 }
 
+const after = (p: Position, c: Position | 'start') => c === 'start' || comparePositions(p, c) > 0;
+
+type CheckpointRow = { name: string; position_major: string; position_minor: string; events_applied: string };
+
+/** The checkpoints of `names`, creating missing rows (a new read model starts at the beginning of the log). */
+async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[]): Promise<Map<string, Checkpoint>> {
+  const select = () =>
+    db.query<CheckpointRow>('SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY($1)', [names]);
+  let r = await select();
+  if (r.rows.length < names.length) {
+    await db.query('INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [names]);
+    r = await select();
+  }
+  return checkpointsOf(r.rows);
+}
+
 /**
- * Applies one batch: the read rows, the new checkpoint and the NOTIFY commit together or not at all. The checkpoint
- * row is locked and compared, so two processes running the same projection never apply an event twice.
+ * Begins the batch's transaction and locks its checkpoints, in one round trip (a batch under load is mostly round
+ * trips). Locked in name order: two runners over overlapping groups queue behind each other, never deadlock.
  */
-export async function applyBatch(pool: pg.Pool, store: EventStore, projection: Projection, batchSize: number): Promise<BatchResult> {
-  const start = await readCheckpoint(pool, projection.name);
-  const events = await readShared(store, start.position, batchSize);
-  if (events.length === 0) return { applied: 0, position: start.position };
+async function beginLocked(db: pg.PoolClient, names: string[]): Promise<Map<string, Checkpoint>> {
+  const list = `ARRAY[${names.map((n) => db.escapeLiteral(n)).join(', ')}]::text[]`;
+  const lock = `SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY(${list}) ORDER BY name FOR UPDATE`;
+  const results = (await db.query(`BEGIN; ${lock}`)) as unknown as pg.QueryResult<CheckpointRow>[];
+  let rows = results[1].rows;
+  if (rows.length < names.length) {
+    await db.query(`INSERT INTO projection_checkpoints (name) SELECT unnest(${list}) ON CONFLICT DO NOTHING`);
+    rows = (await db.query<CheckpointRow>(lock)).rows;
+  }
+  return checkpointsOf(rows);
+}
+
+const checkpointsOf = (rows: CheckpointRow[]): Map<string, Checkpoint> => {
+  const out = new Map<string, Checkpoint>();
+  for (const row of rows) {
+    const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
+    out.set(row.name, { position: position.major === 0n && position.minor === 0n ? 'start' : position, eventsApplied: Number(row.events_applied) });
+  }
+  return out;
+};
+
+export interface BatchOptions {
+  /**
+   * Whether the batch tells listeners (the live hub, read-your-writes waits) of its progress: always (read models,
+   * whose positions readers wait for), only when it touched members or shared topics (processes on the log: nobody
+   * waits for their positions, and every NOTIFY takes PostgreSQL's cluster-wide notify lock at commit), or never (a
+   * shadow rebuild).
+   */
+  notify?: boolean | 'if-touched';
+  /**
+   * Where the caller last left the group (a daemon remembers it between batches): saves reading the checkpoints before
+   * the log. Only a hint: the checkpoints locked inside the transaction decide what is applied.
+   */
+  from?: Position | 'start';
+}
+
+/**
+ * Applies one batch of the log to a group of projections in one transaction: the log is read once for all of them,
+ * each gets the events past its own checkpoint that it consumes, then every read row, live message, checkpoint and one
+ * NOTIFY commit together or not at all. Checkpoint rows are locked and re-read inside the transaction, so two
+ * processes running the same projections never apply an event twice (each skips what the other already applied).
+ */
+export async function applyGroupBatch(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: Projection[],
+  batchSize: number,
+  options: BatchOptions = {},
+): Promise<BatchResult> {
+  const names = projections.map((p) => p.name);
+  // The slowest member of the group decides where the shared read starts; the others skip what they already have.
+  let from: Position | 'start' | undefined = options.from;
+  if (from === undefined)
+    for (const c of (await readCheckpoints(pool, names)).values())
+      if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
+  const start = from ?? 'start';
+  const events = await readShared(store, start, batchSize);
+  if (events.length === 0) return { applied: 0, position: start };
+  const last = events[events.length - 1].position;
   const db = await pool.connect();
   try {
-    await db.query('BEGIN');
-    const locked = await readCheckpoint(db, projection.name, true);
-    if (!samePlace(locked.position, start.position)) {
-      await db.query('ROLLBACK');
-      return { applied: 0, position: locked.position };
-    }
+    const locked = await beginLocked(db, names);
     const touched = new Set<number>();
     const broadcasts = new Set<string>();
     const note = (result: Touched | void) => {
@@ -97,25 +162,59 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
       for (const topic of result?.broadcasts ?? []) broadcasts.add(topic);
     };
     bufferLive(db);
-    // Only the events it consumes are decoded for it and handed to it; the rest of the batch just moves its checkpoint.
-    const consumed = events.filter((s) => projection.consumes.has(s.type));
-    if (projection.applyAll) {
-      if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
-    } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
-    await flushLive(db);
-    const last = events[events.length - 1].position;
-    await db.query(
-      `UPDATE projection_checkpoints SET position_major = $2, position_minor = $3, events_applied = events_applied + $4, updated_at = now() WHERE name = $1`,
-      [projection.name, last.major.toString(), last.minor.toString(), events.length],
-    );
-    const pax = [...touched];
-    for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
-      const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
-      const payload = JSON.stringify({ projection: projection.name, position: formatPosition(last), paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE), ...topics });
-      await db.query(`SELECT pg_notify('${PROGRESS_CHANNEL}', $1)`, [payload]);
+    const moved: { name: string; count: number }[] = [];
+    // Where the group stands after this batch (the slowest checkpoint): where the next read should start.
+    let next: Position | 'start' = last;
+    const behind = (p: Position | 'start') => p === 'start' || (next !== 'start' && comparePositions(p, next) < 0);
+    for (const projection of projections) {
+      const mine = locked.get(projection.name)?.position ?? 'start';
+      // A checkpoint before the read's start (reset since the caller's hint) would skip the events in between: it
+      // waits for a read from its own position.
+      if (start !== 'start' && (mine === 'start' || comparePositions(mine, start) < 0)) {
+        if (behind(mine)) next = mine;
+        continue;
+      }
+      // Another runner may have moved this checkpoint past the read's start (or past the whole batch) meanwhile.
+      const fresh = events.filter((s) => after(s.position, mine));
+      if (fresh.length === 0) {
+        if (behind(mine)) next = mine;
+        continue;
+      }
+      // Only the events it consumes are decoded for it and handed to it; the rest just move its checkpoint.
+      const consumed = fresh.filter((s) => projection.consumes.has(s.type));
+      if (projection.applyAll) {
+        if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
+      } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
+      moved.push({ name: projection.name, count: fresh.length });
     }
-    await db.query('COMMIT');
-    return { applied: events.length, position: last };
+    if (moved.length === 0) {
+      discardLive(db);
+      await db.query('ROLLBACK');
+      return { applied: 0, position: next };
+    }
+    await flushLive(db);
+    // The checkpoints, the NOTIFY and the COMMIT go in one round trip: every value is a number or an escaped literal.
+    const finish = [
+      `UPDATE projection_checkpoints c SET position_major = ${last.major}, position_minor = ${last.minor}, events_applied = events_applied + m.count, updated_at = now()
+       FROM unnest(ARRAY[${moved.map((m) => db.escapeLiteral(m.name)).join(', ')}]::text[], ARRAY[${moved.map((m) => m.count).join(', ')}]::bigint[]) AS m(name, count)
+       WHERE c.name = m.name`,
+    ];
+    if (options.notify === true || options.notify === undefined || (options.notify === 'if-touched' && touched.size + broadcasts.size > 0)) {
+      const pax = [...touched];
+      for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
+        const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
+        const payload = JSON.stringify({
+          projections: moved.map((m) => m.name),
+          position: formatPosition(last),
+          paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE),
+          ...topics,
+        });
+        finish.push(`SELECT pg_notify('${PROGRESS_CHANNEL}', ${db.escapeLiteral(payload)})`);
+      }
+    }
+    finish.push('COMMIT');
+    await db.query(finish.join(';\n'));
+    return { applied: Math.max(...moved.map((m) => m.count)), position: next };
   } catch (error) {
     discardLive(db);
     await db.query('ROLLBACK').catch(() => undefined);
@@ -125,11 +224,26 @@ export async function applyBatch(pool: pg.Pool, store: EventStore, projection: P
   }
 }
 
+/** Applies one batch to one projection (a group of one). */
+export const applyBatch = (pool: pg.Pool, store: EventStore, projection: Projection, batchSize: number, options: BatchOptions = {}): Promise<BatchResult> =>
+  applyGroupBatch(pool, store, [projection], batchSize, options);
+
 /** Applies batches until the projection has caught up with the readable log. */
-export async function catchUp(pool: pg.Pool, store: EventStore, projection: Projection, batchSize = 500, onBatch?: (applied: number) => void): Promise<number> {
+export const catchUp = (pool: pg.Pool, store: EventStore, projection: Projection, batchSize = 500, onBatch?: (applied: number) => void): Promise<number> =>
+  catchUpGroup(pool, store, [projection], batchSize, onBatch);
+
+/** Applies shared batches until every projection of the group has caught up with the readable log. */
+export async function catchUpGroup(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: Projection[],
+  batchSize = 500,
+  onBatch?: (applied: number) => void,
+  options: BatchOptions = {},
+): Promise<number> {
   let total = 0;
   for (;;) {
-    const r = await applyBatch(pool, store, projection, batchSize);
+    const r = await applyGroupBatch(pool, store, projections, batchSize, options);
     if (r.applied === 0) return total;
     total += r.applied;
     onBatch?.(r.applied);
@@ -154,7 +268,11 @@ export async function resetProjection(pool: pg.Pool, projection: Projection): Pr
   }
 }
 
-/** Keeps every projection caught up in the background until stopped. */
+/**
+ * Keeps every projection caught up in the background until stopped. The read models share one pass over the log (one
+ * read, one transaction, one NOTIFY per batch for all of them); each process on the log runs alone, because it appends
+ * events or sends mail and its failures must not hold back the read models.
+ */
 export class ProjectionDaemon {
   private readonly abort = new AbortController();
   private loops: Promise<void>[] = [];
@@ -162,25 +280,35 @@ export class ProjectionDaemon {
   constructor(
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
-    private readonly projections: Projection[],
+    private readonly groups: { shared: Projection[]; alone: Projection[] },
     private readonly log: (message: string, error?: unknown) => void,
-    private readonly batchSize = 500,
+    /** Up to this many waiting events go into one commit: under load a batch carries everything that queued up. */
+    private readonly batchSize = 1000,
   ) {}
 
   start(): void {
-    this.loops = this.projections.map((p) => this.loop(p));
+    if (this.groups.shared.length > 0) this.loops.push(this.loop(this.groups.shared, true));
+    for (const p of this.groups.alone) this.loops.push(this.loop([p], 'if-touched'));
   }
 
-  private async loop(projection: Projection): Promise<void> {
+  private async loop(group: Projection[], notify: BatchOptions['notify']): Promise<void> {
+    // Where this loop left the group: an idle poll then costs one read of the log, not a read of checkpoints too.
+    let from: Position | 'start' | undefined;
+    let idlePolls = 0;
     while (!this.abort.signal.aborted) {
       try {
-        const r = await applyBatch(this.pool, this.store, projection, this.batchSize);
+        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from, notify });
+        from = r.position;
+        // Now and then an idle loop re-reads the checkpoints: one reset while nothing is appended is replayed too.
+        idlePolls = r.applied === 0 ? idlePolls + 1 : 0;
+        if (idlePolls % IDLE_POLLS_PER_CHECKPOINT_READ === IDLE_POLLS_PER_CHECKPOINT_READ - 1) from = undefined;
         // A short idle wait: an event hidden by another open transaction becomes readable without a new append
         // notification, and this wait is all that bounds how long it then sits unprojected.
         if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, IDLE_POLL_MS);
       } catch (error) {
         if (this.abort.signal.aborted) return;
-        this.log(`projection ${projection.name} failed; retrying`, error);
+        this.log(`projection ${group.map((p) => p.name).join(', ')} failed; retrying`, error);
+        from = undefined;
         await new Promise((r) => setTimeout(r, 1000));
       }
     }

@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { multipartJson } from './core/multipart-json';
 import express, { type RequestHandler } from 'express';
 import type { Caller } from './auth/caller';
-import { callerForToken } from './auth/sessions';
+import { cachedCallerForToken } from './auth/sessions';
 import { mountRoutes, problemMiddleware } from './core/mount';
 import { notFound } from './core/problem';
 import type { Deps } from './deps';
 import type { AnyRoute } from './core/route';
 import { parsePosition } from '../event-schemas/store/position';
 import { practiceCaller } from './practices/api-keys';
+import { requestLog } from './operations/request-log';
 
 const resolveCaller =
   (deps: Deps): RequestHandler =>
@@ -16,7 +18,7 @@ const resolveCaller =
     const token = req.header('auth-token');
     const apiKey = req.header('x-api-key');
     let caller: Caller = { kind: 'anonymous' };
-    if (token) caller = await callerForToken(deps.pool, token);
+    if (token) caller = await cachedCallerForToken(deps.pool, token);
     else if (apiKey) caller = await practiceCaller(deps.pool, apiKey);
     res.locals.caller = caller;
     next();
@@ -37,7 +39,13 @@ export function createApp(deps: Deps, routes: AnyRoute[], options: { clientDir?:
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(requestLog(deps));
+  // Prometheus scrapes the root, outside the API and before the client's catch-all page.
+  app.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
   app.use(express.json({ limit: '256kb', type: ['application/json', 'application/*+json'] }));
+  app.use(multipartJson);
   app.use(resolveCaller(deps));
   app.use(waitForPosition(deps));
   const router = express.Router();

@@ -10,11 +10,13 @@ import { cardArtSource, rememberingCardArt, type FindCardArt } from './gift-cert
 import { referralRewards } from './referrals/referral-rewards';
 import { portalLink, type ProgrammeSettings } from './config';
 import { dateIn } from '../event-schemas/calendar';
-import { spendablePointsMessage } from '../projections/member-points/points-query';
+import { spendablePointsMessages } from '../projections/member-points/points-query';
 import { migrate } from './db/migrate';
 import type { Deps } from './deps';
 import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
-import { LiveHub, type HubOptions } from './live/hub';
+import { sessionCacheFor } from './auth/session-cache';
+import { LiveHub, type HubOptions, type LiveMessage } from './live/hub';
+import { LIVE_WINDOW_DEFAULTS, LiveWindowJob, type LiveWindowOptions } from './live/prune';
 import { StatusSampler } from './operations/status-sampler';
 import { ProjectionProgress } from './live/progress';
 import type { EventStore } from '../event-schemas/store/event-store';
@@ -24,8 +26,11 @@ import { authRoutes } from './auth/routes';
 import { enrollmentRoutes } from './auth/enrollment-routes';
 import { openApiDocument } from './core/openapi';
 import { route, type AnyRoute } from './core/route';
-import { healthRoutes } from './health';
+import { cheapProjectionLag, healthRoutes } from './health';
+import { logFunction, silentLogger, type Logger } from './operations/logger';
+import { meteredStore, Metrics } from './operations/metrics';
 import { statusRoutes } from './operations/status-routes';
+import { externalAdminToolRoutes } from './operations/external-admin-tool';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
@@ -52,8 +57,8 @@ import { contentRoutes } from './content';
 import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
-import { promotionRoutes } from './promotions';
-import { campaignReminderRoutes, campaignRoutes } from './campaigns';
+import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
+import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
 import type { Migration } from '../projections/migrations/migration';
@@ -76,16 +81,42 @@ import { categoryFieldMigrations } from './certificate-categories/category-schem
 
 /** Every schema change, in id order: the event store's, the platform's, each domain's configuration, and the read models'. */
 export const allMigrations = (): Migration[] =>
-  [...eventStoreMigrations, ...platformMigrations, ...surveyConfigMigrations, ...treatmentConfigMigrations, ...contentMigrations, ...specialistMigrations, ...giftCertificateMigrations, ...campaignMigrations, ...participantSearchMigrations, ...groupCountMigrations, ...categoryFieldMigrations, ...projectionMigrations].sort((a, b) => a.id.localeCompare(b.id));
-
+  [
+    ...eventStoreMigrations,
+    ...platformMigrations,
+    ...surveyConfigMigrations,
+    ...treatmentConfigMigrations,
+    ...contentMigrations,
+    ...specialistMigrations,
+    ...giftCertificateMigrations,
+    ...campaignMigrations,
+    ...participantSearchMigrations,
+    ...groupCountMigrations,
+    ...categoryFieldMigrations,
+    ...promotionMigrations,
+    ...projectionMigrations,
+  ].sort((a, b) => a.id.localeCompare(b.id));
 
 /** The read models (projections/), each fed the settings it needs. */
 export const registeredReadModels = (settings: ProgrammeSettings): Projection[] => readModels({ timeZone: settings.timeZone });
 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
-export const projectionsOnTheLog = (options: { settings: ProgrammeSettings; store: EventStore; now: () => Date; cardArt: FindCardArt }): { readModels: Projection[]; processes: Projection[] } => ({
+export const projectionsOnTheLog = (options: {
+  settings: ProgrammeSettings;
+  store: EventStore;
+  /** Promotion payouts and patient-event campaign offers read configuration (and write e-mails) on this pool. */
+  pool: pg.Pool;
+  now: () => Date;
+  cardArt: FindCardArt;
+  log: (message: string, error?: unknown) => void;
+}): { readModels: Projection[]; processes: Projection[] } => ({
   readModels: registeredReadModels(options.settings),
-  processes: [certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)), referralRewards({ store: options.store, settings: options.settings, now: options.now })],
+  processes: [
+    certificateReconciler(options.store, options.cardArt, (code) => portalLink(options.settings, `/gift-certificates/claim?code=${encodeURIComponent(code)}`)),
+    referralRewards({ store: options.store, settings: options.settings, now: options.now }),
+    promotionPayouts(options),
+    patientEventOffers(options),
+  ],
 });
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
@@ -93,6 +124,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
   const routes = [
     ...healthRoutes(deps),
     ...statusRoutes(deps),
+    ...externalAdminToolRoutes(deps),
     ...authRoutes(deps),
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
@@ -117,7 +149,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),
     ...certificateCategoryRoutes(deps),
-    ...contentRoutes(deps), ...specialistRoutes(deps),
+    ...contentRoutes(deps),
+    ...specialistRoutes(deps),
     ...giftCertificateRoutes(deps),
     ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
@@ -135,7 +168,6 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
   });
   return [...routes, doc];
 };
-
 
 /** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders). */
 export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps)];
@@ -156,11 +188,15 @@ export interface RuntimeOptions {
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
   hub?: Partial<HubOptions>;
+  /** How long live messages are kept for reconnects, and how often older ones are pruned. */
+  liveWindow?: Partial<LiveWindowOptions>;
   /** Tests may drive projections by hand; the server keeps them running. */
   runProjections?: boolean;
   poolSize?: number;
   /** The nightly jobs (treatment processing, points and certificate expiry) run inside the server; tests turn them off to drive the jobs themselves. */
   runScheduler?: boolean;
+  /** The structured logger; without one (tests) nothing is logged but what `log` writes. */
+  logger?: Logger;
 }
 
 export interface Runtime {
@@ -170,46 +206,79 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[rewards] ${message}`, error ?? '');
-
 /** Builds the whole server on one database: migrations, event store, projections, live hub and the express app. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const log = options.log ?? defaultLog;
+  const logger = options.logger ?? silentLogger();
+  const log = options.log ?? logFunction(logger);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-  pool.on('error', (e) => log('idle database connection failed', e));
+  // A connection closing while the runtime stops is expected (the pool ends its clients, then PostgreSQL stops).
+  let stopping = false;
+  pool.on('error', (e) => stopping || log('idle database connection failed', e));
   await migrate(pool, allMigrations());
   const listener = new PgListener(options.databaseUrl);
-  const store = await openEventStore(pool, listener, options.eventStoreConnectionString);
+  // The metrics read the hub and the sampler when scraped; both are made below, after the store the metrics wrap.
+  const measured: { hub?: LiveHub; status?: StatusSampler } = {};
+  const metrics = new Metrics({
+    openStreams: () => measured.hub?.connectionCount ?? 0,
+    projectionLag: () => (measured.status ? cheapProjectionLag({ pool, store, status: measured.status }) : Promise.resolve([])),
+  });
+  const store = meteredStore(await openEventStore(pool, listener, options.eventStoreConnectionString), metrics);
   const now = options.now ?? (() => new Date());
   // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
   // reconciler's batch transaction rarely has to ask a remote content service.
   const cardArt = rememberingCardArt(cardArtSource(pool, options.settings.contentful));
-  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, now, cardArt });
-  const progress = new ProjectionProgress(pool, listener, models.map((p) => p.name));
+  const { readModels: models, processes } = projectionsOnTheLog({ settings: options.settings, store, pool, now, cardArt, log });
+  const progress = new ProjectionProgress(
+    pool,
+    listener,
+    models.map((p) => p.name),
+  );
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
   // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
-  const present = (paxId: number, kind: string, data: unknown) =>
-    kind === 'points' ? spendablePointsMessage(pool, paxId, data, dateIn(options.settings.timeZone, now())) : Promise.resolve(data);
+  const present = (messages: LiveMessage[]) => spendablePointsMessages(pool, messages, dateIn(options.settings.timeZone, now()));
   const hub = new LiveHub(pool, progress, log, liveProjections, { present, ...options.hub });
-  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => hub.closeSessions(JSON.parse(payload) as string[]));
+  listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => {
+    const hashes = JSON.parse(payload) as string[];
+    sessionCacheFor(pool).forget(hashes);
+    hub.closeSessions(hashes);
+  });
   await listener.listen(SESSION_REVOKED_CHANNEL);
-  const daemon = new ProjectionDaemon(pool, store, [...models, ...processes], log);
+  const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
+  measured.hub = hub;
+  measured.status = status;
   if (options.runProjections !== false) status.start();
-  const deps: Deps = { pool, store, settings: options.settings, now, progress, hub, status, log, embedded: options.embedded ?? false, cardArt };
+  const deps: Deps = {
+    pool,
+    store,
+    settings: options.settings,
+    now,
+    progress,
+    hub,
+    status,
+    log,
+    embedded: options.embedded ?? false,
+    cardArt,
+    logger,
+    metrics,
+  };
   const app = createApp(deps, allRoutes(deps));
   const schedulers = nightlyJobs(deps);
   if (options.runScheduler !== false) for (const s of schedulers) s.start();
+  const liveWindow = new LiveWindowJob(pool, log, { ...LIVE_WINDOW_DEFAULTS, ...options.liveWindow });
+  if (options.runScheduler !== false) liveWindow.start();
   return {
     deps,
     app,
     listener,
     async stop() {
+      stopping = true;
       status.stop();
       hub.close();
       for (const s of schedulers) await s.stop();
+      await liveWindow.stop();
       await daemon.stop();
       await store.close();
       await listener.close();

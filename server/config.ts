@@ -30,6 +30,18 @@ export interface ProgrammeSettings {
   publicUrl: string;
   /** WELCOME_CERTIFICATE_CATEGORY: the category of the certificate every new member gets (default WELCOME; empty: none). */
   welcomeCertificateCategory: string | null;
+  /** The external admin tool the admin pages link to (admin spec): its host prefix per portal host name, and a fallback. */
+  externalAdminTool: ExternalAdminTool;
+}
+
+/**
+ * EXTERNAL_ADMIN_TOOL_HOSTS: `portal-host=prefix` pairs, comma-separated (`rewards.example.com=https://admin.example.com`),
+ * so each environment's portal links to its own admin tool; EXTERNAL_ADMIN_TOOL_URL: the prefix for any other host.
+ * Neither set: no link is shown.
+ */
+export interface ExternalAdminTool {
+  hostPrefixes: Record<string, string>;
+  defaultPrefix: string | null;
 }
 
 /** Where the process listens and which stores it uses. */
@@ -45,6 +57,10 @@ export interface ServerSettings {
   eventStoreConnectionString?: string;
   /** DEMO_HISTORY: on the embedded default, give the demo member a year of history (default on; `off` leaves it empty). */
   demoHistory: boolean;
+  /** LOG_LEVEL: pino's level (default info). */
+  logLevel: string;
+  /** LOG_FORMAT: `json` or `pretty`; unset means pretty when a person watches a terminal, JSON otherwise. */
+  logFormat: 'json' | 'pretty' | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -71,6 +87,32 @@ const contentfulFromEnv = (env: Env): ContentfulSpace | undefined =>
     ? { space: env.CONTENTFUL_SPACE_ID, accessToken: env.CONTENTFUL_ACCESS_TOKEN, environment: env.CONTENTFUL_ENVIRONMENT || 'master' }
     : undefined;
 
+/** An http(s) URL without a trailing slash; anything else stops the start, naming the setting. */
+const prefixUrl = (name: string, value: string): string => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must hold http(s) URLs, not ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must hold http(s) URLs, not ${value}`);
+  return value.replace(/\/+$/, '');
+};
+
+const externalAdminToolFromEnv = (env: Env): ExternalAdminTool => {
+  const hostPrefixes: Record<string, string> = {};
+  for (const pair of (env.EXTERNAL_ADMIN_TOOL_HOSTS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`EXTERNAL_ADMIN_TOOL_HOSTS must be host=url pairs separated by commas, not ${pair}`);
+    hostPrefixes[pair.slice(0, at).trim().toLowerCase()] = prefixUrl('EXTERNAL_ADMIN_TOOL_HOSTS', pair.slice(at + 1).trim());
+  }
+  const fallback = env.EXTERNAL_ADMIN_TOOL_URL?.trim();
+  return { hostPrefixes, defaultPrefix: fallback ? prefixUrl('EXTERNAL_ADMIN_TOOL_URL', fallback) : null };
+};
+
 export const settingsFromEnv = (env: Env = process.env): ProgrammeSettings => ({
   timeZone: env.PROGRAMME_TIME_ZONE || DEFAULT_TIME_ZONE,
   pointsExpiryMonths: intFromEnv('POINTS_EXPIRY_MONTHS', 12, env),
@@ -83,6 +125,7 @@ export const settingsFromEnv = (env: Env = process.env): ProgrammeSettings => ({
   contentSiteId: env.CONTENT_SITE_ID || undefined,
   welcomeCertificateCategory: env.WELCOME_CERTIFICATE_CATEGORY === undefined ? 'WELCOME' : env.WELCOME_CERTIFICATE_CATEGORY.trim() || null,
   publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv('PORT', 3000, env)}`).replace(/\/+$/, ''),
+  externalAdminTool: externalAdminToolFromEnv(env),
 });
 
 /** An absolute link into the portal, for a message that leaves the site. */
@@ -96,4 +139,6 @@ export const serverSettingsFromEnv = (env: Env = process.env): ServerSettings =>
   embeddedPgPort: env.EMBEDDED_PG_PORT === undefined || env.EMBEDDED_PG_PORT === '' ? undefined : intFromEnv('EMBEDDED_PG_PORT', 0, env),
   eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
   demoHistory: env.DEMO_HISTORY !== 'off',
+  logLevel: env.LOG_LEVEL || 'info',
+  logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
 });

@@ -1,3 +1,5 @@
+import type { Logger } from './operations/logger';
+import type { Metrics } from './operations/metrics';
 import type pg from 'pg';
 import type { ProgrammeSettings } from './config';
 import type { FindCardArt } from './gift-certificates/card-art-catalogue';
@@ -21,4 +23,8 @@ export interface Deps {
   cardArt: FindCardArt;
   /** True when running on the embedded default: demo conveniences (readable mailbox) are on. */
   embedded: boolean;
+  /** The structured logger (server/operations/logger.ts); `log` writes through it. */
+  logger: Logger;
+  /** Prometheus metrics of this runtime (GET /metrics). */
+  metrics: Metrics;
 }

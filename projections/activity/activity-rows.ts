@@ -1,7 +1,15 @@
 import type pg from 'pg';
 import { pushLive, type ProjectedEvent } from '../projection';
 
-export type ActivityType = 'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | 'WELCOME CERTIFICATE';
+export type ActivityType =
+  | 'OFFICE VISIT'
+  | 'TREATMENT'
+  | 'TREATMENT PENDING'
+  | 'BONUS POINTS EARNED'
+  | 'ASPIRE GIFT CERTIFICATES'
+  | 'POINTS REDEEMED'
+  | 'WELCOME CERTIFICATE'
+  | 'PROMOTION CERTIFICATE';
 
 export interface ActivityHeader {
   id: string;
@@ -99,7 +107,14 @@ export class ActivityRows {
 
   private async tell(e: ProjectedEvent, id: string) {
     const r = this.rows.get(id)!;
-    const header: ActivityHeader = { id, activityType: r.activityType, activityDate: r.activityDate, points: r.points, description: r.description, detailUrl: detailUrl(r.paxId, id) };
+    const header: ActivityHeader = {
+      id,
+      activityType: r.activityType,
+      activityDate: r.activityDate,
+      points: r.points,
+      description: r.description,
+      detailUrl: detailUrl(r.paxId, id),
+    };
     await pushLive(this.db, r.paxId, e, 'activity', header);
   }
 

@@ -3,7 +3,7 @@ import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued
 import { dateIn } from '../../event-schemas/calendar';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { ActivityRows } from './activity-rows';
-import { awardLines, recordedDetail } from './treatment-detail';
+import { awardLines, promotionAward, recordedDetail } from './treatment-detail';
 
 /** Sources whose awards are their own activity; treatment and partner awards show on the treatment's row. */
 const BONUS_SOURCES = new Set(['ADMIN', 'BONUS', 'SURVEY', 'PROMOTION', 'REFERRAL']);
@@ -13,7 +13,7 @@ export interface ActivitySettings {
 }
 
 /** A treatment's own events, and the member's awards, redemptions and gift certificates. */
-type Consumed = TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'CertificateIssued'>;
+type Consumed = TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'CertificateIssued' | 'PromotionAwardEarned'>;
 type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
 /**
@@ -22,8 +22,18 @@ type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
  */
 const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType === 'PURCHASABLE' || d.displayCategory === WELCOME_DISPLAY_CATEGORY;
 
-/** The activity row an event writes, if any (the projection reads them all for a batch at once). */
-const rowIdOf = (ev: Consumed): string | undefined => {
+/** A promotion's certificate is its own activity row (a promotion's points already are, as their PointsAwarded). */
+const promotionCertificateRowId = (certificateId: string) => `promotion-certificate-${certificateId}`;
+
+/** The activity rows an event writes (the projection reads them all for a batch at once). */
+const rowIdsOf = (ev: Consumed): string[] => {
+  if (ev.type === 'PromotionAwardEarned')
+    return ev.data.certificate ? [ev.data.treatmentId, promotionCertificateRowId(ev.data.certificate.certificateId)] : [ev.data.treatmentId];
+  const id = rowIdOf(ev);
+  return id === undefined ? [] : [id];
+};
+
+const rowIdOf = (ev: Exclude<Consumed, EventOfType<'PromotionAwardEarned'>>): string | undefined => {
   switch (ev.type) {
     case 'TreatmentRecorded':
     case 'TreatmentApproved':
@@ -47,12 +57,19 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
   const programmeDate = (occurredAt: string) => dateIn(settings.timeZone, new Date(occurredAt));
   const projection: Projection<Consumed> = {
     name: 'activity',
-    consumes: consuming<Consumed>()(...treatmentEvents.definitions.map((d) => d.type), 'TreatmentPointsComputed', 'PointsAwarded', 'PointsRedeemed', 'CertificateIssued'),
+    consumes: consuming<Consumed>()(
+      ...treatmentEvents.definitions.map((d) => d.type),
+      'TreatmentPointsComputed',
+      'PointsAwarded',
+      'PointsRedeemed',
+      'CertificateIssued',
+      'PromotionAwardEarned',
+    ),
     tables: ['rm_activity'],
     liveKinds: ['activity'],
     apply: (db, e) => projection.applyAll!(db, [e]),
     async applyAll(db, events) {
-      const ids = events.map((e) => rowIdOf(e.event)).filter((id): id is string => id !== undefined);
+      const ids = events.flatMap((e) => rowIdsOf(e.event));
       if (ids.length === 0) return { paxIds: [] };
       const rows = await ActivityRows.load(db, ids);
       const touched = new Set<number>();
@@ -64,13 +81,22 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
   return projection;
 };
 
-async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate: (occurredAt: string) => string): Promise<{ paxIds: number[] } | undefined> {
+async function applyOne(
+  rows: ActivityRows,
+  e: ProjectedEvent<Consumed>,
+  programmeDate: (occurredAt: string) => string,
+): Promise<{ paxIds: number[] } | undefined> {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
       const d: Of<'TreatmentRecorded'> = ev.data;
       const description = `Treatment with ${d.hcpName}`;
-      await rows.insert(e, d.paxId, { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description }, recordedDetail(d));
+      await rows.insert(
+        e,
+        d.paxId,
+        { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description },
+        recordedDetail(d),
+      );
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApproved':
@@ -91,15 +117,33 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
     case 'PointsAwarded': {
       const d = ev.data;
       if (!BONUS_SOURCES.has(d.source)) return;
-      const row = { id: `award-${d.lotId}`, activityType: 'BONUS POINTS EARNED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: d.amount, description: d.description };
+      const row = {
+        id: `award-${d.lotId}`,
+        activityType: 'BONUS POINTS EARNED' as const,
+        activityDate: programmeDate(e.metadata.occurredAt),
+        points: d.amount,
+        description: d.description,
+      };
       await rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
       return { paxIds: [d.paxId] };
     }
     // Points spent are negative, as the ledger has them: the activity's points add up to the balance's moves.
     case 'PointsRedeemed': {
       const d = ev.data;
-      const row = { id: `redeem-${d.certificateId}`, activityType: 'POINTS REDEEMED' as const, activityDate: programmeDate(e.metadata.occurredAt), points: -d.amount, description: `Redeemed for a $${d.value} reward` };
-      await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, code: d.certificateCode, amount: d.amount, value: d.value, expirationDate: d.expirationDate });
+      const row = {
+        id: `redeem-${d.certificateId}`,
+        activityType: 'POINTS REDEEMED' as const,
+        activityDate: programmeDate(e.metadata.occurredAt),
+        points: -d.amount,
+        description: `Redeemed for a $${d.value} reward`,
+      };
+      await rows.insert(e, d.paxId, row, {
+        certificateId: d.certificateId,
+        code: d.certificateCode,
+        amount: d.amount,
+        value: d.value,
+        expirationDate: d.expirationDate,
+      });
       return { paxIds: [d.paxId] };
     }
     case 'CertificateIssued': {
@@ -114,6 +158,32 @@ async function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, program
         description: welcome ? `${d.name}: $${d.amount} toward a treatment, for joining` : d.name,
       };
       await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
+      return { paxIds: [d.paxId] };
+    }
+    // The treatment's detail lists what each promotion paid for it (the spec's promotionAwards); a certificate is also
+    // its own row, as the points are (their PointsAwarded, source PROMOTION).
+    case 'PromotionAwardEarned': {
+      const d = ev.data;
+      await rows.update(e, d.treatmentId, (c) => ({
+        ...c,
+        detail: { ...c.detail, promotionAwards: [...((c.detail.promotionAwards as unknown[] | undefined) ?? []), promotionAward(d)] },
+      }));
+      if (d.certificate) {
+        const row = {
+          id: promotionCertificateRowId(d.certificate.certificateId),
+          activityType: 'PROMOTION CERTIFICATE' as const,
+          activityDate: programmeDate(e.metadata.occurredAt),
+          points: 0,
+          description: `${d.promotionName}: a $${d.certificate.value} ${d.certificate.name} certificate`,
+        };
+        await rows.insert(e, d.paxId, row, {
+          certificateId: d.certificate.certificateId,
+          name: d.certificate.name,
+          amount: d.certificate.value,
+          expirationDate: d.expirationDate,
+          promotion: { id: d.promotionId, name: d.promotionName },
+        });
+      }
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApprovalRequested':

@@ -1,3 +1,4 @@
+import type { EventOfType } from '../../event-schemas';
 import type { LineAward } from '../../event-schemas/treatment-points-computed';
 import type { TreatmentLineItem, RedeemedCertificate } from '../../event-schemas/treatment-recorded';
 
@@ -21,17 +22,20 @@ export const recordedDetail = (d: {
   hcpName: d.hcpName,
   treatmentStatus: d.status,
   dateOfService: d.dateOfService,
-  treatmentLineItems: d.lineItems.map(
-    (l): DetailLine => ({
-      quantity: l.quantity,
-      product: { name: l.productName, category: l.category, brand: l.brand, msrpPerUnit: l.msrpPerUnit },
-      isPriviPlan: l.isPriviPlan,
-      injector: l.injector,
-      award: null,
-    }),
-  ),
-  redeemedCertificates: d.redeemedCertificates.map((c) => ({ amount: c.amount, name: c.name, code: c.code, certificateCategoryType: c.certificateCategoryType })),
-  // Promotions are not built yet; the shape is the spec's so the client needs no change when they are.
+  treatmentLineItems: d.lineItems.map((l): DetailLine => ({
+    quantity: l.quantity,
+    product: { name: l.productName, category: l.category, brand: l.brand, msrpPerUnit: l.msrpPerUnit },
+    isPriviPlan: l.isPriviPlan,
+    injector: l.injector,
+    award: null,
+  })),
+  redeemedCertificates: d.redeemedCertificates.map((c) => ({
+    amount: c.amount,
+    name: c.name,
+    code: c.code,
+    certificateCategoryType: c.certificateCategoryType,
+  })),
+  // Filled in as promotions pay for the treatment (promotionAward below).
   promotionAwards: [],
   expectedPoints: d.expectedPoints,
   whyNoPoints: [] as string[],
@@ -42,3 +46,14 @@ export const awardLines = (detail: Record<string, unknown>, awards: readonly Lin
     const a = awards.find((x) => x.lineIndex === i);
     return { ...line, award: a ? { amount: a.awarded, expirationDate: a.expirationDate } : line.award, ...(a?.cutReason ? { cutReason: a.cutReason } : {}) };
   });
+
+/** The member spec's promotionAwards item, with the rule and units that paid, so the member sees why. */
+export const promotionAward = (d: EventOfType<'PromotionAwardEarned'>['data']) => ({
+  awardType: d.awardType,
+  certificateType: 'HCP' as const,
+  promotion: { id: d.promotionId, name: d.promotionName },
+  award: { amount: d.amount, expirationDate: d.expirationDate },
+  ruleName: d.ruleName,
+  units: d.units,
+  ...(d.certificate ? { certificate: { certificateId: d.certificate.certificateId, name: d.certificate.name } } : {}),
+});

@@ -78,7 +78,9 @@ export async function listCertificates(pool: pg.Pool, paxId: number, q: Certific
 
 /** Certificates still ACTIVE past their date, for the nightly expiry. */
 export async function certificatesToExpire(pool: pg.Pool, today: string): Promise<string[]> {
-  const r = await pool.query<{ certificate_id: string }>(`SELECT certificate_id FROM rm_certificates WHERE status = 'ACTIVE' AND expiration_date < $1`, [today]);
+  const r = await pool.query<{ certificate_id: string }>(`SELECT certificate_id FROM rm_certificates WHERE status = 'ACTIVE' AND expiration_date < $1`, [
+    today,
+  ]);
   return r.rows.map((row) => row.certificate_id);
 }
 

@@ -19,9 +19,26 @@ export const certificatesProjection: Projection<CertificateEvent> = {
              expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id,
              gift_recipient_name, gift_recipient_email, gift_sender_name, purchased_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $2) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
-          [d.certificateId, d.paxId, d.code, d.name, d.amount, d.pointsCost, d.certificateCategoryType, d.displayCategory, d.status,
-            d.expirationDate, d.issuedAt, e.position.major.toString(), e.position.minor.toString(), d.cardArtId ?? null, d.campaignId ?? null,
-            d.gift?.recipientName ?? null, d.gift?.recipientEmail ?? null, d.gift?.senderName ?? null],
+          [
+            d.certificateId,
+            d.paxId,
+            d.code,
+            d.name,
+            d.amount,
+            d.pointsCost,
+            d.certificateCategoryType,
+            d.displayCategory,
+            d.status,
+            d.expirationDate,
+            d.issuedAt,
+            e.position.major.toString(),
+            e.position.minor.toString(),
+            d.cardArtId ?? null,
+            d.campaignId ?? null,
+            d.gift?.recipientName ?? null,
+            d.gift?.recipientEmail ?? null,
+            d.gift?.senderName ?? null,
+          ],
         );
         await pushCertificate(db, e, d.certificateId, inserted.rows[0]);
         return { paxIds: [d.paxId] };
@@ -60,6 +77,7 @@ export const certificatesProjection: Projection<CertificateEvent> = {
 
 /** Tells the owner's live stream the certificate as the read model now has it (the written row, else as stored). */
 async function pushCertificate(db: pg.PoolClient, e: ProjectedEvent, certificateId: string, written: CertificateRow | undefined) {
-  const row = written ?? (await db.query<CertificateRow>(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates WHERE certificate_id = $1`, [certificateId])).rows[0];
+  const row =
+    written ?? (await db.query<CertificateRow>(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates WHERE certificate_id = $1`, [certificateId])).rows[0];
   if (row) await pushLive(db, Number(row.pax_id), e, 'certificate', certificateItem(rowToFacts(row)));
 }

@@ -16,7 +16,15 @@ export const BONUS_POINT_SOURCES = ['ADMIN', 'BONUS', 'PROMOTION', 'REFERRAL', '
 
 /** A member's bonus awards from the lots read model, newest first. */
 export async function bonusPointsItems(pool: pg.Pool, paxId: number): Promise<BonusPointsItem[]> {
-  const r = await pool.query<{ lot_id: string; description: string; source: string; amount: string; remaining: string; expiration_date: string; awarded_at: Date }>(
+  const r = await pool.query<{
+    lot_id: string;
+    description: string;
+    source: string;
+    amount: string;
+    remaining: string;
+    expiration_date: string;
+    awarded_at: Date;
+  }>(
     `SELECT lot_id, description, source, amount, remaining, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, awarded_at
      FROM rm_point_lots WHERE pax_id = $1 AND source = ANY($2::text[]) ORDER BY awarded_at DESC, lot_id`,
     [paxId, BONUS_POINT_SOURCES],

@@ -3,12 +3,21 @@ import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { PointsBatch } from './points-batch';
 
 /** What moves a member's balance or pending points: the ledger's own events and a treatment's estimate. */
-type Consumed = EventOfType<'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'GiftCertificatesPurchased' | 'TreatmentRecorded' | 'TreatmentPointsComputed'>;
+type Consumed = EventOfType<
+  'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'GiftCertificatesPurchased' | 'TreatmentRecorded' | 'TreatmentPointsComputed'
+>;
 
 /** Balance, pending points and lots per member; the source of GET /points and of live `points` messages. */
 export const memberPointsProjection: Projection<Consumed> = {
   name: 'member-points',
-  consumes: consuming<Consumed>()('PointsAwarded', 'PointsRedeemed', 'PointsExpired', 'GiftCertificatesPurchased', 'TreatmentRecorded', 'TreatmentPointsComputed'),
+  consumes: consuming<Consumed>()(
+    'PointsAwarded',
+    'PointsRedeemed',
+    'PointsExpired',
+    'GiftCertificatesPurchased',
+    'TreatmentRecorded',
+    'TreatmentPointsComputed',
+  ),
   tables: ['rm_member_points', 'rm_point_lots'],
   liveKinds: ['points'],
   apply: (db, e) => memberPointsProjection.applyAll!(db, [e]),
@@ -26,7 +35,14 @@ async function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): Promis
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;
-      batch.addLot(d.paxId, { lotId: d.lotId, amount: d.amount, expirationDate: d.expirationDate, description: d.description, source: d.source, awardedAt: e.metadata.occurredAt });
+      batch.addLot(d.paxId, {
+        lotId: d.lotId,
+        amount: d.amount,
+        expirationDate: d.expirationDate,
+        description: d.description,
+        source: d.source,
+        awardedAt: e.metadata.occurredAt,
+      });
       return batch.change(e, d.paxId, d.amount, 0, d.amount);
     }
     case 'PointsRedeemed': {
@@ -50,10 +66,11 @@ async function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): Promis
       return batch.change(e, d.paxId, 0, d.expectedPoints);
     }
     // The estimate leaves pending; the PointsAwarded appended with this event adds the real award to the balance.
-    case 'TreatmentPointsComputed': {
-      const d = e.event.data;
-      return batch.change(e, d.paxId, 0, -d.expectedPoints);
-    }
+    case 'TreatmentPointsComputed':
+      {
+        const d = e.event.data;
+        return batch.change(e, d.paxId, 0, -d.expectedPoints);
+      }
       return;
     default: {
       const never: never = e.event;

@@ -23,10 +23,16 @@ export class PointsBatch {
 
   static async load(db: pg.PoolClient, paxIds: number[]): Promise<PointsBatch> {
     const batch = new PointsBatch(db);
-    const r = await db.query<{ pax_id: string; balance: string; pending: string; lifetime_earned: string; last_position_major: string; last_position_minor: string }>(
-      'SELECT pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor FROM rm_member_points WHERE pax_id = ANY($1::bigint[])',
-      [[...new Set(paxIds)]],
-    );
+    const r = await db.query<{
+      pax_id: string;
+      balance: string;
+      pending: string;
+      lifetime_earned: string;
+      last_position_major: string;
+      last_position_minor: string;
+    }>('SELECT pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor FROM rm_member_points WHERE pax_id = ANY($1::bigint[])', [
+      [...new Set(paxIds)],
+    ]);
     for (const row of r.rows) {
       batch.figures.set(Number(row.pax_id), {
         balance: Number(row.balance),

@@ -26,12 +26,25 @@ const splitAt = (byDate: { expirationDate: string; amount: number }[], today: st
   expiring: byDate.filter((l) => l.expirationDate >= today).slice(0, maxDates),
 });
 
-/** A live `points` message as the member may see it today: the balance without overdue lots (never below 0). */
-export async function spendablePointsMessage(pool: pg.Pool, paxId: number, data: unknown, today: string): Promise<unknown> {
-  const message = data as { balance?: unknown };
-  if (typeof message.balance !== 'number') return data;
-  const { overdue } = splitAt(await remainingByDate(pool, paxId), today, 0);
-  return { ...message, balance: Math.max(0, message.balance - overdue) };
+/**
+ * Live `points` messages of any members as they may see them today: the balance without overdue lots (never below 0).
+ * One query for all of them, none when no message carries a balance: the hub presents a whole read of messages at once.
+ */
+export async function spendablePointsMessages(pool: pg.Pool, messages: { paxId: number; kind: string; data: unknown }[], today: string): Promise<unknown[]> {
+  const hasBalance = (m: { kind: string; data: unknown }) => m.kind === 'points' && typeof (m.data as { balance?: unknown } | null)?.balance === 'number';
+  const paxIds = [...new Set(messages.filter(hasBalance).map((m) => m.paxId))];
+  if (paxIds.length === 0) return messages.map((m) => m.data);
+  const r = await pool.query<{ pax_id: string; overdue: string }>(
+    `SELECT pax_id, sum(remaining) AS overdue FROM rm_point_lots
+     WHERE pax_id = ANY($1) AND remaining > 0 AND expiration_date < $2::date GROUP BY pax_id`,
+    [paxIds, today],
+  );
+  const overdue = new Map(r.rows.map((row) => [Number(row.pax_id), Number(row.overdue)]));
+  return messages.map((m) => {
+    if (!hasBalance(m)) return m.data;
+    const data = m.data as { balance: number };
+    return { ...data, balance: Math.max(0, data.balance - (overdue.get(m.paxId) ?? 0)) };
+  });
 }
 
 /** The member's points as CONTRACT.md shapes them: the spendable balance, pending, expiring amounts soonest first. */

@@ -23,4 +23,18 @@ export const checkpointMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0201-member-live-window',
+    sql: `
+      -- Live messages are kept for a window (server/live/prune.ts); everything at or before this position may be gone,
+      -- so a reconnect from an older Last-Event-ID gets a fresh snapshot instead of a replay with a hole.
+      CREATE TABLE member_live_horizon (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        position_major numeric(20) NOT NULL DEFAULT 0,
+        position_minor numeric(20) NOT NULL DEFAULT 0
+      );
+      INSERT INTO member_live_horizon DEFAULT VALUES;
+      CREATE INDEX member_live_messages_age ON member_live_messages (created_at);
+    `,
+  },
 ];

@@ -2,9 +2,17 @@ import type { Migration } from './migration';
 import { certificateMigrations } from './certificates';
 import { checkpointMigrations } from './checkpoints';
 import { memberPointsMigrations } from './member-points';
-import { promotionMigrations } from './promotions';
+import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
 
 /** Read tables of every projection. A projection's rows can always be rebuilt from the log. */
-export const projectionMigrations: Migration[] = [...checkpointMigrations, ...memberPointsMigrations, ...certificateMigrations, ...surveyCompletionMigrations, ...treatmentReadMigrations, ...promotionMigrations];
+export const projectionMigrations: Migration[] = [
+  ...checkpointMigrations,
+  ...memberPointsMigrations,
+  ...certificateMigrations,
+  ...surveyCompletionMigrations,
+  ...treatmentReadMigrations,
+  ...promotionMigrations,
+  ...promotionEarningsMigrations,
+];

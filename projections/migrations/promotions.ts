@@ -28,3 +28,20 @@ export const promotionMigrations: Migration[] = [
     `,
   },
 ];
+
+/** What members have earned from each promotion (projections/promotion-tiles/promotion-earnings.projection.ts). */
+export const promotionEarningsMigrations: Migration[] = [
+  {
+    id: '0801-rm-promotion-earnings',
+    sql: `
+      CREATE TABLE rm_promotion_earnings (
+        pax_id bigint NOT NULL,
+        promotion_id uuid NOT NULL,
+        points bigint NOT NULL,
+        certificates int NOT NULL,
+        treatments int NOT NULL,
+        PRIMARY KEY (pax_id, promotion_id)
+      );
+    `,
+  },
+];

@@ -74,8 +74,28 @@ export async function listPromotions(pool: pg.Pool, q: PromotionListQuery): Prom
   const where = '($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR name ILIKE $2)';
   const args = [q.status ?? null, pattern];
   const [rows, count] = await Promise.all([
-    pool.query<Row>(`SELECT ${PROMOTION_COLUMNS} FROM rm_promotions WHERE ${where} ORDER BY created_at DESC, promotion_id LIMIT $3 OFFSET $4`, [...args, q.size, q.page * q.size]),
+    pool.query<Row>(`SELECT ${PROMOTION_COLUMNS} FROM rm_promotions WHERE ${where} ORDER BY created_at DESC, promotion_id LIMIT $3 OFFSET $4`, [
+      ...args,
+      q.size,
+      q.page * q.size,
+    ]),
     pool.query<{ n: string }>(`SELECT count(*) AS n FROM rm_promotions WHERE ${where}`, args),
   ]);
   return { items: rows.rows.map(toRecord), totalElements: Number(count.rows[0].n) };
+}
+
+export interface PromotionEarnings {
+  points: number;
+  certificates: number;
+  treatments: number;
+}
+
+/** What one member has earned from each promotion so far, by promotion id (only those that paid them). */
+export async function earningsOf(db: pg.Pool, paxId: number, promotionIds: readonly string[]): Promise<Map<string, PromotionEarnings>> {
+  if (promotionIds.length === 0) return new Map();
+  const r = await db.query<{ promotion_id: string; points: string; certificates: number; treatments: number }>(
+    'SELECT promotion_id, points, certificates, treatments FROM rm_promotion_earnings WHERE pax_id = $1 AND promotion_id = ANY($2)',
+    [paxId, promotionIds],
+  );
+  return new Map(r.rows.map((x) => [x.promotion_id, { points: Number(x.points), certificates: x.certificates, treatments: x.treatments }]));
 }

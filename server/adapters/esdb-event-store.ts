@@ -132,7 +132,11 @@ export async function createEsdbEventStore(connectionString: string): Promise<Ev
     return out;
   };
 
-  const appendToStream = async (streamName: string, events: EventToAppend[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> => {
+  const appendToStream = async (
+    streamName: string,
+    events: EventToAppend[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> => {
     if (events.length === 0) throw new Error('nothing to append');
     let result;
     try {

@@ -62,7 +62,9 @@ const resultOf = (row: AppendRow): AppendResult => ({
 const asRepeat = (stream: string, events: EventToAppend[], rows: AppendRow[]): AppendResult => {
   const byId = new Map(rows.map((r) => [r.event_id, r]));
   const matched = events.map((e) => byId.get(e.eventId));
-  const same = matched.every((r, i) => r && r.stream_name === stream && r.type === events[i].type && (i === 0 || Number(r.revision) === Number(matched[i - 1]!.revision) + 1));
+  const same = matched.every(
+    (r, i) => r && r.stream_name === stream && r.type === events[i].type && (i === 0 || Number(r.revision) === Number(matched[i - 1]!.revision) + 1),
+  );
   if (!same) throw new DuplicateEventId(`event ids ${rows.map((r) => r.event_id).join(', ')} already stored elsewhere or with other content`);
   return resultOf(matched[matched.length - 1]!);
 };
@@ -96,7 +98,11 @@ const coalescedNotifier = (pool: pg.Pool) => {
 
 export async function createPgEventStore(pool: pg.Pool, listener: PgListener): Promise<EventStore> {
   const notifyAppended = coalescedNotifier(pool);
-  const appendToStream = async (stream: string, events: EventToAppend[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> => {
+  const appendToStream = async (
+    stream: string,
+    events: EventToAppend[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> => {
     if (events.length === 0) throw new Error('nothing to append');
     let rows: AppendRow[];
     try {
@@ -119,7 +125,8 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
     const outcome = rows[0]?.outcome;
     if (outcome === 'stored') return asRepeat(stream, events, rows);
     if (outcome === 'conflict') throw new WrongExpectedRevision(stream, expectedRevision, rows[0].revision === null ? 'no_stream' : Number(rows[0].revision));
-    if (outcome !== 'appended' || rows.length !== events.length) throw new Error(`es_append answered ${rows.length} rows (${outcome}) for ${events.length} events`);
+    if (outcome !== 'appended' || rows.length !== events.length)
+      throw new Error(`es_append answered ${rows.length} rows (${outcome}) for ${events.length} events`);
     notifyAppended();
     const last = rows.reduce((a, b) => (Number(b.revision) > Number(a.revision) ? b : a));
     return resultOf(last);

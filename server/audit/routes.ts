@@ -1,5 +1,13 @@
 import * as t from 'io-ts';
-import { certificateStream, decodeStreamEvent, memberStream, promotionStream, type DecodedEvent, type DomainEvent, type MemberEvent } from '../../event-schemas';
+import {
+  certificateStream,
+  decodeStreamEvent,
+  memberStream,
+  promotionStream,
+  type DecodedEvent,
+  type DomainEvent,
+  type MemberEvent,
+} from '../../event-schemas';
 import { Uuid } from '../../event-schemas/primitives';
 import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
@@ -8,7 +16,10 @@ import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
 
-const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEvent<E> & DecodedEvent<E> => ({ ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata), position: s.position });
+const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEvent<E> & DecodedEvent<E> => ({
+  ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata),
+  position: s.position,
+});
 
 const Entry = t.type({ type: t.string, data: t.unknown, actor: t.unknown, occurredAt: t.string, position: t.string });
 

@@ -20,8 +20,7 @@ export type Caller =
 export type SignedIn = Extract<Caller, { kind: 'participant' }>;
 
 /** Self, an admin, or an admin impersonating that participant (whose session then carries the member's paxId). */
-export const canActFor = (caller: Caller, paxId: number): boolean =>
-  caller.kind === 'participant' && (caller.paxId === paxId || caller.isAdmin);
+export const canActFor = (caller: Caller, paxId: number): boolean => caller.kind === 'participant' && (caller.paxId === paxId || caller.isAdmin);
 
 export const assertCanActFor = (caller: Caller, paxId: number): void => {
   if (!canActFor(caller, paxId)) throw forbidden(`You may not act for participant ${paxId}`);

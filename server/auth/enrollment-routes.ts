@@ -1,6 +1,15 @@
 import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
 import { portalLink } from '../config';
-import { isUsPhone, isUsZipCode, US_PHONE_RULE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
+import {
+  isUsPhone,
+  isUsZipCode,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  US_PHONE,
+  US_PHONE_RULE,
+  US_ZIP_CODE,
+  US_ZIP_CODE_RULE,
+} from '../../event-schemas/contract/rules';
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
@@ -18,10 +27,13 @@ import { assertResetRequestAllowed, mayMailReset } from './reset-throttle';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
-const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()));
-const Password = refined(t.string, 'Password', passwordRule, isStrongPassword);
-export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode);
-const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone);
+const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()), {
+  minLength: 1,
+  maxLength: 50,
+});
+const Password = refined(t.string, 'Password', passwordRule, isStrongPassword, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode, { pattern: US_ZIP_CODE.source });
+const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
 
 const EnrollmentBody = t.intersection([
   t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),
@@ -53,7 +65,13 @@ export const enrollmentRoutes = (deps: Deps) => [
       const email = body.email.trim().toLowerCase();
       let referrer: number | null = null;
       if (body.refCode) {
-        const applicant = { emails: [email], phones: body.phone ? [body.phone] : [], lastName: body.lastName, dateOfBirth: body.dateOfBirth, postalCode: body.postalCode };
+        const applicant = {
+          emails: [email],
+          phones: body.phone ? [body.phone] : [],
+          lastName: body.lastName,
+          dateOfBirth: body.dateOfBirth,
+          postalCode: body.postalCode,
+        };
         referrer = await resolveReferrer(deps.pool, body.refCode, applicant);
       }
       const passwordHash = await hashPassword(body.password);
@@ -65,12 +83,27 @@ export const enrollmentRoutes = (deps: Deps) => [
           `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, referred_by, enrolled_campaign_id, welcome_category_code)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING pax_id`,
           // The campaign link is kept with the member, so its new-member e-mail is chosen the same on any retry of the claim.
-          [body.firstName.trim(), body.lastName.trim(), email, passwordHash, formatZip(body.postalCode), body.dateOfBirth, randomBytes(6).toString('base64url'), referrer, body.campaignId ?? null, deps.settings.welcomeCertificateCategory],
+          [
+            body.firstName.trim(),
+            body.lastName.trim(),
+            email,
+            passwordHash,
+            formatZip(body.postalCode),
+            body.dateOfBirth,
+            randomBytes(6).toString('base64url'),
+            referrer,
+            body.campaignId ?? null,
+            deps.settings.welcomeCertificateCategory,
+          ],
         );
-        if (!inserted.rowCount) throw new Problem('conflict', 'That e-mail is already enrolled; sign in or reset your password', [{ path: 'body.email', message: 'is already enrolled' }]);
+        if (!inserted.rowCount)
+          throw new Problem('conflict', 'That e-mail is already enrolled; sign in or reset your password', [
+            { path: 'body.email', message: 'is already enrolled' },
+          ]);
         paxId = Number(inserted.rows[0].pax_id);
         await db.query(`INSERT INTO participant_emails (pax_id, email_address, preferred) VALUES ($1, $2, 'Y')`, [paxId, email]);
-        if (body.phone) await db.query(`INSERT INTO participant_phones (pax_id, phone, preferred) VALUES ($1, $2, 'Y')`, [paxId, body.phone.replace(/\D/g, '')]);
+        if (body.phone)
+          await db.query(`INSERT INTO participant_phones (pax_id, phone, preferred) VALUES ($1, $2, 'Y')`, [paxId, body.phone.replace(/\D/g, '')]);
         await db.query('COMMIT');
       } catch (error) {
         await db.query('ROLLBACK');
@@ -127,7 +160,9 @@ export const enrollmentRoutes = (deps: Deps) => [
       const found = await deps.pool.query(`SELECT 1 FROM password_resets WHERE ${live}`, [hashToken(body.token)]);
       if (!found.rowCount) throw badToken();
       const passwordHash = await hashPassword(body.password);
-      const used = await deps.pool.query<{ pax_id: string }>(`UPDATE password_resets SET used_at = now() WHERE ${live} RETURNING pax_id`, [hashToken(body.token)]);
+      const used = await deps.pool.query<{ pax_id: string }>(`UPDATE password_resets SET used_at = now() WHERE ${live} RETURNING pax_id`, [
+        hashToken(body.token),
+      ]);
       if (!used.rowCount) throw badToken();
       await deps.pool.query('UPDATE participants SET password_hash = $2 WHERE pax_id = $1', [used.rows[0].pax_id, passwordHash]);
       await revokeAllSessions(deps.pool, Number(used.rows[0].pax_id));

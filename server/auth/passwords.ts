@@ -25,6 +25,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 export const decoyHash = () => (decoy ??= hashPassword(randomBytes(12).toString('hex')));
 
-const RULE = 'must be at least 10 characters and include a letter and a number';
-export const passwordRule = RULE;
-export const isStrongPassword = (p: string) => p.length >= 10 && p.length <= 200 && /[A-Za-z]/.test(p) && /\d/.test(p);
+// The rule itself is the shared contract's, so the forms check exactly what the server refuses.
+export { isStrongPassword, PASSWORD_RULE as passwordRule } from '../../event-schemas/contract/rules';

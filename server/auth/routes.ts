@@ -1,5 +1,5 @@
+import { correlationId } from '../operations/request-context';
 import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
-import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { ImpersonationEnded, ImpersonationStarted, memberStream } from '../../event-schemas';
 import { NonEmptyString, PaxId, PositiveInteger } from '../../event-schemas/primitives';
@@ -37,17 +37,28 @@ export const authRoutes = (deps: Deps) => [
     query: t.partial({ jwt: t.string }),
     // campaignId: the direct-response campaign of the marketing link the member came through (its utm_id).
     body: t.partial({ username: t.string, password: t.string, campaignId: PositiveInteger }),
-    responses: { 200: { description: 'Signed in', schema: LoginAnswer }, 400: { description: 'Missing fields' }, 401: { description: 'Wrong credentials' }, 429: { description: 'Too many failures' } },
+    responses: {
+      200: { description: 'Signed in', schema: LoginAnswer },
+      400: { description: 'Missing fields' },
+      401: { description: 'Wrong credentials' },
+      429: { description: 'Too many failures' },
+    },
     handler: async ({ query, body, req }) => {
       if (query.jwt !== undefined) {
         const caller = await callerForToken(deps.pool, query.jwt);
         if (!signedIn(caller)) throw unauthorized('That session is not valid');
-        return { status: 200, body: loginAnswer(query.jwt, { paxId: caller.paxId, firstName: caller.firstName, lastName: caller.lastName }, caller.impersonatorId !== null) };
+        return {
+          status: 200,
+          body: loginAnswer(query.jwt, { paxId: caller.paxId, firstName: caller.firstName, lastName: caller.lastName }, caller.impersonatorId !== null),
+        };
       }
       const { username, password } = decodeOrThrow(LoginBody, req.body ?? {}, 'body');
       const address = req.ip ?? 'unknown';
       const attempt = await recordAttempt(deps.pool, username, address);
-      const r = await deps.pool.query<{ pax_id: string; password_hash: string }>('SELECT pax_id, password_hash FROM participants WHERE lower(username) = lower($1)', [username.trim()]);
+      const r = await deps.pool.query<{ pax_id: string; password_hash: string }>(
+        'SELECT pax_id, password_hash FROM participants WHERE lower(username) = lower($1)',
+        [username.trim()],
+      );
       const row = r.rows[0];
       const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
       // A failure stays recorded; a success withdraws its attempt and forgives the account.
@@ -93,7 +104,11 @@ export const authRoutes = (deps: Deps) => [
     summary: 'An admin starts acting as a participant (audited on the member stream)',
     access: 'admin',
     body: t.type({ paxId: PaxId }),
-    responses: { 200: { description: 'The impersonation session', schema: LoginAnswer }, 404: { description: 'No such participant' }, 403: { description: 'Not an admin' } },
+    responses: {
+      200: { description: 'The impersonation session', schema: LoginAnswer },
+      404: { description: 'No such participant' },
+      403: { description: 'Not an admin' },
+    },
     handler: async ({ body, caller }) => {
       const admin = caller as SignedIn;
       const pax = await paxOf(deps.pool, body.paxId);
@@ -102,7 +117,7 @@ export const authRoutes = (deps: Deps) => [
       const token = await createSession(deps.pool, pax.paxId, { adminPaxId: admin.paxId, adminTokenHash: admin.tokenHash });
       await recordFacts(deps.store, memberStream(pax.paxId), [ImpersonationStarted.of({ paxId: pax.paxId, adminId: admin.paxId })], {
         actor: { kind: 'admin', adminId: admin.paxId },
-        correlationId: randomUUID(),
+        correlationId: correlationId(),
         now: deps.now(),
       });
       return { status: 200, body: loginAnswer(token, pax, true) };
@@ -126,7 +141,7 @@ export const authRoutes = (deps: Deps) => [
       const token = await createSession(deps.pool, session.impersonatorId);
       await recordFacts(deps.store, memberStream(session.paxId), [ImpersonationEnded.of({ paxId: session.paxId, adminId: session.impersonatorId })], {
         actor: { kind: 'admin', adminId: session.impersonatorId },
-        correlationId: randomUUID(),
+        correlationId: correlationId(),
         now: deps.now(),
       });
       return { status: 200, body: { authToken: token } };
@@ -139,7 +154,11 @@ export const authRoutes = (deps: Deps) => [
       tag: 'Session',
       summary: 'Whether the caller is an admin (not while impersonating)',
       access: 'admin',
-      responses: { 200: { description: 'An admin', schema: t.type({ admin: t.boolean }) }, 401: { description: 'Anonymous' }, 403: { description: 'Not an admin' } },
+      responses: {
+        200: { description: 'An admin', schema: t.type({ admin: t.boolean }) },
+        401: { description: 'Anonymous' },
+        403: { description: 'Not an admin' },
+      },
       handler: async () => ({ status: 200, body: { admin: true } }),
     },
     '/api',

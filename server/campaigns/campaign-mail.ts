@@ -38,7 +38,13 @@ export async function memberForMail(db: pg.Pool | pg.PoolClient, paxId: number):
     [paxId],
   );
   const row = r.rows[0];
-  return row && { firstName: row.first_name, email: row.email ?? undefined, enrolledCampaignId: row.enrolled_campaign_id === null ? null : Number(row.enrolled_campaign_id) };
+  return (
+    row && {
+      firstName: row.first_name,
+      email: row.email ?? undefined,
+      enrolledCampaignId: row.enrolled_campaign_id === null ? null : Number(row.enrolled_campaign_id),
+    }
+  );
 }
 
 /**
@@ -65,13 +71,20 @@ export async function sendCampaignMail(
   if (await enqueued(deps.pool, m.key)) return 'already-sent';
   const template = m.template ?? (await findEmailTemplate(deps.pool, templateId));
   if (!template) {
-    deps.log(`campaign ${m.campaign.id} ("${m.campaign.campaignName}"): ${m.purpose} "${templateId}" has no emailTemplate content entry; no e-mail sent for certificate ${m.offer.certificateId}`);
+    deps.log(
+      `campaign ${m.campaign.id} ("${m.campaign.campaignName}"): ${m.purpose} "${templateId}" has no emailTemplate content entry; no e-mail sent for certificate ${m.offer.certificateId}`,
+    );
     return 'missing-template';
   }
   if (!m.member.email) {
     deps.log(`campaign ${m.campaign.id}: the owner of certificate ${m.offer.certificateId} has no e-mail address; no e-mail sent`);
     return 'no-recipient';
   }
-  const { subject, body } = renderTemplate(template, { ...m.offer, certificateName: m.offer.name, firstName: m.member.firstName, campaignName: m.campaign.campaignName });
+  const { subject, body } = renderTemplate(template, {
+    ...m.offer,
+    certificateName: m.offer.name,
+    firstName: m.member.firstName,
+    campaignName: m.campaign.campaignName,
+  });
   return (await enqueue(deps.pool, { channel: 'email', recipient: m.member.email, subject, body, idempotencyKey: m.key })) ? 'sent' : 'already-sent';
 }

@@ -52,14 +52,27 @@ export async function runCampaignReminders(deps: Pick<Deps, 'pool' | 'log' | 'se
   const campaigns = new Map<string, Sendable | undefined>();
   let remindersSent = 0;
   for (const row of rows) {
-    if (!reminderDue({ expirationDate: row.expiration_date, daysBefore: row.days, today, actualToday, status: row.status, alreadySent: row.already_sent })) continue;
+    if (!reminderDue({ expirationDate: row.expiration_date, daysBefore: row.days, today, actualToday, status: row.status, alreadySent: row.already_sent }))
+      continue;
     if (!campaigns.has(row.campaign_id)) campaigns.set(row.campaign_id, await sendableCampaign(deps, Number(row.campaign_id)));
     const sendable = campaigns.get(row.campaign_id);
     if (!sendable) continue;
     const member = await memberForMail(deps.pool, Number(row.pax_id));
     if (!member) continue;
-    const offer = { certificateId: row.certificate_id, name: row.name, amount: Number(row.amount), activationDate: dateIn(deps.settings.timeZone, row.issued_at), expirationDate: row.expiration_date };
-    const outcome = await sendCampaignMail(deps, { ...sendable, purpose: 'expirationReminderTemplateId', member, offer, key: reminderMailKey(row.certificate_id) });
+    const offer = {
+      certificateId: row.certificate_id,
+      name: row.name,
+      amount: Number(row.amount),
+      activationDate: dateIn(deps.settings.timeZone, row.issued_at),
+      expirationDate: row.expiration_date,
+    };
+    const outcome = await sendCampaignMail(deps, {
+      ...sendable,
+      purpose: 'expirationReminderTemplateId',
+      member,
+      offer,
+      key: reminderMailKey(row.certificate_id),
+    });
     if (outcome === 'sent') remindersSent += 1;
   }
   return { remindersSent };
@@ -89,7 +102,10 @@ export const campaignReminderRoutes = (deps: Deps) => [
     summary: 'Runs the campaign expiration reminders now, as of asOf (default today): each ACTIVE offer due a reminder gets it, once',
     access: 'admin',
     body: t.partial({ asOf: IsoDate }),
-    responses: { 200: { description: 'How many reminders were written', schema: t.type({ remindersSent: t.number }) }, 400: { description: 'asOf invalid or in the future' } },
+    responses: {
+      200: { description: 'How many reminders were written', schema: t.type({ remindersSent: t.number }) },
+      400: { description: 'asOf invalid or in the future' },
+    },
     handler: async ({ body }) => {
       const today = asOfDate(body.asOf, dateIn(deps.settings.timeZone, deps.now()));
       return { status: 200, body: await runCampaignReminders(deps, today) };

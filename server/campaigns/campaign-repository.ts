@@ -126,3 +126,45 @@ export async function updateCampaign(pool: pg.Pool, id: number, fields: Campaign
     return after;
   });
 }
+
+/** ACTIVE patient-event campaigns created by `at`: a treatment processed before a campaign existed never earns its offer (a replay must not either). */
+export async function patientEventCampaigns(db: pg.Pool | pg.PoolClient, at: string): Promise<Campaign[]> {
+  const r = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM dr_campaigns WHERE is_patient_event AND status_type_code = 'ACTIVE' AND created_at <= $1 ORDER BY id`,
+    [at],
+  );
+  return r.rows.map(toCampaign);
+}
+
+export interface CampaignOfferCounts {
+  campaignId: number;
+  /** Offer certificates written for the campaign, however they came. */
+  issued: number;
+  /** Of those, claimed by a member signing in through the campaign's marketing link. */
+  claimed: number;
+  /** Of those, issued because a treatment of the member was processed (patient events). */
+  patientEvents: number;
+  /** Expiration reminders written to the outbox for the campaign's offers. */
+  reminded: number;
+}
+
+/**
+ * Per campaign, its offers from the certificates read model (it may lag the log by moments), those a patient event
+ * issued (dr_campaign_patient_offers), and the reminders in the outbox (keyed by certificate, so each counts once).
+ */
+export async function campaignOfferCounts(db: pg.Pool): Promise<CampaignOfferCounts[]> {
+  const r = await db.query<{ id: string; issued: number; patient: number; reminded: number }>(
+    `SELECT d.id,
+       (SELECT count(*)::int FROM rm_certificates c WHERE c.campaign_id = d.id) AS issued,
+       (SELECT count(*)::int FROM dr_campaign_patient_offers p JOIN rm_certificates c ON c.certificate_id = p.certificate_id WHERE p.campaign_id = d.id) AS patient,
+       (SELECT count(*)::int FROM rm_certificates c JOIN outbox o ON o.idempotency_key = 'campaign-reminder:' || c.certificate_id WHERE c.campaign_id = d.id) AS reminded
+     FROM dr_campaigns d ORDER BY d.id DESC`,
+  );
+  return r.rows.map((row) => ({
+    campaignId: Number(row.id),
+    issued: row.issued,
+    claimed: row.issued - row.patient,
+    patientEvents: row.patient,
+    reminded: row.reminded,
+  }));
+}

@@ -6,10 +6,16 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { CampaignBody, fieldsFromBody, memberView } from './campaign';
-import { createCampaign, findCampaign, listCampaigns, updateCampaign } from './campaign-repository';
+import { campaignOfferCounts, createCampaign, findCampaign, listCampaigns, updateCampaign } from './campaign-repository';
 
 const CampaignIdParam = t.type({ id: IntFromString('CampaignId', 'must be a campaign id (a whole number above 0)', (n) => n > 0) });
-const MemberCampaign = t.type({ id: t.number, allowReissuance: t.boolean, fromDate: t.union([t.string, t.null]), thruDate: t.union([t.string, t.null]), loginNotificationRequired: t.boolean });
+const MemberCampaign = t.type({
+  id: t.number,
+  allowReissuance: t.boolean,
+  fromDate: t.union([t.string, t.null]),
+  thruDate: t.union([t.string, t.null]),
+  loginNotificationRequired: t.boolean,
+});
 
 /** The admin spec's campaign tool calls (GET/POST/PUT /dr-campaigns and /dr-campaigns/{id}); each change audited. */
 export const campaignRoutes = (deps: Deps) => [
@@ -23,13 +29,27 @@ export const campaignRoutes = (deps: Deps) => [
     handler: async () => ({ status: 200, body: await listCampaigns(deps.pool) }),
   }),
   route({
+    // Before /dr-campaigns/:id, which would read "offer-counts" as an id.
+    method: 'get',
+    path: '/dr-campaigns/offer-counts',
+    tag: 'Campaigns',
+    summary:
+      'Per campaign, how many offers it issued, how many of them members claimed through its link or a patient event issued, and how many were reminded (admins)',
+    access: 'admin',
+    responses: { 200: { description: 'One row per campaign, newest first' } },
+    handler: async () => ({ status: 200, body: await campaignOfferCounts(deps.pool) }),
+  }),
+  route({
     method: 'get',
     path: '/dr-campaigns/:id',
     tag: 'Campaigns',
     summary: 'One campaign: the whole record for admins; for members only what the member spec shows, and only once it is live',
     access: 'signed-in',
     params: CampaignIdParam,
-    responses: { 200: { description: 'The campaign', schema: t.union([MemberCampaign, t.UnknownRecord]) }, 404: { description: 'Unknown (or, for members, still a draft)' } },
+    responses: {
+      200: { description: 'The campaign', schema: t.union([MemberCampaign, t.UnknownRecord]) },
+      404: { description: 'Unknown (or, for members, still a draft)' },
+    },
     handler: async ({ params, caller }) => {
       const campaign = await findCampaign(deps.pool, params.id);
       const admin = caller.kind === 'participant' && caller.isAdmin;

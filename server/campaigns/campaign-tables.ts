@@ -44,4 +44,18 @@ export const campaignMigrations: Migration[] = [
         AND coalesce(templates->>'createAccountTemplateId', templates->>'expirationReminderTemplateId', templates->>'newMemberTemplateId', templates->>'existingMemberTemplateId') IS NULL;
     `,
   },
+  {
+    // Which offers a patient event issued (server/campaigns/patient-event-offers.ts), so the tool can tell them from
+    // offers claimed through the marketing link. One row per campaign and member: the member's one offer from it.
+    id: '0902-dr-campaign-patient-offers',
+    sql: `
+      CREATE TABLE dr_campaign_patient_offers (
+        campaign_id bigint NOT NULL REFERENCES dr_campaigns (id),
+        pax_id bigint NOT NULL,
+        certificate_id uuid NOT NULL UNIQUE,
+        issued_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (campaign_id, pax_id)
+      );
+    `,
+  },
 ];

@@ -1,15 +1,23 @@
 import * as t from 'io-ts';
 import { Dollars } from '../../event-schemas/points-redeemed';
-import { boundedString, IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { boundedString, code, IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
 
 export const CampaignStatus = t.keyof({ DRAFT: null, ACTIVE: null, ENDED: null });
 export type CampaignStatus = t.TypeOf<typeof CampaignStatus>;
 
 const TemplateId = t.union([boundedString(80), t.null]);
 // The table's numeric(10, 2) and integer columns, so a value they refuse is a 400 naming the field, not a 500.
-const OfferAmount = refined(Dollars, 'OfferAmount', 'must be above 0 and at most 99,999,999.99', (n) => n > 0 && n < 100_000_000);
-const ReminderDays = refined(t.number, 'ReminderDays', 'must be a whole number of days from 0 to 3650', (n) => Number.isInteger(n) && n >= 0 && n <= 3650);
-const MkCode = refined(t.string, 'MkCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
+const OfferAmount = refined(Dollars, 'OfferAmount', 'must be above 0 and at most 99,999,999.99', (n) => n > 0 && n < 100_000_000, {
+  minimum: undefined,
+  exclusiveMinimum: 0,
+  maximum: 99_999_999.99,
+});
+const ReminderDays = refined(t.number, 'ReminderDays', 'must be a whole number of days from 0 to 3650', (n) => Number.isInteger(n) && n >= 0 && n <= 3650, {
+  type: 'integer',
+  minimum: 0,
+  maximum: 3650,
+});
+const MkCode = code('MkCode');
 
 /** The admin spec's campaign record, with its edit-draft defaults applied to what the body leaves out. */
 export const CampaignBody = t.intersection([
@@ -97,4 +105,10 @@ export function checkCampaign(c: CampaignFields): FieldError[] {
 }
 
 /** What members see of a campaign (member spec, "Direct-response campaign"). */
-export const memberView = (c: Campaign) => ({ id: c.id, allowReissuance: c.allowReissuance, fromDate: c.fromDate, thruDate: c.thruDate, loginNotificationRequired: c.loginNotificationRequired });
+export const memberView = (c: Campaign) => ({
+  id: c.id,
+  allowReissuance: c.allowReissuance,
+  fromDate: c.fromDate,
+  thruDate: c.thruDate,
+  loginNotificationRequired: c.loginNotificationRequired,
+});

@@ -1,3 +1,4 @@
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
 import { newCertificateCode } from '../certificates/certificate-code';
@@ -28,9 +29,10 @@ const MAX_CLAIMS = 50;
 const certificateDecider = { evolve: evolveCertificate, initialState: initialCertificateState };
 
 /** The n-th offer a member claims from a campaign lives on a stream named by (campaign, member, n). */
-export const offerCertificateId = (campaignId: number, paxId: number, claimNumber: number) => deterministicUuid(`dr-campaign-offer:${campaignId}:${paxId}:${claimNumber}`);
+export const offerCertificateId = (campaignId: number, paxId: number, claimNumber: number) =>
+  deterministicUuid(`dr-campaign-offer:${campaignId}:${paxId}:${claimNumber}`);
 
-const loadOffer = async (deps: Pick<Deps, 'store'>, campaignId: number, paxId: number, n: number) =>
+export const loadOffer = async (deps: Pick<Deps, 'store'>, campaignId: number, paxId: number, n: number) =>
   (await loadStream(deps.store, certificateDecider, certificateStream(offerCertificateId(campaignId, paxId, n)))).state;
 
 /** The member's earlier offers from this campaign, oldest first, read from the event store (the read model may lag). */
@@ -45,12 +47,15 @@ async function previousClaims(deps: Pick<Deps, 'store'>, campaignId: number, pax
 }
 
 async function categoryOf(deps: Pick<Deps, 'pool'>, code: string) {
-  const r = await deps.pool.query<{ name: string; default_expiration_days: number }>('SELECT name, default_expiration_days FROM certificate_categories WHERE code = $1', [code]);
+  const r = await deps.pool.query<{ name: string; default_expiration_days: number }>(
+    'SELECT name, default_expiration_days FROM certificate_categories WHERE code = $1',
+    [code],
+  );
   return r.rows[0];
 }
 
 /** Writes the offer's certificate; false when a concurrent claim created that stream first. */
-async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaign, paxId: number, claimNumber: number, today: string, actor: Actor) {
+export async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaign, paxId: number, claimNumber: number, today: string, actor: Actor) {
   const category = await categoryOf(deps, c.certificateCategoryCode!);
   const certificateId = offerCertificateId(c.id, paxId, claimNumber);
   const expirationDate = addDays(today, category?.default_expiration_days ?? 365);
@@ -68,11 +73,15 @@ async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaig
     expirationDate,
     campaignId: c.id,
   });
-  const correlationId = randomUUID();
+  const correlationId = newCorrelationId();
   try {
-    await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
-      expectedRevision: 'no_stream',
-    });
+    await deps.store.appendToStream(
+      certificateStream(certificateId),
+      [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     return event.data;
   } catch (error) {
     if (error instanceof WrongExpectedRevision) return null;
@@ -85,7 +94,12 @@ async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: Campaig
  * events to hand back: none for an unknown or draft campaign, or when the campaign asks for no login notification
  * (the offer is still issued and shows in the wallet).
  */
-export async function claimOffer(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>, campaignId: number, paxId: number, actor: Actor): Promise<ClaimLoginEvent[]> {
+export async function claimOffer(
+  deps: Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>,
+  campaignId: number,
+  paxId: number,
+  actor: Actor,
+): Promise<ClaimLoginEvent[]> {
   const campaign = await findCampaign(deps.pool, campaignId);
   const today = dateIn(deps.settings.timeZone, deps.now());
   let inGroup = true;
@@ -100,7 +114,13 @@ export async function claimOffer(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'se
   if (decision.kind === 'issue') {
     const issued = await issueOffer(deps, campaign, paxId, decision.claimNumber, today, actor);
     if (issued) {
-      event = { code: claimEventCode(decision, campaignId), campaignId, certificateId: issued.certificateId, activationDate: today, expirationDate: issued.expirationDate };
+      event = {
+        code: claimEventCode(decision, campaignId),
+        campaignId,
+        certificateId: issued.certificateId,
+        activationDate: today,
+        expirationDate: issued.expirationDate,
+      };
       await mailClaim(deps, campaign, paxId, decision.claimNumber, { ...issued, activationDate: today });
     } else {
       event = { code: claimEventCode({ kind: 'refuse', reason: 'ALREADY_CLAIMED' }, campaignId), campaignId };
@@ -118,7 +138,7 @@ export async function claimOffer(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'se
  * deployments), so it cannot share the outbox's transaction. The mail is keyed by certificate, so writing it again is
  * harmless; a failure is logged and does not undo the claim, whose dialog the member still sees.
  */
-async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, paxId: number, claimNumber: number, offer: OfferFacts) {
+export async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, paxId: number, claimNumber: number, offer: OfferFacts) {
   try {
     const member = await memberForMail(deps.pool, paxId);
     if (!member) return;
@@ -135,7 +155,13 @@ async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, p
  * writer picks the same one. Only offers issued with their campaign (which every mailing build records) and still
  * ACTIVE are caught up: an offer from before campaign e-mails existed gets none, a used one no longer needs one.
  */
-async function catchUpClaimMail(deps: Pick<Deps, 'pool' | 'log' | 'settings'>, campaign: Campaign, paxId: number, claimNumber: number, offer: IssuedCertificate | { kind: 'none' } | undefined) {
+export async function catchUpClaimMail(
+  deps: Pick<Deps, 'pool' | 'log' | 'settings'>,
+  campaign: Campaign,
+  paxId: number,
+  claimNumber: number,
+  offer: IssuedCertificate | { kind: 'none' } | undefined,
+) {
   if (offer?.kind !== 'issued' || offer.campaignId !== campaign.id || offer.status !== 'ACTIVE') return;
   await mailClaim(deps, campaign, paxId, claimNumber, { ...offer, activationDate: dateIn(deps.settings.timeZone, new Date(offer.issuedAt)) });
 }
@@ -144,7 +170,11 @@ async function catchUpClaimMail(deps: Pick<Deps, 'pool' | 'log' | 'settings'>, c
  * The claim as part of a sign-in: a failure to claim must not fail the sign-in itself, so it is logged and the
  * member simply sees no dialog (the claim can be retried by signing in through the link again).
  */
-export async function offerClaimEvents(deps: Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>, campaignId: number | undefined, paxId: number): Promise<ClaimLoginEvent[]> {
+export async function offerClaimEvents(
+  deps: Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'log'>,
+  campaignId: number | undefined,
+  paxId: number,
+): Promise<ClaimLoginEvent[]> {
   if (campaignId === undefined) return [];
   try {
     return await claimOffer(deps, campaignId, paxId, { kind: 'participant', paxId });

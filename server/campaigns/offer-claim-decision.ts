@@ -3,9 +3,7 @@ import type { Campaign } from './campaign';
 
 /** The login-event code families of the member spec's offer-claim outcome (section 4), one per decision. */
 export type ClaimDecision =
-  | { kind: 'ignore' }
-  | { kind: 'refuse'; reason: 'ENDED' | 'NOT_MEMBER' | 'ALREADY_CLAIMED' }
-  | { kind: 'issue'; claimNumber: number };
+  { kind: 'ignore' } | { kind: 'refuse'; reason: 'ENDED' | 'NOT_MEMBER' | 'ALREADY_CLAIMED' } | { kind: 'issue'; claimNumber: number };
 
 export interface ClaimFacts {
   /** Undefined when no campaign has this id. */

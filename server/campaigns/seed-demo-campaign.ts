@@ -30,7 +30,12 @@ export async function seedDemoCampaign(db: pg.Pool, log: (line: string) => void,
     `INSERT INTO dr_campaigns (campaign_name, status_type_code, mk_code, from_date, thru_date, certificate_category_code, certificate_amount, login_notification_required,
        templates, days_before_expiration_to_send_reminder)
      VALUES ('Spring offer (demo)', 'ACTIVE', 'SPRING', $1, $2, 'SPRING_OFFER', 25, true, $3, $4) RETURNING id`,
-    [addDays(today, -1), addDays(today, 365), JSON.stringify({ createAccountTemplateId: null, ...DEMO_CAMPAIGN_MAIL.templates }), DEMO_CAMPAIGN_MAIL.daysBeforeExpirationToSendReminder],
+    [
+      addDays(today, -1),
+      addDays(today, 365),
+      JSON.stringify({ createAccountTemplateId: null, ...DEMO_CAMPAIGN_MAIL.templates }),
+      DEMO_CAMPAIGN_MAIL.daysBeforeExpirationToSendReminder,
+    ],
   );
   log(`seeded demo campaign ${r.rows[0].id}: sign in through /login?utm_id=${r.rows[0].id}&utm_campaign=spring`);
 }

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, refined } from '../../event-schemas/primitives';
+import { boundedString, code, maxText, refined } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
 
 /**
@@ -36,14 +36,39 @@ export const MAX_VARIANTS = 20;
 const MAX_AMOUNT = 10_000;
 const MAX_PRICE = 10_000_000;
 
-export const CategoryCode = refined(t.string, 'CategoryCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
-const maxText = (max: number) => refined(t.string, `String(..${max})`, `must be at most ${max} characters`, (s) => s.length <= max);
+export const CategoryCode = code('CategoryCode');
 const isCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9;
-const VariantAmount = refined(t.number, 'VariantAmount', `must be a dollar amount above 0 and at most ${MAX_AMOUNT}, in whole cents`, (n) => n > 0 && n <= MAX_AMOUNT && isCents(n));
-const PurchaseAmount = refined(t.number, 'PurchaseAmount', `must be a whole number of points from 1 to ${MAX_PRICE}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_PRICE);
-const ExpirationDays = refined(t.number, 'ExpirationDays', 'must be a whole number of days from 1 to 3650', (n) => Number.isInteger(n) && n >= 1 && n <= 3650);
-const MaxPurchaseQuantity = t.union([refined(t.number, 'MaxPurchaseQuantity', 'must be a whole number from 1 to 100, or null', (n) => Number.isInteger(n) && n >= 1 && n <= 100), t.null]);
-const CardArtId = t.union([refined(t.string, 'CardArtId', 'must be 1 to 100 characters, or null', (s) => s.length >= 1 && s.length <= 100), t.null]);
+const VariantAmount = refined(
+  t.number,
+  'VariantAmount',
+  `must be a dollar amount above 0 and at most ${MAX_AMOUNT}, in whole cents`,
+  (n) => n > 0 && n <= MAX_AMOUNT && isCents(n),
+  { exclusiveMinimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01 },
+);
+const PurchaseAmount = refined(
+  t.number,
+  'PurchaseAmount',
+  `must be a whole number of points from 1 to ${MAX_PRICE}`,
+  (n) => Number.isInteger(n) && n >= 1 && n <= MAX_PRICE,
+  { type: 'integer', minimum: 1, maximum: MAX_PRICE },
+);
+const ExpirationDays = refined(t.number, 'ExpirationDays', 'must be a whole number of days from 1 to 3650', (n) => Number.isInteger(n) && n >= 1 && n <= 3650, {
+  type: 'integer',
+  minimum: 1,
+  maximum: 3650,
+});
+const MaxPurchaseQuantity = t.union([
+  refined(t.number, 'MaxPurchaseQuantity', 'must be a whole number from 1 to 100, or null', (n) => Number.isInteger(n) && n >= 1 && n <= 100, {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+  }),
+  t.null,
+]);
+const CardArtId = t.union([
+  refined(t.string, 'CardArtId', 'must be 1 to 100 characters, or null', (s) => s.length >= 1 && s.length <= 100, { minLength: 1, maxLength: 100 }),
+  t.null,
+]);
 // A variant's redemptionCriteria (spec) is accepted and ignored: no redemption rule reads it yet.
 const Variant = t.type({ amount: VariantAmount, purchaseAmount: PurchaseAmount });
 const VariantList = t.array(Variant);
@@ -116,7 +141,8 @@ export const categoryErrors = (record: CategoryRecord): FieldError[] => {
   const errors: FieldError[] = [];
   const purchasable = record.certificateCategoryType === 'PURCHASABLE';
   if (purchasable && record.variants.length === 0) errors.push({ path: 'body.variants', message: 'a purchasable category needs at least one variant' });
-  if (!purchasable && record.variants.length > 0) errors.push({ path: 'body.variants', message: 'only a purchasable category has variants: send none, or make it PURCHASABLE' });
+  if (!purchasable && record.variants.length > 0)
+    errors.push({ path: 'body.variants', message: 'only a purchasable category has variants: send none, or make it PURCHASABLE' });
   const seen = new Map<number, number>();
   record.variants.forEach((v, i) => {
     const cents = Math.round(v.amount * 100);

@@ -9,7 +9,12 @@ import { CategoryChangeBody, CategoryCode, NewCategoryBody, type CategoryRecord 
 import { listCategories, readCategory, saveCategory } from './category-repository';
 
 /** The short shape members (and the first admin call) read: what treatments and the wallet need of a category. */
-const LookupAnswer = t.type({ certificateCategoryCode: t.string, certificateCategoryName: t.string, nullifyAwards: t.boolean, certificateCategoryType: t.union([t.string, t.null]) });
+const LookupAnswer = t.type({
+  certificateCategoryCode: t.string,
+  certificateCategoryName: t.string,
+  nullifyAwards: t.boolean,
+  certificateCategoryType: t.union([t.string, t.null]),
+});
 const lookup = (c: CategoryRecord) => ({
   certificateCategoryCode: c.certificateCategoryCode,
   certificateCategoryName: c.certificateCategoryName,
@@ -118,7 +123,11 @@ export const certificateCategoryRoutes = (deps: Deps) => {
       access: 'admin',
       params: CodeParams,
       body: FlagsBody,
-      responses: { 200: { description: 'Saved', schema: LookupAnswer }, 400: { description: 'Invalid' }, 409: { description: 'The code differs from another only by case' } },
+      responses: {
+        200: { description: 'Saved', schema: LookupAnswer },
+        400: { description: 'Invalid' },
+        409: { description: 'The code differs from another only by case' },
+      },
       handler: async ({ params, body, caller }) => {
         const saved = await saveCategory(deps.pool, { code: params.code, change: body, mode: 'upsert', actor: actorOf(caller), findCardArt });
         return { status: 200, body: lookup(saved) };

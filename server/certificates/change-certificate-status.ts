@@ -38,7 +38,14 @@ export const changeCertificateStatus: Decider<ChangeCertificateStatus, Certifica
     const expirationDate = c.expirationDate ?? state.expirationDate;
     if (c.status === state.status && expirationDate === state.expirationDate) return right([]);
     return right([
-      CertificateStatusChanged.of({ certificateId: state.certificateId, paxId: state.paxId, from: state.status, to: c.status, expirationDate, changedBy: c.adminId }),
+      CertificateStatusChanged.of({
+        certificateId: state.certificateId,
+        paxId: state.paxId,
+        from: state.status,
+        to: c.status,
+        expirationDate,
+        changedBy: c.adminId,
+      }),
     ]);
   },
 };

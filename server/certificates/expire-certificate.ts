@@ -15,7 +15,16 @@ export const expireCertificate: Decider<ExpireCertificate, CertificateState, Cer
   decide: (c, state) =>
     right(
       state.kind === 'issued' && state.status === 'ACTIVE' && state.expirationDate < c.today
-        ? [CertificateStatusChanged.of({ certificateId: state.certificateId, paxId: state.paxId, from: 'ACTIVE', to: 'EXPIRED', expirationDate: state.expirationDate, changedBy: null })]
+        ? [
+            CertificateStatusChanged.of({
+              certificateId: state.certificateId,
+              paxId: state.paxId,
+              from: 'ACTIVE',
+              to: 'EXPIRED',
+              expirationDate: state.expirationDate,
+              changedBy: null,
+            }),
+          ]
         : [],
     ),
 };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { certificateStream, type Actor } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
@@ -14,11 +14,20 @@ import { expireCertificate } from './expire-certificate';
 const ACTOR: Actor = { kind: 'system', job: 'certificate-expiry' };
 
 /** Expires ACTIVE certificates past their date, one certificate stream per append so no write transaction runs long. */
-export async function runCertificateExpiry(deps: Pick<Deps, 'pool' | 'store' | 'now'>, today: string): Promise<{ certificatesExpired: number; position?: string }> {
+export async function runCertificateExpiry(
+  deps: Pick<Deps, 'pool' | 'store' | 'now'>,
+  today: string,
+): Promise<{ certificatesExpired: number; position?: string }> {
   let certificatesExpired = 0;
   let position: string | undefined;
   for (const id of await certificatesToExpire(deps.pool, today)) {
-    const r = await handleCommand(deps.store, expireCertificate, certificateStream(id), { today }, { actor: ACTOR, correlationId: randomUUID(), now: deps.now() });
+    const r = await handleCommand(
+      deps.store,
+      expireCertificate,
+      certificateStream(id),
+      { today },
+      { actor: ACTOR, correlationId: correlationId(), now: deps.now() },
+    );
     certificatesExpired += r.appended.length;
     if (r.position) position = formatPosition(r.position);
   }
@@ -33,7 +42,10 @@ export const certificateExpiryRoutes = (deps: Deps) => [
     summary: 'Runs the certificate expiry now: ACTIVE certificates whose expiration date is before asOf (default today) become EXPIRED',
     access: 'admin',
     body: t.partial({ asOf: IsoDate }),
-    responses: { 200: { description: 'How many expired', schema: t.intersection([t.type({ certificatesExpired: t.number }), t.partial({ position: t.string })]) }, 400: { description: 'asOf invalid or in the future' } },
+    responses: {
+      200: { description: 'How many expired', schema: t.intersection([t.type({ certificatesExpired: t.number }), t.partial({ position: t.string })]) },
+      400: { description: 'asOf invalid or in the future' },
+    },
     handler: async ({ body }) => {
       const today = asOfDate(body.asOf, dateIn(deps.settings.timeZone, deps.now()));
       return { status: 200, body: await runCertificateExpiry(deps, today) };

@@ -34,9 +34,13 @@ export const certificateIssuedEventId = (certificateId: string) => deterministic
 export async function issueCertificate(store: EventStore, redeemed: Redeemed, metadata: Omit<EventMetadata, 'schemaVersion'>): Promise<Position | undefined> {
   const event = certificateIssuedFor(redeemed, metadata.occurredAt);
   try {
-    const r = await store.appendToStream(certificateStream(redeemed.certificateId), [encodeEvent(certificateIssuedEventId(redeemed.certificateId), event, metadata)], {
-      expectedRevision: 'no_stream',
-    });
+    const r = await store.appendToStream(
+      certificateStream(redeemed.certificateId),
+      [encodeEvent(certificateIssuedEventId(redeemed.certificateId), event, metadata)],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     return r.position;
   } catch (error) {
     // The stream exists but not with our event id: the certificate was issued by another path, so nothing is lost.

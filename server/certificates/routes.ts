@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { certificateStream } from '../../event-schemas';
 import { Uuid } from '../../event-schemas/primitives';
@@ -94,7 +94,7 @@ export const certificateRoutes = (deps: Deps) => [
         changeCertificateStatus,
         certificateStream(params.id),
         { status: body.status, expirationDate: body.expirationDate ?? null, adminId: session.impersonatorId, actingForPaxId: session.paxId },
-        { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() },
+        { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
       );
       const s = result.state;
       if (s.kind !== 'issued') throw new Error('a decided certificate change left no certificate');

@@ -1,3 +1,4 @@
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
@@ -61,11 +62,15 @@ export async function ensureWelcomeCertificate(deps: WelcomeDeps, paxId: number,
     issuedAt: now.toISOString(),
     expirationDate: addDays(dateIn(deps.settings.timeZone, now), category.default_expiration_days),
   });
-  const correlationId = randomUUID();
+  const correlationId = newCorrelationId();
   try {
-    await deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })], {
-      expectedRevision: 'no_stream',
-    });
+    await deps.store.appendToStream(
+      certificateStream(certificateId),
+      [encodeEvent(randomUUID(), event, { actor, correlationId, causationId: correlationId, occurredAt: event.data.issuedAt })],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     return kept('issued');
   } catch (error) {
     if (error instanceof WrongExpectedRevision) return kept('already-issued');

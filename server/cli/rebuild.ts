@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { rebuildProjection } from '../../projections/rebuild';
+import { rebuildReadModels } from '../../projections/rebuild';
 import { PgListener } from '../adapters/pg-listener';
 import { allMigrations, openEventStore, registeredReadModels } from '../composition-root';
 import { serverSettingsFromEnv, settingsFromEnv } from '../config';
@@ -8,8 +8,9 @@ import { connectToLocalDatabase } from './local-database';
 import { progressBar } from './progress-bar';
 
 /**
- * `npm run projections:rebuild [name ...]`: rebuilds the named read models (all when none) from position 0. The read
- * models, migrations and event store are the composition root's, so a rebuild replays exactly what the server keeps.
+ * `npm run projections:rebuild [name ...]`: rebuilds the named read models (all when none) from position 0, in one
+ * shared pass into shadow tables swapped in at the end (the server may keep serving meanwhile). The read models,
+ * migrations and event store are the composition root's, so a rebuild replays exactly what the server keeps.
  */
 async function main() {
   const settings = settingsFromEnv();
@@ -27,12 +28,11 @@ async function main() {
   await migrate(pool, allMigrations());
   const listener = new PgListener(url);
   const store = await openEventStore(pool, listener, server.eventStoreConnectionString);
-  for (const projection of targets) {
-    const bar = progressBar();
-    const started = Date.now();
-    const applied = await rebuildProjection(pool, store, projection, (p) => bar(p.projection, p.applied, p.total));
-    process.stderr.write(`\n${projection.name}: ${applied} events replayed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  }
+  const bar = progressBar();
+  const result = await rebuildReadModels(pool, store, targets, (p) => bar(p.projection, p.applied, p.total));
+  process.stderr.write(
+    `\n${targets.map((p) => p.name).join(', ')}: ${result.applied} events replayed in ${result.seconds.toFixed(1)} s (${result.eventsPerSecond} events/s), swapped in\n`,
+  );
   await store.close();
   await listener.close();
   await pool.end();

@@ -1,16 +1,9 @@
 import type { Migration } from '../../projections/migrations/migration';
-import { emailTemplateEntries } from './seed-email-templates';
-import { seedEntries, type SeedEntry } from './seed-entries';
-
-const literal = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
-const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
-/** Inserts the sample entries a database does not have yet; an admin's edits to existing entries are kept. */
-const insertMissingSamples = (entries: SeedEntry[] = seedEntries) =>
-  entries.map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${literal(e.fields)}) ON CONFLICT (id) DO NOTHING;`).join('\n');
 
 /**
  * Content entries are configuration (DESIGN.md "Write side"): a plain table edited by admins, each change written to
- * config_audit. The sample copy is written for this project: it is no real product's prescribing or safety text.
+ * config_audit. The sample copy (written for this project: no real product's prescribing or safety text) is demo data,
+ * seeded by the embedded default (server/seed/demo-content.ts), never by a migration.
  */
 export const contentMigrations: Migration[] = [
   {
@@ -26,13 +19,4 @@ export const contentMigrations: Migration[] = [
       CREATE INDEX content_entries_type ON content_entries (content_type);
     `,
   },
-  {
-    id: '0601-content-sample-entries',
-    sql: insertMissingSamples(),
-  },
-  // A database made before gift card art groups, promotion pages and campaign copy existed gets them here.
-  { id: '0602-content-sample-entries-2', sql: insertMissingSamples() },
-  // ...and one made before campaign e-mail templates existed gets the demo campaign's here: only those, so a sample
-  // page an admin has deleted since does not come back.
-  { id: '0603-content-sample-email-templates', sql: insertMissingSamples(emailTemplateEntries) },
 ];

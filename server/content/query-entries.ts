@@ -24,7 +24,8 @@ const intOr = (value: unknown, fallback: number, max: number): number => {
   return Math.min(n, max);
 };
 
-const firstString = (value: unknown): string | undefined => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
+const firstString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
 
 /** Reads the Contentful delivery query parameters this programme uses; anything else is ignored, as Contentful would for unknown options. */
 export function parseEntriesQuery(query: Record<string, unknown>): EntriesQuery {

@@ -3,8 +3,9 @@ import { actorOf } from '../auth/caller';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { readConfigAudit } from '../db/config-audit';
-import { refined } from '../../event-schemas/primitives';
-import { insertContent, listContent, readContent, updateContent } from './content-repository';
+import { code, refined } from '../../event-schemas/primitives';
+import { PromotionWebsitePage } from '../../event-schemas';
+import { findPromotionPage, insertContent, listContent, readContent, updateContent } from './content-repository';
 import { answerEntries, parseEntriesQuery } from './query-entries';
 import { SITE_ID } from './seed-entries';
 
@@ -12,8 +13,10 @@ import { SITE_ID } from './seed-entries';
 export const LOCAL_SPACE = 'rewards-local';
 const LOCAL_TOKEN = 'local-delivery-token';
 
-const EntryId = refined(t.string, 'EntryId', 'must be 1 to 64 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,64}$/.test(s));
-const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s));
+const EntryId = code('EntryId', 64);
+const ContentType = refined(t.string, 'ContentType', 'must be a content type id (letters and digits, 1 to 64)', (s) => /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(s), {
+  pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$',
+});
 const Fields = t.UnknownRecord;
 const Entry = t.type({ id: t.string, contentType: t.string, fields: Fields, createdAt: t.string, updatedAt: t.string });
 
@@ -58,6 +61,18 @@ export const contentRoutes = (deps: Deps) => [
     query: t.partial({ contentType: t.string }),
     responses: { 200: { description: 'Entries', schema: t.array(Entry) } },
     handler: async ({ query }) => ({ status: 200, body: await listContent(deps.pool, query.contentType) }),
+  }),
+  route({
+    // The admin spec's GET /content/en|promotool|website|{a}|{b}: the English promotion-tool website copy of
+    // promotion {a}, page {b}. It is the promotionWebsite entry the promotion wizard files under that promotion and page.
+    method: 'get',
+    path: '/content/en/promotool/website/:promotionId/:page',
+    tag: 'Content',
+    summary: "One promotion page's copy (content type promotionWebsite) by promotion id and page: OVERVIEW, RULES or FAQ (admins)",
+    access: 'admin',
+    params: t.type({ promotionId: EntryId, page: PromotionWebsitePage }),
+    responses: { 200: { description: 'The entry', schema: Entry }, 404: { description: 'No copy for that promotion and page' } },
+    handler: async ({ params }) => ({ status: 200, body: await findPromotionPage(deps.pool, params.promotionId, params.page) }),
   }),
   route({
     method: 'get',

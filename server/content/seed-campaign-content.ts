@@ -8,7 +8,11 @@ export const campaignContentEntries: SeedEntry[] = [
   {
     id: 'campaign-global-spring',
     contentType: 'campaignGlobal',
-    fields: { mkCode: 'SPRING', headline: 'Spring offer for members', text: 'Sign in through your invitation and a $25 treatment offer is added to your wallet.' },
+    fields: {
+      mkCode: 'SPRING',
+      headline: 'Spring offer for members',
+      text: 'Sign in through your invitation and a $25 treatment offer is added to your wallet.',
+    },
   },
   {
     id: 'campaign-login-spring',

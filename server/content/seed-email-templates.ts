@@ -11,7 +11,11 @@ export const DEMO_EMAIL_TEMPLATES = {
   expirationReminder: 'spring-expiration-reminder',
 } as const;
 
-const template = (templateId: string, subject: string, body: string): SeedEntry => ({ id: `email-${templateId}`, contentType: 'emailTemplate', fields: { templateId, subject, body } });
+const template = (templateId: string, subject: string, body: string): SeedEntry => ({
+  id: `email-${templateId}`,
+  contentType: 'emailTemplate',
+  fields: { templateId, subject, body },
+});
 
 export const emailTemplateEntries: SeedEntry[] = [
   template(

@@ -82,7 +82,13 @@ export const seedEntries: SeedEntry[] = [
   ...brands.map((b) => ({
     id: `brand-${b.code.toLowerCase()}`,
     contentType: 'brandContent',
-    fields: { brand: b.code, name: b.name, tagline: b.tagline, order: b.order, description: `Every qualifying ${b.name} treatment earns points in the programme.` },
+    fields: {
+      brand: b.code,
+      name: b.name,
+      tagline: b.tagline,
+      order: b.order,
+      description: `Every qualifying ${b.name} treatment earns points in the programme.`,
+    },
   })),
   ...brands.flatMap(isi),
   ...brands.map((b) => ({
@@ -92,10 +98,16 @@ export const seedEntries: SeedEntry[] = [
       brand: b.code,
       order: b.order,
       title: `${b.name} prescribing information (sample)`,
-      paragraphs: [`Placeholder: the full prescribing information for ${b.name} products is provided by the brand's owner. This demonstration shows sample text only.`],
+      paragraphs: [
+        `Placeholder: the full prescribing information for ${b.name} products is provided by the brand's owner. This demonstration shows sample text only.`,
+      ],
     },
   })),
-  { id: 'copy-offer-ended', contentType: 'textCopy', fields: { key: 'offerEnded', copy: { title: 'OFFER ENDED', text: 'This gift offer has ended. Keep checking back for new offers.' } } },
+  {
+    id: 'copy-offer-ended',
+    contentType: 'textCopy',
+    fields: { key: 'offerEnded', copy: { title: 'OFFER ENDED', text: 'This gift offer has ended. Keep checking back for new offers.' } },
+  },
   {
     id: 'copy-pending-explanation',
     contentType: 'textCopy',
@@ -106,9 +118,17 @@ export const seedEntries: SeedEntry[] = [
       },
     },
   },
-  { id: 'campaign-terms-spring', contentType: 'campaignTerms', fields: { campaign: 'SPRING', text: 'Sample terms: one offer per member; valid at participating specialists while the campaign runs.' } },
+  {
+    id: 'campaign-terms-spring',
+    contentType: 'campaignTerms',
+    fields: { campaign: 'SPRING', text: 'Sample terms: one offer per member; valid at participating specialists while the campaign runs.' },
+  },
   { id: 'card-art-default', contentType: 'eGiftCardArt', fields: { name: 'DEFAULT', title: 'Programme card', background: '#4e6272', foreground: '#fbf7f3' } },
-  { id: 'card-art-reward', contentType: 'eGiftCardArt', fields: { name: 'Aspire Reward Default', title: 'Reward card', background: '#d8c3b0', foreground: '#2f2a26' } },
+  {
+    id: 'card-art-reward',
+    contentType: 'eGiftCardArt',
+    fields: { name: 'Aspire Reward Default', title: 'Reward card', background: '#d8c3b0', foreground: '#2f2a26' },
+  },
   { id: 'card-art-category-evergreen', contentType: 'eGiftCardArtCategory', fields: { name: 'Evergreen', art: ['card-art-default', 'card-art-reward'] } },
   ...giftCardArtEntries,
   ...campaignContentEntries,
@@ -120,9 +140,20 @@ export const seedEntries: SeedEntry[] = [
       slug: 'faq',
       title: 'Frequently Asked Questions',
       sections: [
-        { heading: 'How do I earn points?', paragraphs: ['Members earn points for qualifying treatments, partner purchases, bonus awards, promotions and surveys. A single date of service earns at most 1,000 points.'] },
-        { heading: 'When do my points appear?', paragraphs: ['Treatment points are processed after 11:59 pm PST each day and show as Points Pending until then.'] },
-        { heading: 'How do I redeem points?', paragraphs: ['Open your Wallet and choose REDEEM. Rewards run from 100 to 1,000 points in steps of 100 and expire 60 days after they are issued.'] },
+        {
+          heading: 'How do I earn points?',
+          paragraphs: [
+            'Members earn points for qualifying treatments, partner purchases, bonus awards, promotions and surveys. A single date of service earns at most 1,000 points.',
+          ],
+        },
+        {
+          heading: 'When do my points appear?',
+          paragraphs: ['Treatment points are processed after 11:59 pm PST each day and show as Points Pending until then.'],
+        },
+        {
+          heading: 'How do I redeem points?',
+          paragraphs: ['Open your Wallet and choose REDEEM. Rewards run from 100 to 1,000 points in steps of 100 and expire 60 days after they are issued.'],
+        },
         { heading: 'Does membership cost anything?', paragraphs: ['No. Membership is free and new members get $20 in savings.'] },
       ],
     },
@@ -134,7 +165,13 @@ export const seedEntries: SeedEntry[] = [
       slug: 'terms',
       title: 'Terms & Conditions',
       sections: [
-        { heading: 'Programme terms (sample)', paragraphs: ['This demonstration programme is open to US residents aged 18 and over. Points have no cash value.', 'Rewards expire 60 days after they are issued. The programme may change or end at any time.'] },
+        {
+          heading: 'Programme terms (sample)',
+          paragraphs: [
+            'This demonstration programme is open to US residents aged 18 and over. Points have no cash value.',
+            'Rewards expire 60 days after they are issued. The programme may change or end at any time.',
+          ],
+        },
       ],
     },
   },
@@ -145,7 +182,10 @@ export const seedEntries: SeedEntry[] = [
       slug: 'cookie-policy',
       title: 'Cookie Policy',
       sections: [
-        { heading: 'What we store', paragraphs: ['The site keeps your session in your browser storage under the keys user and token. It sets no advertising cookies.'] },
+        {
+          heading: 'What we store',
+          paragraphs: ['The site keeps your session in your browser storage under the keys user and token. It sets no advertising cookies.'],
+        },
         { heading: 'Your choices', paragraphs: ['You can clear site data in your browser at any time; you will then need to sign in again.'] },
       ],
     },
@@ -156,7 +196,9 @@ export const seedEntries: SeedEntry[] = [
     fields: {
       slug: 'contact',
       title: 'Contact Us',
-      sections: [{ heading: 'Member services (sample)', paragraphs: ['E-mail support@example.com or call 800-555-0100, Monday to Friday, 8 am to 5 pm Pacific.'] }],
+      sections: [
+        { heading: 'Member services (sample)', paragraphs: ['E-mail support@example.com or call 800-555-0100, Monday to Friday, 8 am to 5 pm Pacific.'] },
+      ],
     },
   },
   ...promotionPageEntries,

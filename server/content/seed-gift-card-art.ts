@@ -32,11 +32,24 @@ const newArt: SeedEntry[] = [
   art('card-art-skincare-dew', 'SKINCARE_DEW', 'Morning dew', 'Misty mint with a sea-green band.', ['#e6f0ef', '#1d3b3a', '#6fa8a3']),
 ];
 
-export const EVERGREEN_ART = ['card-art-default', 'card-art-golden-hour', 'card-art-sea-glass', 'card-art-midnight-bloom', 'card-art-celebrate', 'card-art-thank-you'];
+export const EVERGREEN_ART = [
+  'card-art-default',
+  'card-art-golden-hour',
+  'card-art-sea-glass',
+  'card-art-midnight-bloom',
+  'card-art-celebrate',
+  'card-art-thank-you',
+];
 
 const newCategories: SeedEntry[] = [
-  category('card-art-category-aspire-gift', 'ASPIRE_GIFT', 'Aspire Gift Certificate designs', 'GENERIC', ['card-art-aspire-signature', 'card-art-aspire-radiance']),
-  category('card-art-category-skincare-gift', 'SKINCARE_GIFT', 'Skincare Gift Certificate designs', 'PRODUCT_EXCLUSIVE', ['card-art-skincare-botanical', 'card-art-skincare-dew']),
+  category('card-art-category-aspire-gift', 'ASPIRE_GIFT', 'Aspire Gift Certificate designs', 'GENERIC', [
+    'card-art-aspire-signature',
+    'card-art-aspire-radiance',
+  ]),
+  category('card-art-category-skincare-gift', 'SKINCARE_GIFT', 'Skincare Gift Certificate designs', 'PRODUCT_EXCLUSIVE', [
+    'card-art-skincare-botanical',
+    'card-art-skincare-dew',
+  ]),
 ];
 
 /** Entries that did not exist before; `seed-entries.ts` spreads them into the first content seed. */
@@ -50,12 +63,26 @@ export const giftCardArtUpgrades: { id: string; before: Record<string, unknown>;
   {
     id: 'card-art-default',
     before: { name: 'DEFAULT', title: 'Programme card', background: '#4e6272', foreground: '#fbf7f3' },
-    after: { name: 'DEFAULT', title: 'Programme card', description: "Slate blue with a sand band: the programme's own card.", background: '#4e6272', foreground: '#fbf7f3', accent: '#d8c3b0' },
+    after: {
+      name: 'DEFAULT',
+      title: 'Programme card',
+      description: "Slate blue with a sand band: the programme's own card.",
+      background: '#4e6272',
+      foreground: '#fbf7f3',
+      accent: '#d8c3b0',
+    },
   },
   {
     id: 'card-art-reward',
     before: { name: 'Aspire Reward Default', title: 'Reward card', background: '#d8c3b0', foreground: '#2f2a26' },
-    after: { name: 'Aspire Reward Default', title: 'Reward card', description: 'Sand with a slate band: the card of every reward certificate.', background: '#d8c3b0', foreground: '#2f2a26', accent: '#4e6272' },
+    after: {
+      name: 'Aspire Reward Default',
+      title: 'Reward card',
+      description: 'Sand with a slate band: the card of every reward certificate.',
+      background: '#d8c3b0',
+      foreground: '#2f2a26',
+      accent: '#4e6272',
+    },
   },
   {
     id: 'card-art-category-evergreen',
@@ -71,6 +98,11 @@ const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 /** Idempotent: inserts what is missing, upgrades only untouched seed rows, so running it again changes nothing. */
 export const giftCardArtSeedSql = (): string =>
   [
-    ...giftCardArtEntries.map((e) => `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${json(e.fields)}) ON CONFLICT (id) DO NOTHING;`),
-    ...giftCardArtUpgrades.map((u) => `UPDATE content_entries SET fields = ${json(u.after)}, updated_at = now() WHERE id = ${text(u.id)} AND fields = ${json(u.before)};`),
+    ...giftCardArtEntries.map(
+      (e) =>
+        `INSERT INTO content_entries (id, content_type, fields) VALUES (${text(e.id)}, ${text(e.contentType)}, ${json(e.fields)}) ON CONFLICT (id) DO NOTHING;`,
+    ),
+    ...giftCardArtUpgrades.map(
+      (u) => `UPDATE content_entries SET fields = ${json(u.after)}, updated_at = now() WHERE id = ${text(u.id)} AND fields = ${json(u.before)};`,
+    ),
   ].join('\n');

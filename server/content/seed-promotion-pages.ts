@@ -19,7 +19,7 @@ export const promotionPageEntries: SeedEntry[] = [
       page: 'OVERVIEW',
       title: 'Season of Glow',
       paragraphs: [
-        'Treat yourself twice this season and we will treat you back: complete two qualifying treatments at a participating specialist while the promotion runs and receive a $25 Season of Glow offer certificate toward your next visit.',
+        'Glow all season and we will treat you back: each qualifying treatment at a participating specialist while the promotion runs earns a $25 Season of Glow offer certificate toward your next visit.',
         'There is nothing to sign up for. Every member sees this promotion, and your treatments count as soon as your specialist records them.',
       ],
     },
@@ -40,8 +40,10 @@ export const promotionPageEntries: SeedEntry[] = [
             data: {},
             content: [
               item('Open to programme members who are US residents aged 18 or over.'),
-              item('Two treatments on different dates of service, both inside the promotion window, qualify; partner purchases do not.'),
-              item('One offer certificate per member for the whole promotion, issued within 14 days of the second qualifying treatment.'),
+              item(
+                'A treatment qualifies when its date of service is inside the promotion window and it includes 20 or more neuromodulator units, or a dermal filler or collagen stimulator; partner purchases do not.',
+              ),
+              item('One offer certificate per qualifying treatment, issued when the treatment is processed (the night after your specialist records it).'),
               item('The offer certificate has no cash value, cannot be transferred and expires 60 days after it is issued.'),
               item('The programme may end this promotion early; treatments completed before it ends still count.'),
             ],
@@ -58,9 +60,15 @@ export const promotionPageEntries: SeedEntry[] = [
       page: 'FAQ',
       title: 'Questions and answers',
       questions: [
-        { question: 'Do I still earn my usual points?', answer: 'Yes. Qualifying treatments earn their usual points as well as counting toward this promotion.' },
+        {
+          question: 'Do I still earn my usual points?',
+          answer: 'Yes. Qualifying treatments earn their usual points as well as counting toward this promotion.',
+        },
         { question: 'Where will I find my offer certificate?', answer: 'In your Wallet, under your certificates, as soon as it is issued.' },
-        { question: 'Can two treatments on the same day count twice?', answer: 'No. Each date of service counts once, however many treatments it includes.' },
+        {
+          question: 'Do two qualifying treatments earn two certificates?',
+          answer: 'Yes. Each qualifying treatment earns its own certificate, and your activity shows which treatment earned it.',
+        },
       ],
     },
   },

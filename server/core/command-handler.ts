@@ -5,6 +5,7 @@ import { WrongExpectedRevision, type EventStore } from '../../event-schemas/stor
 import type { Position } from '../../event-schemas/store/position';
 import type { Decider, DomainError } from './decider';
 import { Problem } from './problem';
+import { stateCacheFor } from './state-cache';
 
 export interface CommandContext {
   actor: Actor;
@@ -22,6 +23,7 @@ export interface LoadedEvent<E> {
 
 export interface CommandResult<S, E> {
   state: S;
+  /** The events read: the whole stream when the command appended nothing, else possibly only those after the cached state. */
   history: LoadedEvent<E>[];
   appended: E[];
   /** Where the last appended event sits in the global log; undefined when the command changed nothing. */
@@ -31,16 +33,45 @@ export interface CommandResult<S, E> {
 export const toProblem = (e: DomainError) => new Problem(e.slug, e.message, e.field ? [{ path: e.field, message: e.message }] : undefined);
 
 /** Loads a stream and folds it through the decider. */
-export async function loadStream<S, E extends DomainEvent>(store: EventStore, decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>, stream: string) {
+export async function loadStream<S, E extends DomainEvent>(
+  store: EventStore,
+  decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>,
+  stream: string,
+) {
   const stored = await store.readStream(stream);
-  const history = stored.map((s): LoadedEvent<E> => ({ ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata), revision: s.revision, position: s.position }));
+  const history = stored.map((s): LoadedEvent<E> => ({
+    ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata),
+    revision: s.revision,
+    position: s.position,
+  }));
   const state = history.reduce((st, h) => decider.evolve(st, h.event), decider.initialState);
   return { state, history, revision: stored.length ? stored[stored.length - 1].revision : undefined };
 }
 
+/** The decoded events of a stream read from `fromRevision` on (the whole stream by default). */
+async function readDecoded<E extends DomainEvent>(store: EventStore, stream: string, fromRevision?: number): Promise<LoadedEvent<E>[]> {
+  const stored = await store.readStream(stream, fromRevision === undefined ? undefined : { fromRevision });
+  return stored.map((s): LoadedEvent<E> => ({ ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata), revision: s.revision, position: s.position }));
+}
+
+/**
+ * The stream's state for a command: from the process's state cache plus the events after it when the cache has it
+ * (server/core/state-cache.ts), else from the whole stream. `complete` says whether `history` is the whole stream.
+ */
+async function loadForCommand<S, E extends DomainEvent>(store: EventStore, decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>, stream: string) {
+  const cached = stateCacheFor(store).get<S>(decider, stream);
+  if (!cached) return { ...(await loadStream(store, decider, stream)), complete: true };
+  const tail = await readDecoded<E>(store, stream, cached.revision + 1);
+  const state = tail.reduce((st, h) => decider.evolve(st, h.event), cached.state);
+  return { state, history: tail, revision: tail.length ? tail[tail.length - 1].revision : cached.revision, complete: false };
+}
+
 /**
  * Load, decide, append with the expected revision; on a revision conflict reload and decide again, a bounded
- * number of times. This is what keeps two concurrent commands from both spending the same points.
+ * number of times. This is what keeps two concurrent commands from both spending the same points. The state comes
+ * from the state cache and the stream's tail when it can, so a command costs the same on a long stream as on a new
+ * one; `history` is then only the tail, except when the command changed nothing: its callers look there for what an
+ * earlier, identical command decided, so that answer reads the whole stream.
  */
 export async function handleCommand<C, S, E extends DomainEvent>(
   store: EventStore,
@@ -50,21 +81,32 @@ export async function handleCommand<C, S, E extends DomainEvent>(
   ctx: CommandContext,
   maxAttempts = 20,
 ): Promise<CommandResult<S, E>> {
+  const cache = stateCacheFor(store);
+  const fold = decider;
   for (let attempt = 1; ; attempt++) {
-    const { state, history, revision } = await loadStream(store, decider, stream);
-    const decided = decider.decide(command, state);
+    const loaded = await loadForCommand(store, decider, stream);
+    const decided = decider.decide(command, loaded.state);
     if (isLeft(decided)) throw toProblem(decided.left);
     const events = decided.right;
-    if (events.length === 0) return { state, history, appended: [] };
+    if (loaded.revision !== undefined) cache.set(fold, stream, { state: loaded.state, revision: loaded.revision });
+    if (events.length === 0) {
+      if (loaded.complete) return { state: loaded.state, history: loaded.history, appended: [] };
+      const full = await loadStream(store, decider, stream);
+      return { state: full.state, history: full.history, appended: [] };
+    }
     const meta = { actor: ctx.actor, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: ctx.now.toISOString() };
     try {
       const result = await store.appendToStream(
         stream,
         events.map((e) => encodeEvent(randomUUID(), e, meta)),
-        { expectedRevision: revision ?? 'no_stream' },
+        { expectedRevision: loaded.revision ?? 'no_stream' },
       );
-      return { state: events.reduce(decider.evolve, state), history, appended: events, position: result.position };
+      const state = events.reduce(decider.evolve, loaded.state);
+      cache.set(fold, stream, { state, revision: result.nextExpectedRevision });
+      return { state, history: loaded.history, appended: events, position: result.position };
     } catch (error) {
+      // Someone else appended: the retry reads the whole stream again rather than trust the cached state.
+      cache.forget(fold, stream);
       if (!(error instanceof WrongExpectedRevision) || attempt >= maxAttempts) {
         if (error instanceof WrongExpectedRevision) throw new Problem('conflict', 'Too many concurrent changes; try again');
         throw error;
@@ -78,5 +120,9 @@ export async function handleCommand<C, S, E extends DomainEvent>(
 /** Appends facts that need no decision (an audit fact such as an impersonation starting). */
 export async function recordFacts(store: EventStore, stream: string, events: DomainEvent[], ctx: CommandContext) {
   const meta = { actor: ctx.actor, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: ctx.now.toISOString() };
-  return store.appendToStream(stream, events.map((e) => encodeEvent(randomUUID(), e, meta)), { expectedRevision: 'any' });
+  return store.appendToStream(
+    stream,
+    events.map((e) => encodeEvent(randomUUID(), e, meta)),
+    { expectedRevision: 'any' },
+  );
 }

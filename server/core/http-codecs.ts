@@ -34,4 +34,4 @@ export const BooleanFromString = Object.assign(
   ),
   { jsonSchema: { type: 'boolean' } },
 );
-export const Email = refined(t.string, 'Email', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254);
+export const Email = refined(t.string, 'Email', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254, { format: 'email', maxLength: 254 });

@@ -10,6 +10,7 @@ type Tagged = t.Any & {
   keys?: Record<string, unknown>;
   base?: t.Any;
   rule?: string;
+  constraints?: Schema;
   jsonSchema?: Schema;
 };
 
@@ -17,7 +18,8 @@ type Tagged = t.Any & {
 export function toJsonSchema(codec: t.Any): Schema {
   const c = codec as Tagged;
   if (c.jsonSchema) return c.jsonSchema;
-  if (c.base) return { ...toJsonSchema(c.base), ...(c.name.includes('Date') ? { format: 'date' } : {}), description: c.rule ?? c.name };
+  if (c.base)
+    return { ...toJsonSchema(c.base), ...(c.name.includes('Date') ? { format: 'date' } : {}), ...(c.constraints ?? {}), description: c.rule ?? c.name };
   switch (c._tag) {
     case 'StringType':
       return { type: 'string' };

@@ -1,3 +1,4 @@
+import { EventStoreUnavailable } from '../../event-schemas/store/event-store';
 import type { ErrorRequestHandler, Router } from 'express';
 import type * as t from 'io-ts';
 import type { Caller } from '../auth/caller';
@@ -52,20 +53,49 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
   }
 }
 
+/** PostgreSQL's "cannot connect / shutting down / too many clients" classes, and the event store adapter's own signal. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_SYSCALLS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+export const isUnavailable = (error: unknown): boolean => {
+  if (error instanceof EventStoreUnavailable) return true;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_SYSCALLS.has(e.code))) return true;
+  return (
+    typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message)
+  );
+};
+
 /** Turns every failure into problem details; bad input is never a 500. */
 export const problemMiddleware =
   (log: (error: unknown) => void): ErrorRequestHandler =>
   (error, _req, res, _next) => {
     let problem: Problem;
     if (error instanceof Problem) problem = error;
-    else if (error?.type === 'entity.parse.failed') problem = new Problem('validation', 'The body is not valid JSON', [{ path: 'body', message: 'must be valid JSON' }]);
+    else if (error?.type === 'entity.parse.failed')
+      problem = new Problem('validation', 'The body is not valid JSON', [{ path: 'body', message: 'must be valid JSON' }]);
     // The router could not percent-decode a path value (e.g. `%ED%A0%80`, the bytes of a lone surrogate).
-    else if (error instanceof URIError) problem = new Problem('validation', 'The path is not valid percent-encoded UTF-8', [{ path: 'path', message: 'must be valid percent-encoded UTF-8' }]);
+    else if (error instanceof URIError)
+      problem = new Problem('validation', 'The path is not valid percent-encoded UTF-8', [{ path: 'path', message: 'must be valid percent-encoded UTF-8' }]);
     else if (error?.type === 'entity.too.large') problem = new Problem('payload-too-large', 'The body is larger than allowed');
-    else if (error?.type === 'charset.unsupported' || error?.type === 'encoding.unsupported') problem = new Problem('unsupported-media-type', 'Send UTF-8 JSON');
+    else if (error?.type === 'charset.unsupported' || error?.type === 'encoding.unsupported')
+      problem = new Problem('unsupported-media-type', 'Send UTF-8 JSON');
+    // The store or the database is down or restarting: the caller may retry, so 503 with Retry-After, never 500.
+    else if (isUnavailable(error))
+      problem = new Problem('unavailable', 'The programme cannot reach its data right now; try again shortly', undefined, { 'retry-after': '5' });
     else {
       log(error);
-      res.status(500).type('application/problem+json').send(JSON.stringify({ type: 'https://rewards.example/problems/internal', title: 'Something went wrong', status: 500, detail: 'An unexpected error occurred' }));
+      res
+        .status(500)
+        .type('application/problem+json')
+        .send(
+          JSON.stringify({
+            type: 'https://rewards.example/problems/internal',
+            title: 'Something went wrong',
+            status: 500,
+            detail: 'An unexpected error occurred',
+          }),
+        );
       return;
     }
     if (res.headersSent) return;

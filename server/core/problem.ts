@@ -60,8 +60,7 @@ export class Problem extends Error {
   }
 }
 
-export const validationProblem = (errors: FieldError[]) =>
-  new Problem('validation', errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
+export const validationProblem = (errors: FieldError[]) => new Problem('validation', errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
 export const notFound = (what: string) => new Problem('not-found', `${what} was not found`);
 export const forbidden = (detail = 'You may not do this') => new Problem('forbidden', detail);
 export const unauthorized = (detail = 'Sign in first') => new Problem('unauthorized', detail);

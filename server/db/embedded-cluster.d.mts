@@ -3,6 +3,10 @@ export function startEmbeddedCluster(options: {
   port?: number;
   portIsPreference?: boolean;
   log?: (line: string) => void;
-}): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
+}): Promise<{ url: string; port: number; postmasterPid: number | undefined; stop: () => Promise<void> }>;
 export function embeddedDatabaseUrl(port: number, database?: string): string;
 export function freePort(preferred?: number): Promise<number>;
+export function isAlive(pid: number): boolean;
+export function postmasterPid(databaseDir: string): number | undefined;
+export function stopOrphanCluster(dir: string, log?: (line: string) => void): Promise<'none' | 'stopped'>;
+export function watchCluster(postmaster: number, server?: number): number | undefined;

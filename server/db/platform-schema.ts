@@ -167,4 +167,17 @@ export const platformMigrations: Migration[] = [
       CREATE INDEX email_confirmations_by_member ON email_confirmations (pax_id);
     `,
   },
+  {
+    // Demo data is seeded by the embedded default in batches, each once per database (server/seed/seed-once.ts). The
+    // batches earlier builds wrote through migrations are marked done where those migrations ran, so an upgrade does
+    // not bring back a sample an admin has deleted since.
+    id: '0109-seed-marks',
+    sql: `
+      CREATE TABLE seed_marks (batch text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+      INSERT INTO seed_marks (batch) SELECT 'content-samples' WHERE EXISTS (SELECT 1 FROM schema_migrations WHERE id IN ('0601-content-sample-entries', '0602-content-sample-entries-2'));
+      INSERT INTO seed_marks (batch) SELECT 'content-email-templates' WHERE EXISTS (SELECT 1 FROM schema_migrations WHERE id = '0603-content-sample-email-templates');
+      INSERT INTO seed_marks (batch) SELECT 'gift-card-art' WHERE EXISTS (SELECT 1 FROM schema_migrations WHERE id = '0701-gift-card-art-content');
+      INSERT INTO seed_marks (batch) SELECT 'specialist-practices' WHERE EXISTS (SELECT 1 FROM schema_migrations WHERE id = '0610-specialist-practices');
+    `,
+  },
 ];

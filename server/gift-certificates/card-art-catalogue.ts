@@ -50,7 +50,9 @@ export async function assertCardArtExists(items: readonly { selectedCardArt?: st
   if (!ids.length) return;
   const known = await findCardArt(ids);
   const errors = items.flatMap((item, i) =>
-    typeof item.selectedCardArt === 'string' && !known.has(item.selectedCardArt) ? [{ path: `body.items.${i}.selectedCardArt`, message: 'must be the id of a gift card design (eGiftCardArt), or null' }] : [],
+    typeof item.selectedCardArt === 'string' && !known.has(item.selectedCardArt)
+      ? [{ path: `body.items.${i}.selectedCardArt`, message: 'must be the id of a gift card design (eGiftCardArt), or null' }]
+      : [],
   );
   if (errors.length) throw validationProblem(errors);
 }

@@ -17,7 +17,14 @@ export const claimGift: Decider<ClaimGift, CertificateState, CertificateEvent> =
   evolve: evolveCertificate,
   decide: (c, state) => {
     if (state.kind !== 'issued' || !state.gift) return left(domainError('not-found', 'No gift certificate has this code', 'body.code'));
-    if (state.claimed) return left(domainError('conflict', state.paxId === c.claimantPaxId ? 'You have already claimed this gift: it is in your wallet' : 'This gift has already been claimed', 'body.code'));
+    if (state.claimed)
+      return left(
+        domainError(
+          'conflict',
+          state.paxId === c.claimantPaxId ? 'You have already claimed this gift: it is in your wallet' : 'This gift has already been claimed',
+          'body.code',
+        ),
+      );
     if (state.purchasedBy === c.claimantPaxId) return left(domainError('conflict', 'You sent this gift: its recipient claims it', 'body.code'));
     if (state.status !== 'ACTIVE') return left(domainError('gone', `This gift certificate can no longer be claimed: it is ${state.status}`));
     return right([CertificateTransferred.of({ certificateId: state.certificateId, fromPaxId: state.paxId, toPaxId: c.claimantPaxId })]);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { certificateStream } from '../../event-schemas';
 import { formatPosition } from '../../event-schemas/store/position';
@@ -13,7 +13,8 @@ import type { Deps } from '../deps';
 import { claimGift } from './claim-gift';
 
 const memberOf = (caller: Caller): number => {
-  if (caller.kind !== 'participant' || (caller.isAdmin && caller.impersonatorId === null)) throw forbidden('Only a member (or an admin impersonating one) claims a gift');
+  if (caller.kind !== 'participant' || (caller.isAdmin && caller.impersonatorId === null))
+    throw forbidden('Only a member (or an admin impersonating one) claims a gift');
   return caller.paxId;
 };
 
@@ -34,9 +35,18 @@ export const giftClaimRoutes = (deps: Deps) => [
     },
     handler: async ({ body, caller }) => {
       const paxId = memberOf(caller);
-      const found = await deps.pool.query<{ certificate_id: string }>('SELECT certificate_id FROM rm_certificates WHERE code = $1 AND gift_recipient_email IS NOT NULL', [body.code.trim().toUpperCase()]);
+      const found = await deps.pool.query<{ certificate_id: string }>(
+        'SELECT certificate_id FROM rm_certificates WHERE code = $1 AND gift_recipient_email IS NOT NULL',
+        [body.code.trim().toUpperCase()],
+      );
       if (!found.rowCount) throw notFound('A gift certificate with this code');
-      const result = await handleCommand(deps.store, claimGift, certificateStream(found.rows[0].certificate_id), { claimantPaxId: paxId }, { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() });
+      const result = await handleCommand(
+        deps.store,
+        claimGift,
+        certificateStream(found.rows[0].certificate_id),
+        { claimantPaxId: paxId },
+        { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
+      );
       const s = result.state;
       if (s.kind !== 'issued') throw notFound('A gift certificate with this code');
       const item = certificateItem({ ...s, gift: s.gift ? { ...s.gift, claimed: s.claimed } : undefined });

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { memberStream, type EventMetadata } from '../../event-schemas';
-import { refined } from '../../event-schemas/primitives';
+import { maxText, refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { dateIn } from '../../event-schemas/calendar';
@@ -17,14 +17,28 @@ import { readGiftCatalogue, type GiftCategory } from './gift-catalogue';
 import { issueGiftOrder } from './issue-gift-order';
 import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
 
-const Quantity = refined(t.number, 'Quantity', `must be a whole number from 1 to ${MAX_QUANTITY_PER_CART}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY_PER_CART);
-const maxText = (max: number) => refined(t.string, `String(..${max})`, `must be at most ${max} characters`, (s) => s.length <= max);
-const ClientOrderId = refined(t.string, 'ClientOrderId', 'must be 1 to 100 characters', (s) => s.length >= 1 && s.length <= 100);
+const Quantity = refined(
+  t.number,
+  'Quantity',
+  `must be a whole number from 1 to ${MAX_QUANTITY_PER_CART}`,
+  (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY_PER_CART,
+  { type: 'integer', minimum: 1, maximum: MAX_QUANTITY_PER_CART },
+);
+const ClientOrderId = refined(t.string, 'ClientOrderId', 'must be 1 to 100 characters', (s) => s.length >= 1 && s.length <= 100, {
+  minLength: 1,
+  maxLength: 100,
+});
 
 const OrderItem = t.intersection([
   t.type({ certificateCategoryCode: t.string, amount: t.number, quantity: Quantity, isGift: t.boolean }),
   // Gift fields are checked by the decider when isGift is true; a kept certificate ignores them.
-  t.partial({ recipientName: maxText(120), senderName: maxText(120), giftMessage: maxText(250), recipientEmail: maxText(254), selectedCardArt: t.union([t.string, t.null]) }),
+  t.partial({
+    recipientName: maxText(120),
+    senderName: maxText(120),
+    giftMessage: maxText(250),
+    recipientEmail: maxText(254),
+    selectedCardArt: t.union([t.string, t.null]),
+  }),
 ]);
 const OrderBody = t.type({ items: t.array(OrderItem), clientOrderId: ClientOrderId });
 type OrderItem = t.TypeOf<typeof OrderItem>;
@@ -43,7 +57,19 @@ const CategoryAnswer = t.type({
 });
 const OrderAnswer = t.type({
   orderId: t.string,
-  certificates: t.array(t.type({ id: t.string, code: t.string, name: t.string, amount: t.number, purchasePrice: t.number, status: t.string, expirationDate: t.string, isGift: t.boolean, cardArtId: t.union([t.string, t.null]) })),
+  certificates: t.array(
+    t.type({
+      id: t.string,
+      code: t.string,
+      name: t.string,
+      amount: t.number,
+      purchasePrice: t.number,
+      status: t.string,
+      expirationDate: t.string,
+      isGift: t.boolean,
+      cardArtId: t.union([t.string, t.null]),
+    }),
+  ),
   pointsSpent: t.number,
   balance: t.number,
   position: t.string,
@@ -64,15 +90,26 @@ const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[]
     ordered.set(category.certificateCategoryCode, sofar);
     const max = category.maxPurchaseQuantity;
     if (max !== null && sofar > max) {
-      throw validationProblem([{ path: `body.items.${i}.quantity`, message: `takes the order past ${max} ${category.certificateCategoryName} certificate${max === 1 ? '' : 's'}, the most one order may hold` }]);
+      throw validationProblem([
+        {
+          path: `body.items.${i}.quantity`,
+          message: `takes the order past ${max} ${category.certificateCategoryName} certificate${max === 1 ? '' : 's'}, the most one order may hold`,
+        },
+      ]);
     }
-    return { ...item, certificateName: `${dollars(variant.amount)} ${category.certificateCategoryName}`, amount: variant.amount, purchasePrice: variant.purchasePrice };
+    return {
+      ...item,
+      certificateName: `${dollars(variant.amount)} ${category.certificateCategoryName}`,
+      amount: variant.amount,
+      purchasePrice: variant.purchasePrice,
+    };
   });
 };
 
 /** Buying is acting, not reading: only the member, or an admin impersonating them (whose session is the member's). */
 const assertActsAs = (caller: Caller, paxId: number) => {
-  if (caller.kind !== 'participant' || caller.paxId !== paxId) throw forbidden(`Only participant ${paxId} (or an admin impersonating them) may buy with their points`);
+  if (caller.kind !== 'participant' || caller.paxId !== paxId)
+    throw forbidden(`Only participant ${paxId} (or an admin impersonating them) may buy with their points`);
 };
 
 export const giftCertificateRoutes = (deps: Deps) => {
@@ -108,23 +145,40 @@ export const giftCertificateRoutes = (deps: Deps) => {
         if (body.items.length <= MAX_QUANTITY_PER_CART) await assertCardArtExists(body.items, findCardArt);
         const now = deps.now();
         const today = dateIn(deps.settings.timeZone, now);
-        const catalogueDays = await deps.pool.query<{ days: number }>('SELECT min(default_expiration_days) AS days FROM certificate_categories WHERE code = ANY($1)', [lines.map((l) => l.certificateCategoryCode)]);
-        const count = Math.min(lines.reduce((n, l) => n + l.quantity, 0), MAX_QUANTITY_PER_CART);
-        const correlationId = randomUUID();
+        const catalogueDays = await deps.pool.query<{ days: number }>(
+          'SELECT min(default_expiration_days) AS days FROM certificate_categories WHERE code = ANY($1)',
+          [lines.map((l) => l.certificateCategoryCode)],
+        );
+        const count = Math.min(
+          lines.reduce((n, l) => n + l.quantity, 0),
+          MAX_QUANTITY_PER_CART,
+        );
+        const correlationId = newCorrelationId();
         const ctx = { actor: actorOf(caller), correlationId, now };
-        const result = await handleCommand(deps.store, purchaseGiftCertificates, memberStream(params.paxId), {
-          paxId: params.paxId,
-          clientOrderId: body.clientOrderId,
-          today,
-          expirationDate: addDays(today, catalogueDays.rows[0]?.days ?? 365),
-          lines,
-          codes: Array.from({ length: count }, () => newCertificateCode()),
-        }, ctx);
+        const result = await handleCommand(
+          deps.store,
+          purchaseGiftCertificates,
+          memberStream(params.paxId),
+          {
+            paxId: params.paxId,
+            clientOrderId: body.clientOrderId,
+            today,
+            expirationDate: addDays(today, catalogueDays.rows[0]?.days ?? 365),
+            lines,
+            codes: Array.from({ length: count }, () => newCertificateCode()),
+          },
+          ctx,
+        );
         const order = result.state.orders.get(body.clientOrderId)!;
         // The certificates are written with the decision's own metadata, so the reconciler would write the same events.
         const decidedBy = result.history.find((h) => h.event.type === 'GiftCertificatesPurchased' && h.event.data.orderId === order.orderId);
         const metadata: Omit<EventMetadata, 'schemaVersion'> = decidedBy
-          ? { actor: decidedBy.metadata.actor, correlationId: decidedBy.metadata.correlationId, causationId: decidedBy.metadata.causationId, occurredAt: decidedBy.metadata.occurredAt }
+          ? {
+              actor: decidedBy.metadata.actor,
+              correlationId: decidedBy.metadata.correlationId,
+              causationId: decidedBy.metadata.causationId,
+              occurredAt: decidedBy.metadata.occurredAt,
+            }
           : { actor: ctx.actor, correlationId, causationId: correlationId, occurredAt: now.toISOString() };
         const issuedAt = await issueGiftOrder(deps.store, order, metadata).catch((error: unknown) => {
           // The points are spent and the order is fully determined by its event: the reconciler finishes it.
@@ -136,7 +190,17 @@ export const giftCertificateRoutes = (deps: Deps) => {
           status: 201,
           body: {
             orderId: order.orderId,
-            certificates: order.certificates.map((c) => ({ id: c.certificateId, code: c.code, name: c.name, amount: c.amount, purchasePrice: c.purchasePrice, status: 'ACTIVE', expirationDate: order.expirationDate, isGift: c.isGift, cardArtId: c.cardArtId ?? null })),
+            certificates: order.certificates.map((c) => ({
+              id: c.certificateId,
+              code: c.code,
+              name: c.name,
+              amount: c.amount,
+              purchasePrice: c.purchasePrice,
+              status: 'ACTIVE',
+              expirationDate: order.expirationDate,
+              isGift: c.isGift,
+              cardArtId: c.cardArtId ?? null,
+            })),
             pointsSpent: order.pointsSpent,
             balance: result.state.member.balance,
             position: position ? formatPosition(position) : '',

@@ -1,4 +1,3 @@
-import { giftCardArtSeedSql } from '../content/seed-gift-card-art';
 import type { Migration } from '../../projections/migrations/migration';
 
 /**
@@ -23,10 +22,5 @@ export const giftCertificateMigrations: Migration[] = [
         PRIMARY KEY (category_code, amount)
       );
     `,
-  },
-  {
-    // The first content seed (0601) has already run on existing databases, so the card art it lacked comes here.
-    id: '0701-gift-card-art-content',
-    sql: giftCardArtSeedSql(),
   },
 ];

@@ -1,5 +1,14 @@
 import type pg from 'pg';
-import { CertificateIssued, certificateStream, encodeEvent, OrderPlaced, streamName, type EventMetadata, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
+import {
+  CertificateIssued,
+  certificateStream,
+  encodeEvent,
+  OrderPlaced,
+  streamName,
+  type EventMetadata,
+  type EventOfType,
+  type PurchasedCertificate,
+} from '../../event-schemas';
 import { certificateIssuedEventId } from '../certificates/issue-certificate';
 import { deterministicUuid } from '../core/deterministic-id';
 import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
@@ -43,7 +52,8 @@ async function appendOnce(store: EventStore, stream: string, event: ReturnType<t
   }
 }
 
-const laterOf = (a: Position | undefined, b: Position | undefined) => (!a ? b : !b ? a : a.major > b.major || (a.major === b.major && a.minor > b.minor) ? a : b);
+const laterOf = (a: Position | undefined, b: Position | undefined) =>
+  !a ? b : !b ? a : a.major > b.major || (a.major === b.major && a.minor > b.minor) ? a : b;
 
 /**
  * Writes what a GiftCertificatesPurchased decided: every certificate stream, then the order's OrderPlaced. The route
@@ -56,7 +66,12 @@ export async function issueGiftOrder(store: EventStore, order: Purchased, metada
     const event = encodeEvent(certificateIssuedEventId(c.certificateId), giftCertificateIssued(order, c, metadata.occurredAt), metadata);
     last = laterOf(last, await appendOnce(store, certificateStream(c.certificateId), event));
   }
-  const placed = OrderPlaced.of({ orderId: order.orderId, paxId: order.paxId, certificateIds: order.certificates.map((c) => c.certificateId), pointsSpent: order.pointsSpent });
+  const placed = OrderPlaced.of({
+    orderId: order.orderId,
+    paxId: order.paxId,
+    certificateIds: order.certificates.map((c) => c.certificateId),
+    pointsSpent: order.pointsSpent,
+  });
   last = laterOf(last, await appendOnce(store, orderStream(order.orderId), encodeEvent(orderPlacedEventId(order.orderId), placed, metadata)));
   return last;
 }
@@ -98,8 +113,10 @@ async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCe
     `Valid until ${order.expirationDate}.`,
     ...(claimLink ? ['', `Claim it to put it in your rewards wallet (sign in, or join for free): ${claimLink}`] : []),
   ];
-  await db.query(
-    'INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)',
-    ['email', c.recipientEmail, `${from} sent you a gift certificate`, lines.join('\n')],
-  );
+  await db.query('INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [
+    'email',
+    c.recipientEmail,
+    `${from} sent you a gift certificate`,
+    lines.join('\n'),
+  ]);
 }

@@ -56,10 +56,12 @@ const evolve = (state: GiftOrderState, event: MemberEvent): GiftOrderState => ({
 /** The first rule a line breaks, named by its body path. */
 const lineProblem = (line: PricedLine, i: number) => {
   const at = (field: string) => `body.items.${i}.${field}`;
-  if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_CART) return domainError('validation', `must be 1 to ${MAX_QUANTITY_PER_CART}`, at('quantity'));
+  if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_CART)
+    return domainError('validation', `must be 1 to ${MAX_QUANTITY_PER_CART}`, at('quantity'));
   if (!line.isGift) return undefined;
   if (!line.recipientName?.trim()) return domainError('validation', 'is required for a gift', at('recipientName'));
-  if (!line.recipientEmail || !isEmailAddress(line.recipientEmail)) return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
+  if (!line.recipientEmail || !isEmailAddress(line.recipientEmail))
+    return domainError('validation', 'must be an e-mail address for a gift', at('recipientEmail'));
   return undefined;
 };
 
@@ -78,11 +80,13 @@ export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrd
       if (problem) return left(problem);
     }
     const count = c.lines.reduce((n, l) => n + l.quantity, 0);
-    if (count > MAX_QUANTITY_PER_CART) return left(domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items'));
+    if (count > MAX_QUANTITY_PER_CART)
+      return left(domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items'));
     if (c.codes.length < count) throw new Error(`need ${count} certificate codes, got ${c.codes.length}`);
     const cost = c.lines.reduce((n, l) => n + l.purchasePrice * l.quantity, 0);
     const available = spendableBalance(state.member, c.today);
-    if (available < cost) return left(domainError('insufficient-points', `This order costs ${cost} points, ${cost - available} more than the ${available} available`));
+    if (available < cost)
+      return left(domainError('insufficient-points', `This order costs ${cost} points, ${cost - available} more than the ${available} available`));
     let due = cost;
     const consumed: { lotId: string; amount: number }[] = [];
     for (const lot of spendableLots(state.member.lots, c.today)) {
@@ -105,13 +109,21 @@ export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrd
         // A certificate the member keeps carries no gift details, whatever the form left behind.
         recipientName: l.isGift ? l.recipientName!.trim() : null,
         senderName: l.isGift ? l.senderName?.trim() || null : null,
-        giftMessage: l.isGift ? l.giftMessage ?? null : null,
+        giftMessage: l.isGift ? (l.giftMessage ?? null) : null,
         recipientEmail: l.isGift ? l.recipientEmail! : null,
         // Kept or given, a certificate wears the design its line chose; the certificate stream takes it from here.
         cardArtId: l.selectedCardArt ?? null,
       }));
     return right([
-      GiftCertificatesPurchased.of({ paxId: c.paxId, orderId, clientOrderId: c.clientOrderId, pointsSpent: cost, consumed, certificates, expirationDate: c.expirationDate }),
+      GiftCertificatesPurchased.of({
+        paxId: c.paxId,
+        orderId,
+        clientOrderId: c.clientOrderId,
+        pointsSpent: cost,
+        consumed,
+        certificates,
+        expirationDate: c.expirationDate,
+      }),
     ]);
   },
 };

@@ -39,7 +39,10 @@ export async function seedGiftCategories(db: pg.Pool, log: (line: string) => voi
     if (!r.rowCount) continue;
     added++;
     for (const [i, [amount, price]] of c.variants.entries()) {
-      await db.query('INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [c.code, amount, price, i]);
+      await db.query(
+        'INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [c.code, amount, price, i],
+      );
     }
   }
   if (added) log(`seeded ${added} purchasable gift-certificate categories`);

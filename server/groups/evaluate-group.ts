@@ -21,11 +21,17 @@ export function checkExpression(e: LogicalExpression, path: string): FieldError[
     const at = `${path}.comparisonExpressions.${i}`;
     const kind = kindOf.get(c.fieldCode);
     if (!kind) return errors.push({ path: `${at}.fieldCode`, message: `must be one of ${participantFields.map((f) => f.fieldCode).join(', ')}` });
-    if (!operatorsFor[kind].includes(c.comparisonOperatorCode)) return errors.push({ path: `${at}.comparisonOperatorCode`, message: `must be one of ${operatorsFor[kind].join(', ')} for ${c.fieldCode}` });
+    if (!operatorsFor[kind].includes(c.comparisonOperatorCode))
+      return errors.push({ path: `${at}.comparisonOperatorCode`, message: `must be one of ${operatorsFor[kind].join(', ')} for ${c.fieldCode}` });
     const [min, max] = valueCount(c.comparisonOperatorCode);
-    if (c.values.length < min || c.values.length > max) return errors.push({ path: `${at}.values`, message: min === max ? `must hold exactly ${min} value(s)` : `must hold ${min} to ${max} values` });
+    if (c.values.length < min || c.values.length > max)
+      return errors.push({ path: `${at}.values`, message: min === max ? `must hold exactly ${min} value(s)` : `must hold ${min} to ${max} values` });
     const bad = c.values.findIndex((v) => !validValue(kind, v));
-    if (bad >= 0) errors.push({ path: `${at}.values.${bad}`, message: kind === 'date' ? 'must be a date as YYYY-MM-DD' : kind === 'number' ? 'must be a number' : 'must not be empty' });
+    if (bad >= 0)
+      errors.push({
+        path: `${at}.values.${bad}`,
+        message: kind === 'date' ? 'must be a date as YYYY-MM-DD' : kind === 'number' ? 'must be a number' : 'must not be empty',
+      });
   });
   e.logicalExpressions.forEach((nested, i) => errors.push(...checkExpression(nested, `${path}.logicalExpressions.${i}`)));
   return errors;
@@ -76,7 +82,10 @@ export function matchesComparison(c: ComparisonExpression, facts: ParticipantFac
 }
 
 export function matchesExpression(e: LogicalExpression, facts: ParticipantFacts): boolean {
-  const results = [...e.comparisonExpressions.map((c) => () => matchesComparison(c, facts)), ...e.logicalExpressions.map((n) => () => matchesExpression(n, facts))];
+  const results = [
+    ...e.comparisonExpressions.map((c) => () => matchesComparison(c, facts)),
+    ...e.logicalExpressions.map((n) => () => matchesExpression(n, facts)),
+  ];
   if (results.length === 0) return false;
   return e.logicalOperatorCode === 'AND' ? results.every((r) => r()) : results.some((r) => r());
 }

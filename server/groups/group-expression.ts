@@ -2,7 +2,19 @@ import * as t from 'io-ts';
 import { boundedString } from '../../event-schemas/primitives';
 
 /** Admin spec section 3 "Participant group data": a logical expression over participant fields. */
-export const ComparisonOperator = t.keyof({ EQ: null, NE: null, IN: null, NOT_IN: null, GT: null, GTE: null, LT: null, LTE: null, BETWEEN: null, CONTAINS: null, STARTS_WITH: null });
+export const ComparisonOperator = t.keyof({
+  EQ: null,
+  NE: null,
+  IN: null,
+  NOT_IN: null,
+  GT: null,
+  GTE: null,
+  LT: null,
+  LTE: null,
+  BETWEEN: null,
+  CONTAINS: null,
+  STARTS_WITH: null,
+});
 export type ComparisonOperator = t.TypeOf<typeof ComparisonOperator>;
 export const LogicalOperator = t.keyof({ AND: null, OR: null });
 

@@ -35,7 +35,10 @@ export async function listGroups(db: pg.Pool, search: string, page: number, size
 
 export const createGroup = (pool: pg.Pool, actor: Actor, name: string, expression: LogicalExpression) =>
   inTransaction(pool, async (db) => {
-    const r = await db.query<GroupRow>('INSERT INTO participant_groups (name, logical_expression) VALUES ($1, $2) RETURNING id, name, logical_expression', [name, JSON.stringify(expression)]);
+    const r = await db.query<GroupRow>('INSERT INTO participant_groups (name, logical_expression) VALUES ($1, $2) RETURNING id, name, logical_expression', [
+      name,
+      JSON.stringify(expression),
+    ]);
     const group = toGroup(r.rows[0]);
     await auditConfigChange(db, { entity: 'participant-group', entityId: group.id, action: 'create', actor, before: null, after: group });
     return group;
@@ -91,7 +94,12 @@ export async function participantFacts(db: pg.Pool, paxId: number, today: string
 export async function groupsContaining(db: pg.Pool, groupIds: number[], facts: ParticipantFacts): Promise<Set<number>> {
   if (groupIds.length === 0) return new Set();
   const r = await db.query<GroupRow>('SELECT id, name, logical_expression FROM participant_groups WHERE id = ANY($1) AND deleted_at IS NULL', [groupIds]);
-  return new Set(r.rows.map(toGroup).filter((g) => matchesExpression(g.logicalExpression, facts)).map((g) => g.id));
+  return new Set(
+    r.rows
+      .map(toGroup)
+      .filter((g) => matchesExpression(g.logicalExpression, facts))
+      .map((g) => g.id),
+  );
 }
 
 /** How many participants an expression holds on `today`: one compiled query, answered from indexes where it can. */

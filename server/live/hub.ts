@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type pg from 'pg';
 import { comparePositions, formatPosition, type Position } from '../../event-schemas/store/position';
 import type { ProgressMessage, ProjectionProgress } from './progress';
+import { liveHorizon } from './prune';
 import { SSE_HEADERS, sseFrame } from './sse';
 
 interface Cursor {
@@ -18,8 +19,8 @@ interface LiveClient {
   busy: boolean;
   again: boolean;
   closed: boolean;
-  /** Messages wait past what every projection has reached; pumped again when the slowest one moves on. */
-  held: boolean;
+  /** Messages wait past what every projection has reached (from this position on); read again when the bound passes it. */
+  held: Position | undefined;
 }
 
 export interface HubOptions {
@@ -27,9 +28,33 @@ export interface HubOptions {
   batchSize: number;
   /** A client whose socket buffer stays full this long is disconnected; it can reconnect with Last-Event-ID. */
   stallMs: number;
-  /** Turns a stored message into what is sent now (the server makes `points` balances leave out overdue lots). */
-  present?: (paxId: number, kind: string, data: unknown) => Promise<unknown>;
+  /**
+   * Turns stored messages into what is sent now (the server makes `points` balances leave out overdue lots). Called
+   * once for all the messages one read brought, so presenting costs at most one query per read, not one per message.
+   */
+  present?: (messages: LiveMessage[]) => Promise<unknown[]>;
 }
+
+export interface LiveMessage {
+  paxId: number;
+  kind: string;
+  data: unknown;
+}
+
+interface Row {
+  pax_id: string;
+  position_major: string;
+  position_minor: string;
+  kind: string;
+  data: unknown;
+}
+
+const after = (position: Position, kind: string, cursor: Cursor): boolean => {
+  const c = comparePositions(position, cursor.position);
+  return c > 0 || (c === 0 && kind > cursor.kind);
+};
+
+const positionOf = (row: Row): Position => ({ major: BigInt(row.position_major), minor: BigInt(row.position_minor) });
 
 /** Whether a frame may still be written: not dropped, and the response neither ended by us nor destroyed. */
 const writable = (c: LiveClient): boolean => !c.closed && !c.res.writableEnded && !c.res.destroyed;
@@ -40,11 +65,21 @@ const DEFAULTS: HubOptions = { heartbeatMs: 10_000, batchSize: 100, stallMs: 30_
  * Pushes each member's live messages to their open streams. Messages are read from `member_live_messages`, never
  * queued in memory: a slow client just falls behind its cursor and catches up when its socket drains, so it can
  * neither slow the others nor grow the heap, and a reconnect with Last-Event-ID replays from the same table.
+ *
+ * Cost scales with changes, not with open streams: a progress notification marks the members it touched, and one
+ * query reads the new messages of all of them (from each member's furthest-behind tab), presented in one call. A
+ * stream only reads on its own while it replays after opening or catches up after its socket was full. Heartbeats
+ * and held messages query nothing unless the projections moved.
  */
 export class LiveHub {
   private readonly clients = new Map<number, Set<LiveClient>>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly options: HubOptions;
+  /** Members whose streams may have messages to read; the next flush reads them all in one query. */
+  private readonly dirty = new Set<number>();
+  private flushing = false;
+  private stopped = false;
+  private flushAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -68,7 +103,16 @@ export class LiveHub {
 
   /** Opens a stream for `paxId`; replays after `lastEventId`, or starts with a snapshot of the current points. */
   async open(paxId: number, sessionHash: Buffer, res: Response, lastEventId: Position | undefined): Promise<void> {
-    const client: LiveClient = { paxId, session: sessionHash.toString('hex'), res, cursor: { position: { major: 0n, minor: 0n }, kind: '' }, busy: false, again: false, closed: false, held: false };
+    const client: LiveClient = {
+      paxId,
+      session: sessionHash.toString('hex'),
+      res,
+      cursor: { position: { major: 0n, minor: 0n }, kind: '' },
+      busy: false,
+      again: false,
+      closed: false,
+      held: undefined,
+    };
     // A write racing the end of a stream (a sign-out, a broadcast, a heartbeat) must cost that stream, not the process:
     // an 'error' event nobody listens to is an uncaught exception.
     res.on('error', (error) => {
@@ -78,7 +122,7 @@ export class LiveHub {
     res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     res.write('retry: 2000\n\n');
-    if (lastEventId) client.cursor = { position: lastEventId, kind: '\uffff' };
+    if (lastEventId && !(await this.prunedAfter(lastEventId))) client.cursor = { position: lastEventId, kind: '\uffff' };
     else await this.sendSnapshot(client);
     // The caller may have gone while the snapshot was read; its 'close' has then passed and would never drop it.
     if (!writable(client) || res.socket?.destroyed) return;
@@ -89,30 +133,60 @@ export class LiveHub {
     void this.pump(client);
   }
 
+  /**
+   * Whether messages after `position` may have been pruned (server/live/prune.ts): a replay from it would skip them,
+   * so that stream starts with a fresh snapshot instead.
+   */
+  private async prunedAfter(position: Position): Promise<boolean> {
+    return comparePositions(position, await liveHorizon(this.pool)) < 0;
+  }
+
+  private async present(messages: LiveMessage[]): Promise<unknown[]> {
+    if (messages.length === 0 || !this.options.present) return messages.map((m) => m.data);
+    return this.options.present(messages);
+  }
+
   private async sendSnapshot(client: LiveClient): Promise<void> {
-    // One statement, one snapshot: the cursor and the balance agree.
-    const r = await this.pool.query<{ balance: string | null; pending: string | null; major: string | null; minor: string | null }>(
+    // One statement, one snapshot: the cursor and the balance agree. The cursor is the member's last message, or the
+    // pruning horizon when that is later (its older messages are gone; none of theirs lie between the two).
+    const r = await this.pool.query<{
+      balance: string | null;
+      pending: string | null;
+      major: string | null;
+      minor: string | null;
+      h_major: string;
+      h_minor: string;
+    }>(
       `SELECT (SELECT balance FROM rm_member_points WHERE pax_id = $1) AS balance,
               (SELECT pending FROM rm_member_points WHERE pax_id = $1) AS pending,
-              m.position_major AS major, m.position_minor AS minor
-       FROM (SELECT 1) one LEFT JOIN LATERAL (
+              m.position_major AS major, m.position_minor AS minor, h.position_major AS h_major, h.position_minor AS h_minor
+       FROM member_live_horizon h LEFT JOIN LATERAL (
          SELECT position_major, position_minor FROM member_live_messages WHERE pax_id = $1
          ORDER BY position_major DESC, position_minor DESC LIMIT 1) m ON true`,
       [client.paxId],
     );
     const row = r.rows[0];
-    const position = { major: BigInt(row.major ?? 0), minor: BigInt(row.minor ?? 0) };
+    const last = { major: BigInt(row.major ?? 0), minor: BigInt(row.minor ?? 0) };
+    const horizon = { major: BigInt(row.h_major), minor: BigInt(row.h_minor) };
+    const position = comparePositions(horizon, last) > 0 ? horizon : last;
     client.cursor = { position, kind: '\uffff' };
     const token = formatPosition(position);
     const points = { paxId: client.paxId, balance: Number(row.balance ?? 0), pending: Number(row.pending ?? 0), position: token };
-    client.res.write(sseFrame('points', token, this.options.present ? await this.options.present(client.paxId, 'points', points) : points));
+    const [shown] = await this.present([{ paxId: client.paxId, kind: 'points', data: points }]);
+    client.res.write(sseFrame('points', token, shown));
   }
 
   private onProgress(m: ProgressMessage): void {
     for (const topic of m.broadcasts) this.broadcast(topic);
-    for (const paxId of m.paxIds) for (const c of this.clients.get(paxId) ?? []) void this.pump(c);
-    // A pump in flight may have read the bound before this progress: pumping it again (busy) makes it re-read.
-    for (const set of this.clients.values()) for (const c of set) if (c.held || c.busy) void this.pump(c);
+    for (const paxId of m.paxIds) if (this.clients.has(paxId)) this.dirty.add(paxId);
+    const bound = this.settled();
+    for (const set of this.clients.values())
+      for (const c of set) {
+        // A stream reading on its own may have read the bound before this progress: it reads again.
+        if (c.busy) c.again = true;
+        else if (c.held && bound && comparePositions(bound, c.held) >= 0) this.dirty.add(c.paxId);
+      }
+    void this.flush();
   }
 
   /**
@@ -131,6 +205,100 @@ export class LiveHub {
     return min;
   }
 
+  /**
+   * Reads the new messages of every dirty member in one query and writes them to their streams. A stream that is
+   * reading on its own is skipped (told to read again); one whose socket fills up goes on alone once it drains.
+   */
+  private async flush(): Promise<void> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = true;
+    let members: number[] = [];
+    try {
+      do {
+        this.flushAgain = false;
+        members = [...this.dirty];
+        this.dirty.clear();
+        // Each member is read from the cursor of its furthest-behind idle stream; the others skip what they have.
+        const from = new Map<number, Cursor>();
+        for (const paxId of members)
+          for (const c of this.clients.get(paxId) ?? []) {
+            if (c.busy || !writable(c)) continue;
+            const cur = from.get(paxId);
+            if (!cur || after(cur.position, cur.kind, c.cursor)) from.set(paxId, c.cursor);
+          }
+        if (from.size === 0) continue;
+        const bound = this.settled();
+        const ids = [...from.keys()];
+        const cursors = ids.map((p) => from.get(p)!);
+        const r = await this.pool.query<Row>(
+          `SELECT m.pax_id, m.position_major, m.position_minor, m.kind, m.data
+           FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::text[]) AS u(pax_id, major, minor, kind)
+           CROSS JOIN LATERAL (
+             SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages m
+             WHERE m.pax_id = u.pax_id AND (m.position_major, m.position_minor, m.kind) > (u.major, u.minor, u.kind)
+             ORDER BY position_major, position_minor, kind LIMIT $5) m
+           ORDER BY m.pax_id, m.position_major, m.position_minor, m.kind`,
+          [
+            ids,
+            cursors.map((c) => c.position.major.toString()),
+            cursors.map((c) => c.position.minor.toString()),
+            cursors.map((c) => c.kind),
+            this.options.batchSize,
+          ],
+        );
+        const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
+        const shown = await this.present(rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data })));
+        const byMember = new Map<number, { position: Position; kind: string; frame: string }[]>();
+        rows.forEach((row, i) => {
+          const list = byMember.get(Number(row.pax_id)) ?? [];
+          const position = positionOf(row);
+          list.push({ position, kind: row.kind, frame: sseFrame(row.kind, formatPosition(position), shown[i]) });
+          byMember.set(Number(row.pax_id), list);
+        });
+        const heldAt = new Map<number, Position>();
+        for (const row of r.rows) {
+          const position = positionOf(row);
+          const paxId = Number(row.pax_id);
+          if ((!bound || comparePositions(position, bound) > 0) && !heldAt.has(paxId)) heldAt.set(paxId, position);
+        }
+        const fetched = new Map<number, number>();
+        for (const row of r.rows) fetched.set(Number(row.pax_id), (fetched.get(Number(row.pax_id)) ?? 0) + 1);
+        // From here to the end of the loop nothing awaits: no stream's state changes under these writes.
+        for (const paxId of ids) {
+          const messages = byMember.get(paxId) ?? [];
+          for (const c of this.clients.get(paxId) ?? []) {
+            if (c.busy) {
+              c.again = true;
+              continue;
+            }
+            c.held = heldAt.get(paxId);
+            if (!writable(c)) continue;
+            // Every new frame for this tab in one write (one syscall), each frame built once for all the member's tabs.
+            const fresh = messages.filter((m) => after(m.position, m.kind, c.cursor));
+            if (fresh.length === 0) continue;
+            const flushed = c.res.write(fresh.map((m) => m.frame).join(''));
+            const lastSent = fresh[fresh.length - 1];
+            c.cursor = { position: lastSent.position, kind: lastSent.kind };
+            // Its socket is full: it continues on its own once drained, at its own pace.
+            if (!flushed) void this.pump(c);
+          }
+          if (fetched.get(paxId) === this.options.batchSize && !heldAt.has(paxId)) this.dirty.add(paxId);
+        }
+      } while (this.dirty.size > 0 || this.flushAgain);
+    } catch (error) {
+      this.log('live push failed; retrying', error);
+      // Their messages stay in the table: read them again shortly (a database hiccup must not strand the streams).
+      for (const paxId of members) this.dirty.add(paxId);
+      if (!this.stopped) setTimeout(() => void this.flush(), 1000).unref();
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** One stream reading on its own: its replay after opening, or catching up after its socket was full. */
   private async pump(c: LiveClient): Promise<void> {
     if (c.busy) {
       c.again = true;
@@ -138,27 +306,31 @@ export class LiveHub {
     }
     c.busy = true;
     try {
+      if (c.res.writableNeedDrain && !(await this.drained(c))) return;
       do {
         c.again = false;
-        c.held = false;
+        c.held = undefined;
         const bound = this.settled();
-        const rows = await this.pool.query<{ position_major: string; position_minor: string; kind: string; data: unknown }>(
-          `SELECT position_major, position_minor, kind, data FROM member_live_messages
+        const rows = await this.pool.query<Row>(
+          `SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages
            WHERE pax_id = $1 AND (position_major, position_minor, kind) > ($2, $3, $4)
            ORDER BY position_major, position_minor, kind LIMIT $5`,
           [c.paxId, c.cursor.position.major.toString(), c.cursor.position.minor.toString(), c.cursor.kind, this.options.batchSize],
         );
+        const ready: Row[] = [];
         for (const row of rows.rows) {
-          if (!writable(c)) return;
-          const position = { major: BigInt(row.position_major), minor: BigInt(row.position_minor) };
-          if (!bound || comparePositions(position, bound) > 0) {
-            c.held = true;
+          if (!bound || comparePositions(positionOf(row), bound) > 0) {
+            c.held = positionOf(row);
             break;
           }
-          const data = this.options.present ? await this.options.present(c.paxId, row.kind, row.data) : row.data;
+          ready.push(row);
+        }
+        const shown = await this.present(ready.map((row) => ({ paxId: c.paxId, kind: row.kind, data: row.data })));
+        for (let i = 0; i < ready.length; i++) {
           if (!writable(c)) return;
-          const flushed = c.res.write(sseFrame(row.kind, formatPosition(position), data));
-          c.cursor = { position, kind: row.kind };
+          const position = positionOf(ready[i]);
+          const flushed = c.res.write(sseFrame(ready[i].kind, formatPosition(position), shown[i]));
+          c.cursor = { position, kind: ready[i].kind };
           if (!flushed && !(await this.drained(c))) return;
         }
         if (rows.rows.length === this.options.batchSize && !c.held) c.again = true;
@@ -200,9 +372,14 @@ export class LiveHub {
     for (const set of this.clients.values())
       for (const c of set) {
         if (!c.busy && writable(c) && c.res.writableLength === 0) c.res.write(': heartbeat\n\n');
-        // A lost notification (listener reconnecting) must not hold messages until the member's next change.
-        if (c.held) void this.pump(c);
+        // A lost notification (listener reconnecting) must not hold messages until the member's next change; the
+        // bound only moves when progress was heard or reloaded, so this reads nothing while nothing changed.
+        if (c.held && !c.busy) {
+          const bound = this.settled();
+          if (bound && comparePositions(bound, c.held) >= 0) this.dirty.add(c.paxId);
+        }
       }
+    if (this.dirty.size > 0) void this.flush();
   }
 
   private drop(c: LiveClient): void {
@@ -225,6 +402,7 @@ export class LiveHub {
   }
 
   close(): void {
+    this.stopped = true;
     clearInterval(this.heartbeat);
     for (const set of this.clients.values())
       for (const c of set) {

@@ -5,7 +5,8 @@ import type { PgListener } from '../adapters/pg-listener';
 import { comparePositions, parsePosition, type Position } from '../../event-schemas/store/position';
 
 export interface ProgressMessage {
-  projection: string;
+  /** The projections that reached `position` in the batch (read models share one pass, so usually all of them). */
+  projections: string[];
   position: Position;
   paxIds: number[];
   /** Shared topics the batch changed (see Touched.broadcasts). */
@@ -36,11 +37,13 @@ export class ProjectionProgress extends EventEmitter<{ progress: [ProgressMessag
   }
 
   private onNotify(payload: string): void {
-    const msg = JSON.parse(payload) as { projection: string; position: string; paxIds: number[]; broadcasts?: string[] };
+    const msg = JSON.parse(payload) as { projections?: string[]; projection?: string; position: string; paxIds: number[]; broadcasts?: string[] };
     const position = parsePosition(msg.position);
     if (!position) return;
-    this.advance(msg.projection, position);
-    this.emit('progress', { projection: msg.projection, position, paxIds: msg.paxIds, broadcasts: msg.broadcasts ?? [] });
+    // `projection` (one name) is what a runner before shared passes sent; a rolling restart may still hear it.
+    const projections = msg.projections ?? (msg.projection ? [msg.projection] : []);
+    for (const name of projections) this.advance(name, position);
+    this.emit('progress', { projections, position, paxIds: msg.paxIds, broadcasts: msg.broadcasts ?? [] });
   }
 
   private advance(name: string, p: Position): void {

@@ -37,7 +37,10 @@ export const liveRoutes = (deps: Deps) => [
       'and promotions, without an id, when the promotions every member may see have changed (re-read /promotions/tiles)',
     access: 'public',
     query: t.partial({ ticket: t.string, lastEventId: t.string }),
-    responses: { 200: { description: 'An event stream; each id is a global log position', contentType: 'text/event-stream' }, 401: { description: 'No valid token or ticket' } },
+    responses: {
+      200: { description: 'An event stream; each id is a global log position', contentType: 'text/event-stream' },
+      401: { description: 'No valid token or ticket' },
+    },
     handler: async ({ query, caller, req, res }) => {
       let who = caller;
       if (who.kind !== 'participant' && query.ticket) {

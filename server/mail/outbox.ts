@@ -50,7 +50,17 @@ export const outboxRoutes = (deps: Deps) => [
         `SELECT id, channel, recipient, subject, body, created_at FROM outbox WHERE ($1::text IS NULL OR lower(recipient) = lower($1)) ORDER BY id DESC LIMIT 50`,
         [query.recipient ?? null],
       );
-      return { status: 200, body: r.rows.map((m) => ({ id: Number(m.id), channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, createdAt: m.created_at.toISOString() })) };
+      return {
+        status: 200,
+        body: r.rows.map((m) => ({
+          id: Number(m.id),
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          createdAt: m.created_at.toISOString(),
+        })),
+      };
     },
   }),
 ];

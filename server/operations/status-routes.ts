@@ -3,7 +3,12 @@ import { projectionLag } from '../health';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 
-const Sample = t.type({ at: t.string, totalEvents: t.union([t.number, t.null]), appendsPerSecond: t.union([t.number, t.null]), lagEvents: t.record(t.string, t.number) });
+const Sample = t.type({
+  at: t.string,
+  totalEvents: t.union([t.number, t.null]),
+  appendsPerSecond: t.union([t.number, t.null]),
+  lagEvents: t.record(t.string, t.number),
+});
 
 export const statusRoutes = (deps: Deps) => [
   route({

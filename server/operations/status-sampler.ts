@@ -44,7 +44,10 @@ export class StatusSampler {
     this.running = true;
     try {
       // Never countAll here: on PostgreSQL it is a count(*) of the whole log, every few seconds, forever.
-      const [totalEvents, lag] = await Promise.all([this.store.appendedCount?.() ?? Promise.resolve(undefined), projectionLag({ pool: this.pool, store: this.store })]);
+      const [totalEvents, lag] = await Promise.all([
+        this.store.appendedCount?.() ?? Promise.resolve(undefined),
+        projectionLag({ pool: this.pool, store: this.store }),
+      ]);
       const now = new Date();
       const previous = this.samples[this.samples.length - 1];
       const seconds = previous ? (now.getTime() - Date.parse(previous.at)) / 1000 : 0;

@@ -23,7 +23,13 @@ export async function contactsOf(db: pg.Pool | pg.PoolClient, paxId: number): Pr
  * take turns), and the contacts before and after are written to the audit trail with who did it (an admin
  * impersonating the member is named with them).
  */
-export async function changeContacts<T>(pool: pg.Pool, paxId: number, action: string, actor: Actor, change: (db: pg.PoolClient) => Promise<T>): Promise<{ result: T; after: Contacts }> {
+export async function changeContacts<T>(
+  pool: pg.Pool,
+  paxId: number,
+  action: string,
+  actor: Actor,
+  change: (db: pg.PoolClient) => Promise<T>,
+): Promise<{ result: T; after: Contacts }> {
   const db = await pool.connect();
   try {
     await db.query('BEGIN');
@@ -43,7 +49,12 @@ export async function changeContacts<T>(pool: pg.Pool, paxId: number, action: st
 }
 
 /** Exactly one preferred entry while any is left: the given one, else the one already preferred, else the oldest. */
-export async function keepOnePreferred(db: pg.PoolClient, table: 'participant_phones' | 'participant_emails', paxId: number, preferredId?: number): Promise<void> {
+export async function keepOnePreferred(
+  db: pg.PoolClient,
+  table: 'participant_phones' | 'participant_emails',
+  paxId: number,
+  preferredId?: number,
+): Promise<void> {
   const pick =
     preferredId ??
     (await db.query<{ id: string }>(`SELECT id FROM ${table} WHERE pax_id = $1 ORDER BY (preferred = 'Y') DESC, id LIMIT 1`, [paxId])).rows[0]?.id;

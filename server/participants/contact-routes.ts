@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { isEmailAddress, isUsPhone, EMAIL_ADDRESS_RULE, US_PHONE_RULE } from '../../event-schemas/contract/rules';
+import { EMAIL_ADDRESS_RULE, isEmailAddress, isUsPhone, US_PHONE, US_PHONE_RULE } from '../../event-schemas/contract/rules';
 import { refined } from '../../event-schemas/primitives';
 import { actorOf, assertCanActFor } from '../auth/caller';
 import { hashToken, newToken } from '../auth/tokens';
@@ -15,8 +15,8 @@ import { changeContacts, CONTACTS_ENTITY, keepOnePreferred } from './contact-cha
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CONFIRMATION_HOURS = 48;
 
-const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone);
-const EmailAddress = refined(t.string, 'EmailAddress', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254);
+const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
+const EmailAddress = refined(t.string, 'EmailAddress', EMAIL_ADDRESS_RULE, (s) => isEmailAddress(s) && s.length <= 254, { format: 'email', maxLength: 254 });
 const PhoneParam = t.type({ paxId: PaxIdParam, phone: t.string });
 const EmailParam = t.type({ paxId: PaxIdParam, email: t.string });
 const Flag = t.keyof({ Y: null, N: null });
@@ -39,13 +39,21 @@ export const contactRoutes = (deps: Deps) => [
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
     body: t.intersection([t.type({ phone: Phone }), t.partial({ preferred: t.boolean })]),
-    responses: { 201: { description: 'The phones now', schema: Phones }, 400: { description: 'Not a phone number' }, 409: { description: 'Already one of the member’s numbers' } },
+    responses: {
+      201: { description: 'The phones now', schema: Phones },
+      400: { description: 'Not a phone number' },
+      409: { description: 'Already one of the member’s numbers' },
+    },
     handler: async ({ params, body, caller }) => {
       assertCanActFor(caller, params.paxId);
       const { after } = await changeContacts(deps.pool, params.paxId, 'phone-added', actorOf(caller), async (db) => {
         const exists = await db.query('SELECT 1 FROM participant_phones WHERE pax_id = $1 AND phone = $2', [params.paxId, digits(body.phone)]);
-        if (exists.rowCount) throw new Problem('conflict', 'This phone number is already on your profile', [{ path: 'body.phone', message: 'is already on your profile' }]);
-        const r = await db.query<{ id: number }>(`INSERT INTO participant_phones (pax_id, phone, preferred) VALUES ($1, $2, 'N') RETURNING id`, [params.paxId, digits(body.phone)]);
+        if (exists.rowCount)
+          throw new Problem('conflict', 'This phone number is already on your profile', [{ path: 'body.phone', message: 'is already on your profile' }]);
+        const r = await db.query<{ id: number }>(`INSERT INTO participant_phones (pax_id, phone, preferred) VALUES ($1, $2, 'N') RETURNING id`, [
+          params.paxId,
+          digits(body.phone),
+        ]);
         await keepOnePreferred(db, 'participant_phones', params.paxId, body.preferred ? r.rows[0].id : undefined);
       });
       return { status: 201, body: after.phones };
@@ -59,7 +67,11 @@ export const contactRoutes = (deps: Deps) => [
     access: 'signed-in',
     params: PhoneParam,
     body: t.partial({ phone: Phone, preferred: t.literal(true) }),
-    responses: { 200: { description: 'The phones now', schema: Phones }, 404: { description: 'Not one of the member’s numbers' }, 409: { description: 'The new number is already there' } },
+    responses: {
+      200: { description: 'The phones now', schema: Phones },
+      404: { description: 'Not one of the member’s numbers' },
+      409: { description: 'The new number is already there' },
+    },
     handler: async ({ params, body, caller }) => {
       assertCanActFor(caller, params.paxId);
       const { after } = await changeContacts(deps.pool, params.paxId, body.phone ? 'phone-changed' : 'phone-preferred', actorOf(caller), async (db) => {
@@ -68,7 +80,8 @@ export const contactRoutes = (deps: Deps) => [
         const id = row.rows[0].id;
         if (body.phone && digits(body.phone) !== digits(params.phone)) {
           const taken = await db.query('SELECT 1 FROM participant_phones WHERE pax_id = $1 AND phone = $2', [params.paxId, digits(body.phone)]);
-          if (taken.rowCount) throw new Problem('conflict', 'This phone number is already on your profile', [{ path: 'body.phone', message: 'is already on your profile' }]);
+          if (taken.rowCount)
+            throw new Problem('conflict', 'This phone number is already on your profile', [{ path: 'body.phone', message: 'is already on your profile' }]);
           await db.query('UPDATE participant_phones SET phone = $2 WHERE id = $1', [id, digits(body.phone)]);
         }
         if (body.preferred) await keepOnePreferred(db, 'participant_phones', params.paxId, id);
@@ -102,16 +115,25 @@ export const contactRoutes = (deps: Deps) => [
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
     body: t.type({ emailAddress: EmailAddress }),
-    responses: { 202: { description: 'Confirmation sent', schema: t.type({ pendingEmail: t.string, expiresAt: t.string }) }, 409: { description: 'Already the member’s, or another account’s sign-in' } },
+    responses: {
+      202: { description: 'Confirmation sent', schema: t.type({ pendingEmail: t.string, expiresAt: t.string }) },
+      409: { description: 'Already the member’s, or another account’s sign-in' },
+    },
     handler: async ({ params, body, caller }) => {
       assertCanActFor(caller, params.paxId);
       const email = body.emailAddress.trim().toLowerCase();
       const token = newToken();
       const { result: expiresAt } = await changeContacts(deps.pool, params.paxId, 'email-requested', actorOf(caller), async (db) => {
         const mine = await db.query('SELECT 1 FROM participant_emails WHERE pax_id = $1 AND lower(email_address) = $2', [params.paxId, email]);
-        if (mine.rowCount) throw new Problem('conflict', 'This e-mail address is already on your profile', [{ path: 'body.emailAddress', message: 'is already on your profile' }]);
+        if (mine.rowCount)
+          throw new Problem('conflict', 'This e-mail address is already on your profile', [
+            { path: 'body.emailAddress', message: 'is already on your profile' },
+          ]);
         const other = await db.query('SELECT 1 FROM participants WHERE lower(username) = $1 AND pax_id <> $2', [email, params.paxId]);
-        if (other.rowCount) throw new Problem('conflict', 'Another account signs in with this e-mail address', [{ path: 'body.emailAddress', message: 'belongs to another account' }]);
+        if (other.rowCount)
+          throw new Problem('conflict', 'Another account signs in with this e-mail address', [
+            { path: 'body.emailAddress', message: 'belongs to another account' },
+          ]);
         const r = await db.query<{ expires_at: Date }>(
           `INSERT INTO email_confirmations (token_hash, pax_id, email_address, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4)) RETURNING expires_at`,
           [hashToken(token), params.paxId, email, EMAIL_CONFIRMATION_HOURS],
@@ -152,7 +174,11 @@ export const contactRoutes = (deps: Deps) => [
     summary: 'Confirms a new e-mail address with the single-use token from its link (no sign-in needed: the token is the proof)',
     access: 'public',
     body: t.type({ token: t.string }),
-    responses: { 200: { description: 'Added', schema: t.type({ emailAddress: t.string }) }, 400: { description: 'Bad or used token' }, 410: { description: 'The link has expired' } },
+    responses: {
+      200: { description: 'Added', schema: t.type({ emailAddress: t.string }) },
+      400: { description: 'Bad or used token' },
+      410: { description: 'The link has expired' },
+    },
     handler: async ({ body }) => {
       const link = await deps.pool.query<{ pax_id: string; email_address: string; expired: boolean; used: boolean }>(
         'SELECT pax_id, email_address, expires_at <= now() AS expired, used_at IS NOT NULL AS used FROM email_confirmations WHERE token_hash = $1',
@@ -160,13 +186,15 @@ export const contactRoutes = (deps: Deps) => [
       );
       const row = link.rows[0];
       if (!row) throw new Problem('validation', 'This link is not valid', [{ path: 'body.token', message: 'is not a valid confirmation link' }]);
-      if (row.used) throw new Problem('validation', 'This link was already used', [{ path: 'body.token', message: 'was already used: the address is on your profile' }]);
+      if (row.used)
+        throw new Problem('validation', 'This link was already used', [{ path: 'body.token', message: 'was already used: the address is on your profile' }]);
       if (row.expired) throw new Problem('gone', 'This link has expired; add the address again from your profile to get a new one');
       const paxId = Number(row.pax_id);
       await changeContacts(deps.pool, paxId, 'email-confirmed', { kind: 'participant', paxId }, async (db) => {
         // The token row is claimed inside the transaction, so two clicks on one link add the address once.
         const claimed = await db.query('UPDATE email_confirmations SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL', [hashToken(body.token)]);
-        if (!claimed.rowCount) throw new Problem('validation', 'This link was already used', [{ path: 'body.token', message: 'was already used: the address is on your profile' }]);
+        if (!claimed.rowCount)
+          throw new Problem('validation', 'This link was already used', [{ path: 'body.token', message: 'was already used: the address is on your profile' }]);
         await db.query(
           `INSERT INTO participant_emails (pax_id, email_address, preferred) SELECT $1, $2, 'N'
             WHERE NOT EXISTS (SELECT 1 FROM participant_emails WHERE pax_id = $1 AND lower(email_address) = $2)`,
@@ -183,7 +211,11 @@ export const contactRoutes = (deps: Deps) => [
     summary: 'Makes a confirmed e-mail address the preferred one, which is also the address the member signs in with',
     access: 'signed-in',
     params: EmailParam,
-    responses: { 200: { description: 'The e-mail addresses now', schema: Emails }, 404: { description: 'Not a confirmed address of the member' }, 409: { description: 'Another account signs in with it' } },
+    responses: {
+      200: { description: 'The e-mail addresses now', schema: Emails },
+      404: { description: 'Not a confirmed address of the member' },
+      409: { description: 'Another account signs in with it' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       const email = params.email.trim().toLowerCase();
@@ -205,12 +237,19 @@ export const contactRoutes = (deps: Deps) => [
     summary: 'Removes an e-mail address other than the preferred one (the member signs in with that)',
     access: 'signed-in',
     params: EmailParam,
-    responses: { 200: { description: 'The e-mail addresses now', schema: Emails }, 404: { description: 'Not an address of the member' }, 409: { description: 'It is the preferred address' } },
+    responses: {
+      200: { description: 'The e-mail addresses now', schema: Emails },
+      404: { description: 'Not an address of the member' },
+      409: { description: 'It is the preferred address' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       const email = params.email.trim().toLowerCase();
       const { after } = await changeContacts(deps.pool, params.paxId, 'email-removed', actorOf(caller), async (db) => {
-        const row = await db.query<{ preferred: string }>('SELECT preferred FROM participant_emails WHERE pax_id = $1 AND lower(email_address) = $2', [params.paxId, email]);
+        const row = await db.query<{ preferred: string }>('SELECT preferred FROM participant_emails WHERE pax_id = $1 AND lower(email_address) = $2', [
+          params.paxId,
+          email,
+        ]);
         if (!row.rowCount) throw notFound(`E-mail address ${email}`);
         if (row.rows[0].preferred === 'Y') throw new Problem('conflict', 'This is the address you sign in with: make another one preferred first');
         await db.query('DELETE FROM participant_emails WHERE pax_id = $1 AND lower(email_address) = $2', [params.paxId, email]);

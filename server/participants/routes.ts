@@ -5,7 +5,14 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 
-const Participant = t.type({ paxId: t.number, firstName: t.string, lastName: t.string, postalCode: t.union([t.string, t.null]), refCode: t.union([t.string, t.null]), isAdmin: t.boolean });
+const Participant = t.type({
+  paxId: t.number,
+  firstName: t.string,
+  lastName: t.string,
+  postalCode: t.union([t.string, t.null]),
+  refCode: t.union([t.string, t.null]),
+  isAdmin: t.boolean,
+});
 const Flag = t.keyof({ Y: null, N: null });
 
 /** An admin may ask about any id; an unknown one is 404 (CONTRACT.md), not an empty list. */
@@ -25,13 +32,20 @@ export const participantRoutes = (deps: Deps) => [
     responses: { 200: { description: 'The participant', schema: Participant }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
-      const r = await deps.pool.query<{ pax_id: string; first_name: string; last_name: string; postal_code: string | null; ref_code: string | null; is_admin: boolean }>(
-        'SELECT pax_id, first_name, last_name, postal_code, ref_code, is_admin FROM participants WHERE pax_id = $1',
-        [params.paxId],
-      );
+      const r = await deps.pool.query<{
+        pax_id: string;
+        first_name: string;
+        last_name: string;
+        postal_code: string | null;
+        ref_code: string | null;
+        is_admin: boolean;
+      }>('SELECT pax_id, first_name, last_name, postal_code, ref_code, is_admin FROM participants WHERE pax_id = $1', [params.paxId]);
       const p = r.rows[0];
       if (!p) throw notFound(`Participant ${params.paxId}`);
-      return { status: 200, body: { paxId: Number(p.pax_id), firstName: p.first_name, lastName: p.last_name, postalCode: p.postal_code, refCode: p.ref_code, isAdmin: p.is_admin } };
+      return {
+        status: 200,
+        body: { paxId: Number(p.pax_id), firstName: p.first_name, lastName: p.last_name, postalCode: p.postal_code, refCode: p.ref_code, isAdmin: p.is_admin },
+      };
     },
   }),
   route({
@@ -41,11 +55,18 @@ export const participantRoutes = (deps: Deps) => [
     summary: "A participant's e-mail addresses with the preferred flag",
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'E-mails', schema: t.array(t.type({ emailAddress: t.string, preferred: Flag })) }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
+    responses: {
+      200: { description: 'E-mails', schema: t.array(t.type({ emailAddress: t.string, preferred: Flag })) },
+      403: { description: 'Another participant' },
+      404: { description: 'Unknown' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       await assertExists(deps, params.paxId);
-      const r = await deps.pool.query<{ email_address: string; preferred: 'Y' | 'N' }>('SELECT email_address, preferred FROM participant_emails WHERE pax_id = $1 ORDER BY id', [params.paxId]);
+      const r = await deps.pool.query<{ email_address: string; preferred: 'Y' | 'N' }>(
+        'SELECT email_address, preferred FROM participant_emails WHERE pax_id = $1 ORDER BY id',
+        [params.paxId],
+      );
       return { status: 200, body: r.rows.map((e) => ({ emailAddress: e.email_address, preferred: e.preferred })) };
     },
   }),
@@ -56,11 +77,18 @@ export const participantRoutes = (deps: Deps) => [
     summary: "A participant's phone numbers with the preferred flag",
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'Phones', schema: t.array(t.type({ phone: t.string, preferred: Flag })) }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
+    responses: {
+      200: { description: 'Phones', schema: t.array(t.type({ phone: t.string, preferred: Flag })) },
+      403: { description: 'Another participant' },
+      404: { description: 'Unknown' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       await assertExists(deps, params.paxId);
-      const r = await deps.pool.query<{ phone: string; preferred: 'Y' | 'N' }>('SELECT phone, preferred FROM participant_phones WHERE pax_id = $1 ORDER BY id', [params.paxId]);
+      const r = await deps.pool.query<{ phone: string; preferred: 'Y' | 'N' }>(
+        'SELECT phone, preferred FROM participant_phones WHERE pax_id = $1 ORDER BY id',
+        [params.paxId],
+      );
       return { status: 200, body: r.rows.map((p) => ({ phone: p.phone, preferred: p.preferred })) };
     },
   }),

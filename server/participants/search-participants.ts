@@ -54,7 +54,16 @@ export const matchingMembersSql = (search: string): { sql: string; values: unkno
   return { sql: branches.join('\nUNION\n'), values };
 };
 
-type Row = { total: number; pax_id: string | null; first_name: string; last_name: string; email: string | null; postal_code: string | null; is_admin: boolean; created_at: Date };
+type Row = {
+  total: number;
+  pax_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  postal_code: string | null;
+  is_admin: boolean;
+  created_at: Date;
+};
 
 /**
  * Members found by paxId (exact), e-mail or first/last name (prefixes, any case), ordered by name. One statement:

@@ -6,7 +6,9 @@ import type { Deps } from '../deps';
 import { searchParticipants } from './search-participants';
 
 const MAX_SEARCH_LENGTH = 100;
-const SearchText = refined(t.string, 'SearchText', `must be at most ${MAX_SEARCH_LENGTH} characters`, (s) => s.length <= MAX_SEARCH_LENGTH);
+const SearchText = refined(t.string, 'SearchText', `must be at most ${MAX_SEARCH_LENGTH} characters`, (s) => s.length <= MAX_SEARCH_LENGTH, {
+  maxLength: MAX_SEARCH_LENGTH,
+});
 
 const Summary = t.type({
   paxId: t.number,
@@ -27,7 +29,10 @@ export const participantSearchRoutes = (deps: Deps) => [
     access: 'admin',
     query: t.partial({ search: SearchText, page: PageParam, size: sizeParam(100) }),
     responses: {
-      200: { description: 'One page of matches, ordered by last name, first name', schema: t.type({ items: t.array(Summary), page: t.number, size: t.number, totalElements: t.number }) },
+      200: {
+        description: 'One page of matches, ordered by last name, first name',
+        schema: t.type({ items: t.array(Summary), page: t.number, size: t.number, totalElements: t.number }),
+      },
       400: { description: 'Bad page, size or search' },
     },
     handler: async ({ query }) => ({

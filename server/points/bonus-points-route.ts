@@ -23,7 +23,10 @@ export const bonusPointsRoutes = (deps: Deps) => [
     summary: 'Bonus points items (admin, bonus, promotion, referral and survey awards): amount, what is left of it and its expiration date',
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'Items, newest first', schema: t.type({ items: t.array(BonusPointsItem) }) }, 403: { description: 'Another participant' } },
+    responses: {
+      200: { description: 'Items, newest first', schema: t.type({ items: t.array(BonusPointsItem) }) },
+      403: { description: 'Another participant' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       return { status: 200, body: { items: await bonusPointsItems(deps.pool, params.paxId) } };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { memberStream, type Actor } from '../../event-schemas';
 import { IsoDate } from '../../event-schemas/primitives';
@@ -25,12 +25,21 @@ export interface PointsExpiryResult {
  * members; each member's own stream decides what actually expires, so a lagging read model expires nothing wrongly.
  */
 export async function runPointsExpiry(deps: Pick<Deps, 'pool' | 'store' | 'now'>, today: string): Promise<PointsExpiryResult> {
-  const due = await deps.pool.query<{ pax_id: string }>('SELECT DISTINCT pax_id FROM rm_point_lots WHERE remaining > 0 AND expiration_date < $1 ORDER BY pax_id', [today]);
+  const due = await deps.pool.query<{ pax_id: string }>(
+    'SELECT DISTINCT pax_id FROM rm_point_lots WHERE remaining > 0 AND expiration_date < $1 ORDER BY pax_id',
+    [today],
+  );
   let pointsExpired = 0;
   let position: string | undefined;
   for (const row of due.rows) {
     const paxId = Number(row.pax_id);
-    const r = await handleCommand(deps.store, expireLots, memberStream(paxId), { paxId, today }, { actor: ACTOR, correlationId: randomUUID(), now: deps.now() });
+    const r = await handleCommand(
+      deps.store,
+      expireLots,
+      memberStream(paxId),
+      { paxId, today },
+      { actor: ACTOR, correlationId: correlationId(), now: deps.now() },
+    );
     for (const e of r.appended) if (e.type === 'PointsExpired') pointsExpired += e.data.amount;
     if (r.position) position = formatPosition(r.position);
   }
@@ -52,7 +61,13 @@ export const pointsExpiryRoutes = (deps: Deps) => [
     summary: 'Runs the points expiry now: lots whose expiration date is before asOf (default today) expire',
     access: 'admin',
     body: t.partial({ asOf: IsoDate }),
-    responses: { 200: { description: 'What expired', schema: t.intersection([t.type({ membersProcessed: t.number, pointsExpired: t.number }), t.partial({ position: t.string })]) }, 400: { description: 'asOf invalid or in the future' } },
+    responses: {
+      200: {
+        description: 'What expired',
+        schema: t.intersection([t.type({ membersProcessed: t.number, pointsExpired: t.number }), t.partial({ position: t.string })]),
+      },
+      400: { description: 'asOf invalid or in the future' },
+    },
     handler: async ({ body }) => {
       const today = asOfDate(body.asOf, dateIn(deps.settings.timeZone, deps.now()));
       return { status: 200, body: await runPointsExpiry(deps, today) };

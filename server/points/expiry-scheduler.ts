@@ -17,4 +17,8 @@ export const expiryJobs = (deps: Deps): NightlyJob[] => [
   { name: 'campaign-reminders', run: (runDate) => runCampaignReminders(deps, runDate) },
 ];
 
-export const expiryScheduler = (deps: Deps) => new NightlyScheduler({ pool: deps.pool, timeZone: deps.settings.timeZone, now: deps.now, log: deps.log }, expiryJobs(deps));
+export const expiryScheduler = (deps: Deps) =>
+  new NightlyScheduler(
+    { pool: deps.pool, timeZone: deps.settings.timeZone, now: deps.now, log: deps.log, observe: (job, outcome) => deps.metrics.jobRuns.inc({ job, outcome }) },
+    expiryJobs(deps),
+  );

@@ -5,11 +5,18 @@ import { boundedString, IsoDate, refined } from '../../event-schemas/primitives'
 import { domainError, type Decider } from '../core/decider';
 import { evolveMember, initialMemberState, type MemberState } from './member-state';
 
-export const MAX_ADMIN_AWARD = 100_000;
+export { MAX_ADMIN_AWARD } from '../../event-schemas/contract/rules';
+import { MAX_ADMIN_AWARD } from '../../event-schemas/contract/rules';
 
 export const GivePointsBody = t.intersection([
   t.type({
-    amount: refined(t.number, 'AwardAmount', `must be a whole number from 1 to ${MAX_ADMIN_AWARD}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_ADMIN_AWARD),
+    amount: refined(
+      t.number,
+      'AwardAmount',
+      `must be a whole number from 1 to ${MAX_ADMIN_AWARD}`,
+      (n) => Number.isInteger(n) && n >= 1 && n <= MAX_ADMIN_AWARD,
+      { type: 'integer', minimum: 1, maximum: MAX_ADMIN_AWARD },
+    ),
     description: boundedString(200),
     idempotencyKey: boundedString(100),
   }),

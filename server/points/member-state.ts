@@ -39,6 +39,8 @@ export const evolveMember = (state: MemberState, event: MemberEvent): MemberStat
     case 'SurveySubmitted':
     // A treatment's award arrives as its own PointsAwarded; the caps it feeds are server/treatments/earning-state.ts's.
     case 'TreatmentPointsComputed':
+    // A promotion's points arrive as their own PointsAwarded (source PROMOTION) in the same append.
+    case 'PromotionAwardEarned':
       return state;
     default: {
       const never: never = event;

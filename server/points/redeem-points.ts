@@ -2,7 +2,7 @@ import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PointsRedeemed, type MemberEvent } from '../../event-schemas';
 import { refined, withRule } from '../../event-schemas/primitives';
-import { isRedeemTier, REDEEM_TIER_RULE } from '../../event-schemas/contract/redeem-tiers';
+import { isRedeemTier, REDEEM_TIER_RULE, REDEEM_TIERS } from '../../event-schemas/contract/redeem-tiers';
 import { domainError, type Decider } from '../core/decider';
 import { addDays } from './dates';
 import { evolveMember, initialMemberState, type MemberState, type PointLot } from './member-state';
@@ -11,7 +11,7 @@ import { evolveMember, initialMemberState, type MemberState, type PointLot } fro
 export const REWARD_VALIDITY_DAYS = 60;
 
 export const RedeemPointsBody = t.type({
-  amount: refined(t.number, 'RedeemAmount', REDEEM_TIER_RULE, isRedeemTier),
+  amount: refined(t.number, 'RedeemAmount', REDEEM_TIER_RULE, isRedeemTier, { type: 'integer', enum: [...REDEEM_TIERS] }),
   type: withRule(t.literal('CONSUMER'), 'must be CONSUMER'),
 });
 export type RedeemPointsBody = t.TypeOf<typeof RedeemPointsBody>;
@@ -28,7 +28,9 @@ export interface RedeemPoints {
 
 /** Lots that can still be spent today, earliest-expiring first (award order breaks ties). */
 export const spendableLots = (lots: readonly PointLot[], today: string): PointLot[] =>
-  lots.filter((l) => l.remaining > 0 && l.expirationDate >= today).sort((a, b) => (a.expirationDate < b.expirationDate ? -1 : a.expirationDate > b.expirationDate ? 1 : 0));
+  lots
+    .filter((l) => l.remaining > 0 && l.expirationDate >= today)
+    .sort((a, b) => (a.expirationDate < b.expirationDate ? -1 : a.expirationDate > b.expirationDate ? 1 : 0));
 
 export const spendableBalance = (state: MemberState, today: string): number => spendableLots(state.lots, today).reduce((sum, l) => sum + l.remaining, 0);
 
@@ -41,7 +43,8 @@ export const redeemPoints: Decider<RedeemPoints, MemberState, MemberEvent> = {
   decide: (c, state) => {
     if (!isRedeemTier(c.amount)) return left(domainError('validation', REDEEM_TIER_RULE, 'body.amount'));
     const available = spendableBalance(state, c.today);
-    if (available < c.amount) return left(domainError('insufficient-points', `Redeeming ${c.amount} points needs ${c.amount - available} more than the ${available} available`));
+    if (available < c.amount)
+      return left(domainError('insufficient-points', `Redeeming ${c.amount} points needs ${c.amount - available} more than the ${available} available`));
     let due: number = c.amount;
     const consumed: { lotId: string; amount: number }[] = [];
     for (const lot of spendableLots(state.lots, c.today)) {

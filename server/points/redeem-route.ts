@@ -1,3 +1,4 @@
+import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream, type EventOfType } from '../../event-schemas';
@@ -22,7 +23,8 @@ const RedeemAnswer = t.type({
 
 /** Spending is acting, not reading: only the member, or an admin impersonating them (whose session is the member's). */
 const assertActsAs = (caller: Caller, paxId: number) => {
-  if (caller.kind !== 'participant' || caller.paxId !== paxId) throw forbidden(`Only participant ${paxId} (or an admin impersonating them) may redeem their points`);
+  if (caller.kind !== 'participant' || caller.paxId !== paxId)
+    throw forbidden(`Only participant ${paxId} (or an admin impersonating them) may redeem their points`);
 };
 
 export const redeemRoutes = (deps: Deps) => [
@@ -43,29 +45,48 @@ export const redeemRoutes = (deps: Deps) => [
     handler: async ({ params, body, caller }) => {
       assertActsAs(caller, params.paxId);
       const now = deps.now();
-      const correlationId = randomUUID();
+      const correlationId = newCorrelationId();
       const ctx = { actor: actorOf(caller), correlationId, now };
-      const result = await handleCommand(deps.store, redeemPoints, memberStream(params.paxId), {
-        paxId: params.paxId,
-        amount: body.amount,
-        today: dateIn(deps.settings.timeZone, now),
-        certificateId: randomUUID(),
-        certificateCode: newCertificateCode(),
-        divisor: deps.settings.redemptionDivisor,
-      }, ctx);
+      const result = await handleCommand(
+        deps.store,
+        redeemPoints,
+        memberStream(params.paxId),
+        {
+          paxId: params.paxId,
+          amount: body.amount,
+          today: dateIn(deps.settings.timeZone, now),
+          certificateId: randomUUID(),
+          certificateCode: newCertificateCode(),
+          divisor: deps.settings.redemptionDivisor,
+        },
+        ctx,
+      );
       const redeemed = (result.appended[0] as EventOfType<'PointsRedeemed'>).data;
       // Same metadata as the PointsRedeemed, so the reconciler, were it first, would write the identical event.
-      const issuedAt = await issueCertificate(deps.store, redeemed, { actor: ctx.actor, correlationId, causationId: correlationId, occurredAt: now.toISOString() }).catch(
-        (error: unknown) => {
-          // The points are spent and the certificate is fully determined by that event: the reconciler issues it.
-          deps.log(`certificate ${redeemed.certificateId} left to the reconciler`, error);
-          return undefined;
-        },
-      );
-      const c = { id: redeemed.certificateId, code: redeemed.certificateCode, amount: redeemed.value, status: 'ACTIVE', expirationDate: redeemed.expirationDate };
+      const issuedAt = await issueCertificate(deps.store, redeemed, {
+        actor: ctx.actor,
+        correlationId,
+        causationId: correlationId,
+        occurredAt: now.toISOString(),
+      }).catch((error: unknown) => {
+        // The points are spent and the certificate is fully determined by that event: the reconciler issues it.
+        deps.log(`certificate ${redeemed.certificateId} left to the reconciler`, error);
+        return undefined;
+      });
+      const c = {
+        id: redeemed.certificateId,
+        code: redeemed.certificateCode,
+        amount: redeemed.value,
+        status: 'ACTIVE',
+        expirationDate: redeemed.expirationDate,
+      };
       return {
         status: 201,
-        body: { certificate: { ...c, name: rewardName(redeemed.value) }, balance: result.state.balance, position: formatPosition(issuedAt ?? result.position!) },
+        body: {
+          certificate: { ...c, name: rewardName(redeemed.value) },
+          balance: result.state.balance,
+          position: formatPosition(issuedAt ?? result.position!),
+        },
       };
     },
   }),

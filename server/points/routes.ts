@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream } from '../../event-schemas';
@@ -22,7 +23,11 @@ export const pointsRoutes = (deps: Deps) => [
     summary: 'Balance, pending points and the next expiring amounts',
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'Points', schema: PointsAnswer }, 403: { description: 'Another participant' }, 404: { description: 'Unknown participant' } },
+    responses: {
+      200: { description: 'Points', schema: PointsAnswer },
+      403: { description: 'Another participant' },
+      404: { description: 'Unknown participant' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
@@ -52,8 +57,14 @@ export const pointsRoutes = (deps: Deps) => [
         deps.store,
         givePoints,
         memberStream(params.paxId),
-        { ...body, paxId: params.paxId, lotId: randomUUID(), today: dateIn(deps.settings.timeZone, now), defaultExpiryMonths: deps.settings.pointsExpiryMonths },
-        { actor: actorOf(caller), correlationId: randomUUID(), now },
+        {
+          ...body,
+          paxId: params.paxId,
+          lotId: randomUUID(),
+          today: dateIn(deps.settings.timeZone, now),
+          defaultExpiryMonths: deps.settings.pointsExpiryMonths,
+        },
+        { actor: actorOf(caller), correlationId: correlationId(), now },
       );
       if (result.position) return { status: 201, body: { balance: result.state.balance, position: formatPosition(result.position) } };
       const original = result.history.find((h) => h.event.type === 'PointsAwarded' && h.event.data.idempotencyKey === body.idempotencyKey)!;

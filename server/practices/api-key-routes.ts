@@ -28,13 +28,19 @@ export const practiceApiKeyRoutes = (deps: Deps) => [
       const apiKeyId = await inTransaction(deps.pool, async (db) => {
         const practice = await db.query('SELECT 1 FROM practices WHERE practice_id = $1', [params.id]);
         if (!practice.rowCount) throw notFound(`Practice ${params.id}`);
-        const r = await db.query<{ api_key_id: string }>('INSERT INTO practice_api_keys (practice_id, key_hash, label) VALUES ($1, $2, $3) RETURNING api_key_id', [
-          params.id,
-          hashToken(apiKey),
-          label,
-        ]);
+        const r = await db.query<{ api_key_id: string }>(
+          'INSERT INTO practice_api_keys (practice_id, key_hash, label) VALUES ($1, $2, $3) RETURNING api_key_id',
+          [params.id, hashToken(apiKey), label],
+        );
         const id = Number(r.rows[0].api_key_id);
-        await auditConfigChange(db, { entity: 'practice-api-key', entityId: id, action: 'issue', actor: actorOf(caller), before: null, after: { practiceId: params.id, label } });
+        await auditConfigChange(db, {
+          entity: 'practice-api-key',
+          entityId: id,
+          action: 'issue',
+          actor: actorOf(caller),
+          before: null,
+          after: { practiceId: params.id, label },
+        });
         return id;
       });
       return { status: 201, body: { apiKey, apiKeyId } };
@@ -55,7 +61,14 @@ export const practiceApiKeyRoutes = (deps: Deps) => [
           [params.keyId, params.id],
         );
         if (!r.rowCount) throw notFound(`API key ${params.keyId} of practice ${params.id}`);
-        await auditConfigChange(db, { entity: 'practice-api-key', entityId: params.keyId, action: 'revoke', actor: actorOf(caller), before: null, after: { revokedAt: r.rows[0].revoked_at } });
+        await auditConfigChange(db, {
+          entity: 'practice-api-key',
+          entityId: params.keyId,
+          action: 'revoke',
+          actor: actorOf(caller),
+          before: null,
+          after: { revokedAt: r.rows[0].revoked_at },
+        });
       });
       return { status: 204 };
     },

@@ -68,15 +68,10 @@ export async function changeProduct(pool: pg.Pool, id: number, action: string, a
     if (!r.rowCount) throw notFound(`Product ${id}`);
     const before = toProduct(r.rows[0]);
     const after = change(before);
-    await db.query('UPDATE products SET name = $2, category = $3, brand = $4, msrp_per_unit = $5, points_per_unit = $6, retired = $7, updated_at = now() WHERE id = $1', [
-      id,
-      after.name,
-      after.category,
-      after.brand,
-      after.msrpPerUnit,
-      after.pointsPerUnit,
-      after.retired,
-    ]);
+    await db.query(
+      'UPDATE products SET name = $2, category = $3, brand = $4, msrp_per_unit = $5, points_per_unit = $6, retired = $7, updated_at = now() WHERE id = $1',
+      [id, after.name, after.category, after.brand, after.msrpPerUnit, after.pointsPerUnit, after.retired],
+    );
     await auditConfigChange(db, { entity: 'product', entityId: id, action, actor, before, after });
     return after;
   });

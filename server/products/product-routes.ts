@@ -92,7 +92,10 @@ export const productRoutes = (deps: Deps) => [
     access: 'admin',
     params: ProductIdParam,
     responses: { 200: { description: 'Retired', schema: ProductAnswer }, 404: { description: 'Unknown product' } },
-    handler: async ({ params, caller }) => ({ status: 200, body: await changeProduct(deps.pool, params.id, 'retire', actorOf(caller), (p) => ({ ...p, retired: true })) }),
+    handler: async ({ params, caller }) => ({
+      status: 200,
+      body: await changeProduct(deps.pool, params.id, 'retire', actorOf(caller), (p) => ({ ...p, retired: true })),
+    }),
   }),
   route({
     method: 'get',

@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type pg from 'pg';
@@ -72,7 +73,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
           changePromotionStatus,
           promotionStream(params.id),
           { action, reason: body.reason ?? null, today: today() },
-          { actor: actorOf(caller), correlationId: randomUUID(), now: deps.now() },
+          { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
         );
         return { status: 200, body: answer(result) };
       },
@@ -99,15 +100,24 @@ export const promotionAdminRoutes = (deps: Deps) => {
           // A retry of a save that got through (its answer was lost) answers the promotion it made, once.
           const { state } = await loadPromotion(deps, id);
           if (state.kind === 'created') {
-            if (state.promotionCode !== body.promotionCode || state.name !== body.name.trim()) throw new Problem('conflict', 'Another promotion already has this id', [{ path: 'body.promotionId', message: 'is already used by another promotion' }]);
+            if (state.promotionCode !== body.promotionCode || state.name !== body.name.trim())
+              throw new Problem('conflict', 'Another promotion already has this id', [
+                { path: 'body.promotionId', message: 'is already used by another promotion' },
+              ]);
             return { status: 200, body: adminPromotionOf(state) };
           }
         }
-        const result = await handleCommand(deps.store, createPromotion, promotionStream(id), { facts: promotionFacts(id, body), finalize: body.finalize ?? false }, {
-          actor: actorOf(caller),
-          correlationId: randomUUID(),
-          now: deps.now(),
-        });
+        const result = await handleCommand(
+          deps.store,
+          createPromotion,
+          promotionStream(id),
+          { facts: promotionFacts(id, body), finalize: body.finalize ?? false },
+          {
+            actor: actorOf(caller),
+            correlationId: correlationId(),
+            now: deps.now(),
+          },
+        );
         return { status: 201, body: answer(result) };
       },
     }),
@@ -142,7 +152,13 @@ export const promotionAdminRoutes = (deps: Deps) => {
         const { state: source } = await loadPromotion(deps, params.id);
         const copyId = randomUUID();
         const now = deps.now();
-        const result = await handleCommand(deps.store, copyPromotion(copyId), promotionStream(copyId), { source, at: now }, { actor: actorOf(caller), correlationId: randomUUID(), now });
+        const result = await handleCommand(
+          deps.store,
+          copyPromotion(copyId),
+          promotionStream(copyId),
+          { source, at: now },
+          { actor: actorOf(caller), correlationId: correlationId(), now },
+        );
         return { status: 201, body: answer(result) };
       },
     }),
@@ -156,7 +172,9 @@ export const promotionAdminRoutes = (deps: Deps) => {
       tag: 'Promotions',
       summary: 'The promotion status options (the client adds ALL)',
       access: 'admin',
-      responses: { 200: { description: 'Options', schema: t.array(t.type({ code: t.string, description: t.string, applicableOnlyToApprovalProcess: t.boolean })) } },
+      responses: {
+        200: { description: 'Options', schema: t.array(t.type({ code: t.string, description: t.string, applicableOnlyToApprovalProcess: t.boolean })) },
+      },
       handler: async () => ({ status: 200, body: promotionStatusOptions }),
     }),
     route({

@@ -19,7 +19,8 @@ export const changePromotionStatus: Decider<ChangePromotionStatus, PromotionStat
     if (state.kind === 'none') return left(domainError('not-found', 'This promotion was not found'));
     const rule = statusActions[c.action];
     if (!rule.from.includes(state.status)) return left(domainError('invalid-state', `Cannot ${rule.label} a ${state.status} promotion`));
-    if (c.action === 'publish' && state.thruDate < c.today) return left(domainError('invalid-state', `This promotion ended on ${state.thruDate} and cannot be published`));
+    if (c.action === 'publish' && state.thruDate < c.today)
+      return left(domainError('invalid-state', `This promotion ended on ${state.thruDate} and cannot be published`));
     return right([PromotionStatusChanged.of({ promotionId: state.promotionId, from: state.status, to: rule.to, reason: c.reason })]);
   },
 };

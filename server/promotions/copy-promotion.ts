@@ -34,6 +34,8 @@ export const copiedFacts = (source: PromotionFacts, copyId: string, at: Date): P
   groupIds: [...source.groupIds],
   certificateCategoryCode: source.certificateCategoryCode,
   website: { tileTitle: source.website.tileTitle, pages: source.website.pages.map((p) => ({ ...p })) },
+  // The rules come along (a copy is how an ended promotion runs again); the copy pays only once published.
+  payoutAndRules: structuredClone(source.payoutAndRules),
   copiedFrom: source.promotionId,
 });
 

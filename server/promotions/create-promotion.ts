@@ -1,7 +1,8 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PromotionCreated, PromotionStatusChanged, PromotionWebsitePage, type PromotionEvent, type PromotionWebsite } from '../../event-schemas';
-import { IsoDate, PositiveInteger, Uuid, boundedString, refined, withRule } from '../../event-schemas/primitives';
+import { noPayoutRules } from '../../event-schemas/promotion-payout';
+import { boundedString, code, IsoDate, maxText, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
 import type { FieldError } from '../core/problem';
 import { evolvePromotion, initialPromotionState, type PromotionFacts, type PromotionState } from './promotion-state';
@@ -9,10 +10,10 @@ import { evolvePromotion, initialPromotionState, type PromotionFacts, type Promo
 /** Admin spec section 9: a promotion's type defaults to FLAT_PAYOUT, the only payout structure the spec shows. */
 export const DEFAULT_TYPE_CODE = 'FLAT_PAYOUT';
 
-const PromotionCode = refined(t.string, 'PromotionCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
-const CategoryCode = refined(t.string, 'CategoryCode', 'must be 1 to 40 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,40}$/.test(s));
-const EntryId = refined(t.string, 'EntryId', 'must be 1 to 64 letters, digits, - or _', (s) => /^[A-Za-z0-9_-]{1,64}$/.test(s));
-const Description = refined(t.string, 'Description', 'must be at most 2000 characters', (s) => s.length <= 2000);
+const PromotionCode = code('PromotionCode');
+const CategoryCode = code('CategoryCode');
+const EntryId = code('EntryId', 64);
+const Description = maxText(2000);
 
 const WebPageBody = t.intersection([
   t.type({ page: withRule(PromotionWebsitePage, 'must be one of OVERVIEW, RULES, FAQ'), contentEntryId: EntryId }),
@@ -65,12 +66,16 @@ export const promotionFacts = (promotionId: string, body: CreatePromotionBody): 
     groupIds: body.groupIds ?? [],
     certificateCategoryCode: body.certificateCategoryCode ?? null,
     website,
+    // This older JSON call has no payout section: the wizard (wizard-routes.ts) is where rules are written.
+    payoutAndRules: noPayoutRules,
   };
 };
 
 export interface CreatePromotion {
   facts: PromotionFacts;
   finalize: boolean;
+  /** The wizard's statusTypeCode DRAFT: the promotion starts as a draft (NEW, then DRAFT in the same append). */
+  asDraft?: boolean;
 }
 
 /** Creates the promotion NEW; with finalize, publishes it in the same append so it is never seen half made. */
@@ -80,7 +85,8 @@ export const createPromotion: Decider<CreatePromotion, PromotionState, Promotion
   decide: (c, state) => {
     if (state.kind !== 'none') return left(domainError('conflict', 'This promotion already exists'));
     const created = PromotionCreated.of(c.facts);
-    if (!c.finalize) return right([created]);
+    if (!c.finalize)
+      return right(c.asDraft ? [created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'DRAFT', reason: null })] : [created]);
     return right([created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'ACTIVE', reason: null })]);
   },
 };

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { Uuid } from '../../event-schemas/primitives';
-import { findPromotion } from '../../projections/promotion-tiles/promotions-query';
+import { earningsOf, findPromotion } from '../../projections/promotion-tiles/promotions-query';
 import type { SignedIn } from '../auth/caller';
 import { dateIn } from '../../event-schemas/calendar';
 import { notFound } from '../core/problem';
@@ -20,8 +20,14 @@ export const promotionMemberRoutes = (deps: Deps) => {
       access: 'signed-in',
       responses: { 200: { description: 'Tiles', schema: t.type({ items: t.array(TileOut) }) } },
       handler: async ({ caller }) => {
-        const shown = await promotionsShownTo(deps.pool, (caller as SignedIn).paxId, today());
-        return { status: 200, body: { items: shown.map(tileOf) } };
+        const paxId = (caller as SignedIn).paxId;
+        const shown = await promotionsShownTo(deps.pool, paxId, today());
+        const earned = await earningsOf(
+          deps.pool,
+          paxId,
+          shown.map((p) => p.promotionId),
+        );
+        return { status: 200, body: { items: shown.map((p) => tileOf(p, earned.get(p.promotionId))) } };
       },
     }),
     route({

@@ -1,19 +1,31 @@
 import * as t from 'io-ts';
-import type { PromotionRecord } from '../../projections/promotion-tiles/promotions-query';
+import type { PromotionEarnings, PromotionRecord } from '../../projections/promotion-tiles/promotions-query';
 
 /** The member spec's promotion tile. `programCode` is the promotion's code. */
 export const TileOut = t.intersection([
-  t.type({ promoId: t.string, programCode: t.string, name: t.string, description: t.string, fromDate: t.string, thruDate: t.string }),
+  t.type({
+    promoId: t.string,
+    programCode: t.string,
+    name: t.string,
+    description: t.string,
+    fromDate: t.string,
+    thruDate: t.string,
+    /** What the member has earned from this promotion so far (zeros before its first payout). */
+    earned: t.type({ points: t.number, certificates: t.number, treatments: t.number }),
+  }),
   t.partial({ certificateCategoryCode: t.string }),
 ]);
 
-export const tileOf = (p: PromotionRecord): t.TypeOf<typeof TileOut> => ({
+const NOTHING_EARNED: PromotionEarnings = { points: 0, certificates: 0, treatments: 0 };
+
+export const tileOf = (p: PromotionRecord, earned: PromotionEarnings = NOTHING_EARNED): t.TypeOf<typeof TileOut> => ({
   promoId: p.promotionId,
   programCode: p.promotionCode,
   name: p.name,
   description: p.description,
   fromDate: p.fromDate,
   thruDate: p.thruDate,
+  earned,
   ...(p.certificateCategoryCode ? { certificateCategoryCode: p.certificateCategoryCode } : {}),
 });
 

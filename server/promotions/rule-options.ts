@@ -15,7 +15,11 @@ export const awardTypeOptions = [
 
 const categoryNames: Record<Product['category'], string> = { TREATMENT: 'Treatments', PARTNER: 'Partner products' };
 
-export const ProductTreeNode = t.type({ id: t.string, name: t.string, children: t.array(t.type({ id: t.string, name: t.string, products: t.array(t.type({ id: t.number, name: t.string })) })) });
+export const ProductTreeNode = t.type({
+  id: t.string,
+  name: t.string,
+  children: t.array(t.type({ id: t.string, name: t.string, products: t.array(t.type({ id: t.number, name: t.string })) })),
+});
 export type ProductTreeNode = t.TypeOf<typeof ProductTreeNode>;
 
 /**

@@ -21,7 +21,17 @@ export const awardReferral: Decider<AwardReferral, MemberState, MemberEvent> = {
     right(
       state.usedAwardKeys.has(c.idempotencyKey) || c.amount <= 0
         ? []
-        : [PointsAwarded.of({ paxId: c.paxId, lotId: c.lotId, amount: c.amount, description: c.description, source: 'REFERRAL', expirationDate: c.expirationDate, idempotencyKey: c.idempotencyKey })],
+        : [
+            PointsAwarded.of({
+              paxId: c.paxId,
+              lotId: c.lotId,
+              amount: c.amount,
+              description: c.description,
+              source: 'REFERRAL',
+              expirationDate: c.expirationDate,
+              idempotencyKey: c.idempotencyKey,
+            }),
+          ],
     ),
 };
 

@@ -54,7 +54,13 @@ export const referralRewards = (deps: RewardDeps): Projection<EventOfType<'Treat
     const ctx: CommandContext = { actor: ACTOR, correlationId: e.metadata.correlationId, causationId: e.eventId, now };
     const expirationDate = addMonths(dateIn(deps.settings.timeZone, now), deps.settings.pointsExpiryMonths);
     const award = (paxId: number, side: 'referrer' | 'referred', amount: number, description: string) =>
-      handleCommand(deps.store, awardReferral, memberStream(paxId), { paxId, lotId: referralLotId(done.paxId, side), amount, description, expirationDate, idempotencyKey: referralKey(done.paxId) }, ctx);
+      handleCommand(
+        deps.store,
+        awardReferral,
+        memberStream(paxId),
+        { paxId, lotId: referralLotId(done.paxId, side), amount, description, expirationDate, idempotencyKey: referralKey(done.paxId) },
+        ctx,
+      );
     await award(referral.referrerId, 'referrer', deps.settings.referrerRewardPoints, `Referral reward: ${referral.newFirstName} completed a first treatment`);
     await award(done.paxId, 'referred', deps.settings.referredRewardPoints, `Referral reward: welcome from ${referral.referrerFirstName}`);
   },

@@ -22,7 +22,11 @@ export const referralRoutes = (deps: Deps) => [
     summary: "A member's referral link and the friends who joined through it (first names only), newest first",
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'Referral link and referred friends', schema: Referrals }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
+    responses: {
+      200: { description: 'Referral link and referred friends', schema: Referrals },
+      403: { description: 'Another participant' },
+      404: { description: 'Unknown' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       const owner = await deps.pool.query<{ ref_code: string | null }>('SELECT ref_code FROM participants WHERE pax_id = $1', [params.paxId]);
@@ -33,7 +37,10 @@ export const referralRoutes = (deps: Deps) => [
       );
       // "Rewarded" is read from the activity read model, like every other REST read; its rows are keyed by lot id.
       const rowIdOf = (friendId: string) => `award-${referralLotId(Number(friendId), 'referrer')}`;
-      const rewarded = await deps.pool.query<{ id: string }>('SELECT id FROM rm_activity WHERE id = ANY($1) AND pax_id = $2', [friends.rows.map((f) => rowIdOf(f.pax_id)), params.paxId]);
+      const rewarded = await deps.pool.query<{ id: string }>('SELECT id FROM rm_activity WHERE id = ANY($1) AND pax_id = $2', [
+        friends.rows.map((f) => rowIdOf(f.pax_id)),
+        params.paxId,
+      ]);
       const rewardedIds = new Set(rewarded.rows.map((r) => r.id));
       const refCode = owner.rows[0].ref_code;
       return {
@@ -41,7 +48,11 @@ export const referralRoutes = (deps: Deps) => [
         body: {
           refCode,
           link: refCode ? joinLink(refCode) : null,
-          referred: friends.rows.map((f) => ({ firstName: f.first_name, enrolledAt: f.created_at.toISOString(), rewarded: rewardedIds.has(rowIdOf(f.pax_id)) })),
+          referred: friends.rows.map((f) => ({
+            firstName: f.first_name,
+            enrolledAt: f.created_at.toISOString(),
+            rewarded: rewardedIds.has(rowIdOf(f.pax_id)),
+          })),
         },
       };
     },

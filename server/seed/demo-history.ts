@@ -17,7 +17,15 @@ interface Step {
 }
 type Call = (method: 'get' | 'post', path: string, input: { params?: Record<string, unknown>; body?: unknown; query?: unknown }, as: Caller) => Promise<Reply>;
 
-const person = (paxId: number, isAdmin: boolean, firstName: string): Caller => ({ kind: 'participant', paxId, firstName, lastName: '', isAdmin, impersonatorId: null, tokenHash: Buffer.alloc(0) });
+const person = (paxId: number, isAdmin: boolean, firstName: string): Caller => ({
+  kind: 'participant',
+  paxId,
+  firstName,
+  lastName: '',
+  isAdmin,
+  impersonatorId: null,
+  tokenHash: Buffer.alloc(0),
+});
 // A stand-in for what the handlers read off a request: nothing of the demo's steps depends on headers or sockets.
 const request = { ip: '127.0.0.1', header: () => undefined, headers: {} } as unknown as Request;
 
@@ -37,7 +45,9 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
   if (!memberRow || !adminRow) return false;
   const paxId = Number(memberRow.pax_id);
   if ((await deps.store.readStream(memberStream(paxId), { maxCount: 1 })).length > 0) return false;
-  const practice = await deps.pool.query<{ practice_id: string; api_key_id: string }>('SELECT practice_id, api_key_id FROM practice_api_keys ORDER BY api_key_id LIMIT 1');
+  const practice = await deps.pool.query<{ practice_id: string; api_key_id: string }>(
+    'SELECT practice_id, api_key_id FROM practice_api_keys ORDER BY api_key_id LIMIT 1',
+  );
   const products = await deps.pool.query<{ id: string; category: string }>('SELECT id, category FROM products WHERE NOT retired ORDER BY id');
   const treatment = products.rows.filter((p) => p.category === 'TREATMENT').map((p) => Number(p.id));
   const partner = products.rows.find((p) => p.category === 'PARTNER');
@@ -52,7 +62,14 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
   const call: Call = async (method, path, input, as) => {
     const r = routes.find((x) => x.method === method && `${x.mount}${x.path}` === path);
     if (!r) throw new Error(`demo history: no route ${method} ${path}`);
-    const reply = await r.handler({ params: input.params ?? {}, query: input.query ?? {}, body: input.body ?? {}, caller: as, req: request, res: {} as Response });
+    const reply = await r.handler({
+      params: input.params ?? {},
+      query: input.query ?? {},
+      body: input.body ?? {},
+      caller: as,
+      req: request,
+      res: {} as Response,
+    });
     if (reply === 'streamed' || reply.status >= 300) throw new Error(`demo history: ${method} ${path} answered ${reply === 'streamed' ? reply : reply.status}`);
     // Read-your-writes, as a client would: the next step may read what this one wrote (the nightly job reads treatments).
     const position = reply.headers?.['x-position'] ?? (reply.body as { position?: string } | undefined)?.position;
@@ -61,7 +78,12 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
     return reply;
   };
   const award = (amount: number, description: string, expirationDate?: string) => (c: Call) =>
-    c('post', '/api/rest/admin/participants/:paxId/points', { params: { paxId }, body: { amount, description, idempotencyKey: randomUUID(), ...(expirationDate ? { expirationDate } : {}) } }, admin);
+    c(
+      'post',
+      '/api/rest/admin/participants/:paxId/points',
+      { params: { paxId }, body: { amount, description, idempotencyKey: randomUUID(), ...(expirationDate ? { expirationDate } : {}) } },
+      admin,
+    );
   const visit = (daysAgo: number, lines: { productId: number; quantity: number }[], hcpName: string) => (c: Call) =>
     c(
       'post',
@@ -78,7 +100,8 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
       practiceCaller,
     );
   const nightly = (job: string) => (c: Call) => c('post', `/api/rest/admin/jobs/${job}`, {}, admin);
-  const redeem = (amount: number) => (c: Call) => c('post', '/api/rest/participants/:paxId/points/redeem', { params: { paxId }, body: { amount, type: 'CONSUMER' } }, member);
+  const redeem = (amount: number) => (c: Call) =>
+    c('post', '/api/rest/participants/:paxId/points/redeem', { params: { paxId }, body: { amount, type: 'CONSUMER' } }, member);
 
   const steps: Step[] = [
     { daysAgo: 340, what: 'a welcome bonus that will expire', run: award(500, 'Welcome to the programme', addDays(today, -150)) },
@@ -105,7 +128,24 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
         c(
           'post',
           '/api/rest/participants/:paxId/gift-certificates/orders',
-          { params: { paxId }, body: { clientOrderId: randomUUID(), items: [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: true, recipientName: 'Riley Friend', senderName: memberRow.first_name, recipientEmail: 'riley.friend@example.com', giftMessage: 'Treat yourself!' }] } },
+          {
+            params: { paxId },
+            body: {
+              clientOrderId: randomUUID(),
+              items: [
+                {
+                  certificateCategoryCode: 'ASPIRE_GIFT',
+                  amount: 25,
+                  quantity: 1,
+                  isGift: true,
+                  recipientName: 'Riley Friend',
+                  senderName: memberRow.first_name,
+                  recipientEmail: 'riley.friend@example.com',
+                  giftMessage: 'Treat yourself!',
+                },
+              ],
+            },
+          },
           member,
         ),
     },
@@ -130,7 +170,9 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
 
 /** The demo member answers the first survey offered to them, picking the first answers of each question. */
 async function takeFirstSurvey(call: Call, paxId: number, member: Caller) {
-  const list = (await call('get', '/api/rest/participants/:paxId/tests', { params: { paxId }, query: { testResultStatusTypeCode: 'ALL' } }, member)).body as { id: number }[];
+  const list = (await call('get', '/api/rest/participants/:paxId/tests', { params: { paxId }, query: { testResultStatusTypeCode: 'ALL' } }, member)).body as {
+    id: number;
+  }[];
   if (!list.length) return;
   const survey = (await call('get', '/api/rest/tests/:id/take', { params: { id: list[0].id } }, member)).body as {
     sections: { questions: { id: number; questionTypeCode: string; requiredAnswers: number; answers: { id: number }[] }[] }[];

@@ -20,7 +20,13 @@ export async function seedDemoProducts(db: pg.Pool, log: (line: string) => void)
   const existing = await db.query('SELECT 1 FROM products LIMIT 1');
   if (existing.rowCount) return;
   for (const p of PRODUCTS) {
-    await db.query('INSERT INTO products (name, category, brand, msrp_per_unit, points_per_unit) VALUES ($1, $2, $3, $4, $5)', [p.name, p.category, p.brand, p.msrp, p.points]);
+    await db.query('INSERT INTO products (name, category, brand, msrp_per_unit, points_per_unit) VALUES ($1, $2, $3, $4, $5)', [
+      p.name,
+      p.category,
+      p.brand,
+      p.msrp,
+      p.points,
+    ]);
   }
   for (const c of CATEGORIES) {
     await db.query('INSERT INTO certificate_categories (code, name, nullify_awards) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [c.code, c.name, c.nullify]);

@@ -43,7 +43,13 @@ export function demoSurvey(today: string): SurveyDraft {
       ]),
       section('Your experience', 'How did it go?', [
         single('How satisfied were you with your most recent treatment?', ['1 - Not at all', '2', '3', '4', '5 - Very satisfied'], 'SCALE'),
-        { questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 3, requiredAnswers: 1, text: 'Which rewards interest you most? Choose up to three.', answers: choices('Gift certificates', 'Partner offers', 'Bonus points events', 'Early access to new treatments') },
+        {
+          questionTypeCode: 'MULTIPLE_CHOICE',
+          maxAnswers: 3,
+          requiredAnswers: 1,
+          text: 'Which rewards interest you most? Choose up to three.',
+          answers: choices('Gift certificates', 'Partner offers', 'Bonus points events', 'Early access to new treatments'),
+        },
       ]),
       section('Anything else?', 'Your own words help us most.', [
         { questionTypeCode: 'USER_RESPONSE', maxAnswers: 1, requiredAnswers: 1, text: 'What could we do to make the programme better for you?', answers: [] },

@@ -9,6 +9,7 @@ import { seedGiftCategories } from '../gift-certificates/seed-gift-categories';
 import { seedDemoCampaign } from '../campaigns';
 import { DEFAULT_TIME_ZONE } from '../config';
 import { seedWelcomeCategory } from './demo-welcome';
+import { seedDemoContent } from './demo-content';
 
 /** Demo accounts of CONTRACT.md. They exist only in the embedded default, never with a configured DATABASE_URL. */
 export const DEMO = {
@@ -20,6 +21,7 @@ export const DEMO = {
 
 /** With `store`, also the demo promotion (its facts are events, so it needs the event store). */
 export async function seedDemo(db: pg.Pool, log: (line: string) => void, store?: EventStore, timeZone = DEFAULT_TIME_ZONE): Promise<boolean> {
+  await seedDemoContent(db, log);
   await seedDemoSurveys(db, log);
   await seedDemoProducts(db, log);
   await seedGiftCategories(db, log);

@@ -1,4 +1,4 @@
-import { isUsZipCode, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
+import { isUsZipCode, US_ZIP_CODE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import * as t from 'io-ts';
 import { IntFromString } from '../core/http-codecs';
 import { Problem } from '../core/problem';
@@ -7,10 +7,18 @@ import type { Deps } from '../deps';
 import { refined } from '../../event-schemas/primitives';
 import { milesBetween } from './distance';
 
-const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, isUsZipCode);
+const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, isUsZipCode, { pattern: US_ZIP_CODE.source });
 const Radius = IntFromString('RadiusMiles', 'must be a radius from 1 to 500 miles', (n) => n >= 1 && n <= 500);
 
-const Specialist = t.type({ id: t.number, name: t.string, address: t.string, postalCode: t.string, phone: t.string, brands: t.array(t.string), distanceMiles: t.number });
+const Specialist = t.type({
+  id: t.number,
+  name: t.string,
+  address: t.string,
+  postalCode: t.string,
+  phone: t.string,
+  brands: t.array(t.string),
+  distanceMiles: t.number,
+});
 
 export const specialistRoutes = (deps: Deps) => [
   route({
@@ -20,17 +28,40 @@ export const specialistRoutes = (deps: Deps) => [
     summary: 'Participating practices within a radius of a ZIP code, nearest first',
     access: 'public',
     query: t.intersection([t.type({ postalCode: PostalCode }), t.partial({ radiusMiles: Radius })]),
-    responses: { 200: { description: 'Practices with their distance', schema: t.type({ postalCode: t.string, radiusMiles: t.number, items: t.array(Specialist) }) }, 404: { description: 'ZIP code outside the area we know' } },
+    responses: {
+      200: { description: 'Practices with their distance', schema: t.type({ postalCode: t.string, radiusMiles: t.number, items: t.array(Specialist) }) },
+      404: { description: 'ZIP code outside the area we know' },
+    },
     handler: async ({ query }) => {
       const zip = query.postalCode.slice(0, 5);
       const radiusMiles = query.radiusMiles ?? 25;
-      const origin = await deps.pool.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM zip_locations WHERE postal_code = $1', [zip]);
-      if (!origin.rows[0]) throw new Problem('not-found', `ZIP code ${zip} is outside the area we can search`, [{ path: 'query.postalCode', message: 'is not a ZIP code we can locate' }]);
-      const rows = await deps.pool.query<{ id: string; name: string; address: string; postal_code: string; phone: string; latitude: number; longitude: number; brands: string[] }>(
-        'SELECT id, name, address, postal_code, phone, latitude, longitude, brands FROM specialist_practices',
-      );
+      const origin = await deps.pool.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM zip_locations WHERE postal_code = $1', [
+        zip,
+      ]);
+      if (!origin.rows[0])
+        throw new Problem('not-found', `ZIP code ${zip} is outside the area we can search`, [
+          { path: 'query.postalCode', message: 'is not a ZIP code we can locate' },
+        ]);
+      const rows = await deps.pool.query<{
+        id: string;
+        name: string;
+        address: string;
+        postal_code: string;
+        phone: string;
+        latitude: number;
+        longitude: number;
+        brands: string[];
+      }>('SELECT id, name, address, postal_code, phone, latitude, longitude, brands FROM specialist_practices');
       const items = rows.rows
-        .map((r) => ({ id: Number(r.id), name: r.name, address: r.address, postalCode: r.postal_code, phone: r.phone, brands: r.brands, distanceMiles: Math.round(milesBetween(origin.rows[0], r) * 10) / 10 }))
+        .map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+          address: r.address,
+          postalCode: r.postal_code,
+          phone: r.phone,
+          brands: r.brands,
+          distanceMiles: Math.round(milesBetween(origin.rows[0], r) * 10) / 10,
+        }))
         .filter((r) => r.distanceMiles <= radiusMiles)
         .sort((a, b) => a.distanceMiles - b.distanceMiles || a.name.localeCompare(b.name));
       return { status: 200, body: { postalCode: zip, radiusMiles, items } };

@@ -64,7 +64,8 @@ export const surveyAdminRoutes = (deps: Deps) => {
       handler: async ({ query }) => {
         if (!query.search) return { status: 200, body: { items: TEST_TYPES } };
         const m = /^(\w+)==(\w+)$/.exec(query.search);
-        if (!m || !['code', 'displayStatusTypeCode'].includes(m[1])) throw validationProblem([{ path: 'query.search', message: 'must be field==value with field code or displayStatusTypeCode' }]);
+        if (!m || !['code', 'displayStatusTypeCode'].includes(m[1]))
+          throw validationProblem([{ path: 'query.search', message: 'must be field==value with field code or displayStatusTypeCode' }]);
         return { status: 200, body: { items: TEST_TYPES.filter((tt) => tt[m[1] as 'code' | 'displayStatusTypeCode'] === m[2]) } };
       },
     }),
@@ -121,7 +122,10 @@ export const surveyAdminRoutes = (deps: Deps) => {
       params: IdParam,
       body: SurveyInput,
       responses: { 200: { description: 'Updated' }, 400: { description: 'Invalid, naming the field' }, 404: { description: 'Unknown or deleted' } },
-      handler: async ({ params, body, caller }) => ({ status: 200, body: await updateSurvey(deps.pool, actorOf(caller), params.id, draftOf(body, statusOnUpdate(body))) }),
+      handler: async ({ params, body, caller }) => ({
+        status: 200,
+        body: await updateSurvey(deps.pool, actorOf(caller), params.id, draftOf(body, statusOnUpdate(body))),
+      }),
     }),
     statusChange('/tests/:id', 'delete', 'DELETED', 'delete', 'Delete a survey (DELETED; kept for the submissions that name it)'),
     route({

@@ -13,7 +13,9 @@ export function answerProblem(q: Question, given: { answerIds: number[]; userRes
   if (SINGLE_CHOICE.includes(q.questionTypeCode)) return ids.length === 1 ? undefined : 'must have exactly one answer selected';
   if (q.questionTypeCode === 'MULTIPLE_CHOICE') {
     if (ids.length < q.requiredAnswers || ids.length > q.maxAnswers)
-      return q.requiredAnswers === q.maxAnswers ? `must have exactly ${q.maxAnswers} answers selected` : `must have ${q.requiredAnswers} to ${q.maxAnswers} answers selected`;
+      return q.requiredAnswers === q.maxAnswers
+        ? `must have exactly ${q.maxAnswers} answers selected`
+        : `must have ${q.requiredAnswers} to ${q.maxAnswers} answers selected`;
     return undefined;
   }
   return (given?.userResponse ?? '').trim().length > 0 ? undefined : 'must have a written answer';

@@ -1,3 +1,4 @@
+import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import { memberStream } from '../../event-schemas';
@@ -23,7 +24,8 @@ const GONE = 'Sorry, this survey is no longer available. Please check back for f
 
 /** What a member would earn: nothing when the survey pays no points. */
 const pointsOf = (s: Pick<Survey, 'pointIssuanceDisabled' | 'surveyPointsAmount'>) => (s.pointIssuanceDisabled ? 0 : s.surveyPointsAmount);
-const isDone = (s: Pick<Survey, 'testTypeCode' | 'maxAttempts'>, attempts: number) => attempts > 0 && (s.testTypeCode === 'SURVEY' || attempts >= s.maxAttempts);
+const isDone = (s: Pick<Survey, 'testTypeCode' | 'maxAttempts'>, attempts: number) =>
+  attempts > 0 && (s.testTypeCode === 'SURVEY' || attempts >= s.maxAttempts);
 const listItem = (s: SurveySummary) => ({ id: s.id, name: s.name, surveyPointsAmount: pointsOf(s), fromDate: s.fromDate });
 
 export const surveyMemberRoutes = (deps: Deps) => {
@@ -63,9 +65,18 @@ export const surveyMemberRoutes = (deps: Deps) => {
           const done = attempts.size ? await listSurveys(deps.pool, 's.id = ANY($1)', [[...attempts.keys()]]) : [];
           return { status: 200, body: done.filter((s) => isDone(s, attempts.get(s.id) ?? 0)).map(listItem) };
         }
-        const active = await listSurveys(deps.pool, `s.status_type_code = 'ACTIVE' AND s.from_date <= $1 AND (s.thru_date IS NULL OR s.thru_date >= $1)`, [day]);
+        const active = await listSurveys(deps.pool, `s.status_type_code = 'ACTIVE' AND s.from_date <= $1 AND (s.thru_date IS NULL OR s.thru_date >= $1)`, [
+          day,
+        ]);
         const groups = await groupsContaining(deps.pool, [...new Set(active.flatMap((s) => s.groupIds))], facts);
-        const offered = active.filter((s) => availability(s, day, s.groupIds.some((g) => groups.has(g))) === 'available' && !isDone(s, attempts.get(s.id) ?? 0));
+        const offered = active.filter(
+          (s) =>
+            availability(
+              s,
+              day,
+              s.groupIds.some((g) => groups.has(g)),
+            ) === 'available' && !isDone(s, attempts.get(s.id) ?? 0),
+        );
         return { status: 200, body: offered.map(listItem) };
       },
     }),
@@ -76,7 +87,12 @@ export const surveyMemberRoutes = (deps: Deps) => {
       summary: 'A survey to take, with its sections, questions and answers; 410 when no longer available',
       access: 'signed-in',
       params: t.type({ id: SurveyId }),
-      responses: { 200: { description: 'The survey' }, 404: { description: 'Unknown' }, 409: { description: 'Already completed' }, 410: { description: 'No longer available' } },
+      responses: {
+        200: { description: 'The survey' },
+        404: { description: 'Unknown' },
+        409: { description: 'Already completed' },
+        410: { description: 'No longer available' },
+      },
       handler: async ({ params, caller }) => {
         const paxId = signedInPax(caller);
         const survey = await offeredSurvey(paxId, params.id);
@@ -94,7 +110,14 @@ export const surveyMemberRoutes = (deps: Deps) => {
               instructions: s.instructions,
               showName: s.showName,
               showInstructions: s.showInstructions,
-              questions: s.questions.map((q) => ({ id: q.id, text: q.text, questionTypeCode: q.questionTypeCode, maxAnswers: q.maxAnswers, requiredAnswers: q.requiredAnswers, answers: q.answers })),
+              questions: s.questions.map((q) => ({
+                id: q.id,
+                text: q.text,
+                questionTypeCode: q.questionTypeCode,
+                maxAnswers: q.maxAnswers,
+                requiredAnswers: q.requiredAnswers,
+                answers: q.answers,
+              })),
             })),
           },
         };
@@ -127,13 +150,20 @@ export const surveyMemberRoutes = (deps: Deps) => {
           memberStream(params.paxId),
           {
             paxId: params.paxId,
-            survey: { id: survey.id, name: survey.name, testTypeCode: survey.testTypeCode, maxAttempts: survey.maxAttempts, surveyPointsAmount: survey.surveyPointsAmount, pointIssuanceDisabled: survey.pointIssuanceDisabled },
+            survey: {
+              id: survey.id,
+              name: survey.name,
+              testTypeCode: survey.testTypeCode,
+              maxAttempts: survey.maxAttempts,
+              surveyPointsAmount: survey.surveyPointsAmount,
+              pointIssuanceDisabled: survey.pointIssuanceDisabled,
+            },
             answers,
             lotId: randomUUID(),
             today: today(),
             expiryMonths: deps.settings.pointsExpiryMonths,
           },
-          { actor: actorOf(caller), correlationId: randomUUID(), now },
+          { actor: actorOf(caller), correlationId: correlationId(), now },
         );
         const submitted = result.appended.find((e) => e.type === 'SurveySubmitted');
         const pointsAwarded = submitted?.type === 'SurveySubmitted' ? submitted.data.pointsAwarded : 0;

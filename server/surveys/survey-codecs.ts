@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, IsoDate, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
 
 export const QuestionTypeCode = t.keyof({ TRUE_FALSE: null, MULTIPLE_CHOICE: null, SCALE: null, MULTIPLE_ONE: null, USER_RESPONSE: null });
 export type QuestionTypeCode = t.TypeOf<typeof QuestionTypeCode>;
@@ -13,7 +13,7 @@ export const SettableStatus = t.keyof({ NEW: null, PENDING: null, ACTIVE: null, 
 export const TestTypeCode = t.keyof({ SURVEY: null, TEST: null });
 export type TestTypeCode = t.TypeOf<typeof TestTypeCode>;
 
-const Text = (max: number) => refined(t.string, `Text(..${max})`, `must be at most ${max} characters`, (s) => s.length <= max);
+const Text = maxText;
 const OptionalId = t.partial({ id: t.union([PositiveInteger, t.null]) });
 
 export const AnswerInput = t.intersection([t.type({ text: boundedString(500) }), OptionalId]);
@@ -50,7 +50,11 @@ export const SurveyInput = t.intersection([
     fromDate: IsoDate,
     thruDate: t.union([IsoDate, t.null]),
     maxAttempts: PositiveInteger,
-    surveyPointsAmount: refined(t.number, 'SurveyPoints', 'must be a whole number from 0 to 100000', (n) => Number.isInteger(n) && n >= 0 && n <= 100_000),
+    surveyPointsAmount: refined(t.number, 'SurveyPoints', 'must be a whole number from 0 to 100000', (n) => Number.isInteger(n) && n >= 0 && n <= 100_000, {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100_000,
+    }),
     groupIds: t.array(PositiveInteger),
     score: t.union([t.number, t.null]),
     attemptId: t.unknown,
@@ -101,14 +105,19 @@ export interface Survey {
 
 /** A survey as the repository writes it: ids on children are kept when they already belong to the survey. */
 export type SurveyDraft = Omit<Survey, 'id' | 'sections' | 'attemptId'> & {
-  sections: (Omit<Section, 'id' | 'questions'> & { id?: number; questions: (Omit<Question, 'id' | 'answers'> & { id?: number; answers: { id?: number; text: string }[] })[] })[];
+  sections: (Omit<Section, 'id' | 'questions'> & {
+    id?: number;
+    questions: (Omit<Question, 'id' | 'answers'> & { id?: number; answers: { id?: number; text: string }[] })[];
+  })[];
 };
 
 export const AnswersBody = t.type({
   answers: t.array(
     t.intersection([
       t.type({ questionId: PositiveInteger, answerIds: t.array(PositiveInteger) }),
-      t.partial({ userResponse: t.union([refined(t.string, 'UserResponse', 'must be at most 4000 characters', (s) => s.length <= 4000), t.null]) }),
+      t.partial({
+        userResponse: t.union([refined(t.string, 'UserResponse', 'must be at most 4000 characters', (s) => s.length <= 4000, { maxLength: 4000 }), t.null]),
+      }),
     ]),
   ),
 });

@@ -55,20 +55,35 @@ export async function findSurvey(db: Db, id: number, lock = false): Promise<Surv
   const r = await db.query<SurveyRow>(`SELECT ${SURVEY_COLUMNS} FROM surveys s WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
   if (!r.rows[0]) return undefined;
   // One after another: `db` may be a transaction's client, which runs one query at a time.
-  const sections = await db.query<{ id: string; name: string; description: string; instructions: string; number_of_questions: number; show_instructions: boolean; show_name: boolean }>(
-      'SELECT id, name, description, instructions, number_of_questions, show_instructions, show_name FROM survey_sections WHERE survey_id = $1 ORDER BY position',
-      [id],
-    );
-  const questions = await db.query<{ id: string; section_id: string; question_type_code: QuestionTypeCode; max_answers: number; required_answers: number; text: string }>(
-      `SELECT q.id, q.section_id, q.question_type_code, q.max_answers, q.required_answers, q.text FROM survey_questions q
+  const sections = await db.query<{
+    id: string;
+    name: string;
+    description: string;
+    instructions: string;
+    number_of_questions: number;
+    show_instructions: boolean;
+    show_name: boolean;
+  }>(
+    'SELECT id, name, description, instructions, number_of_questions, show_instructions, show_name FROM survey_sections WHERE survey_id = $1 ORDER BY position',
+    [id],
+  );
+  const questions = await db.query<{
+    id: string;
+    section_id: string;
+    question_type_code: QuestionTypeCode;
+    max_answers: number;
+    required_answers: number;
+    text: string;
+  }>(
+    `SELECT q.id, q.section_id, q.question_type_code, q.max_answers, q.required_answers, q.text FROM survey_questions q
        JOIN survey_sections s ON s.id = q.section_id WHERE s.survey_id = $1 ORDER BY q.position`,
-      [id],
-    );
+    [id],
+  );
   const answers = await db.query<{ id: string; question_id: string; text: string }>(
-      `SELECT a.id, a.question_id, a.text FROM survey_answers a JOIN survey_questions q ON q.id = a.question_id
+    `SELECT a.id, a.question_id, a.text FROM survey_answers a JOIN survey_questions q ON q.id = a.question_id
        JOIN survey_sections s ON s.id = q.section_id WHERE s.survey_id = $1 ORDER BY a.position`,
-      [id],
-    );
+    [id],
+  );
   const built: Section[] = sections.rows.map((s) => ({
     id: Number(s.id),
     name: s.name,

@@ -2,7 +2,14 @@ import type { FieldError } from '../core/problem';
 import { SINGLE_CHOICE, type Survey, type SurveyDraft, type SurveyInput, type SurveyStatus } from './survey-codecs';
 
 /** Admin spec section 3 / 9 defaults. */
-export const SURVEY_DEFAULTS = { pointIssuanceDisabled: false, testTypeCode: 'SURVEY', maxAttempts: 50, questionTypeCode: 'MULTIPLE_ONE', maxAnswers: 1, requiredAnswers: 1 } as const;
+export const SURVEY_DEFAULTS = {
+  pointIssuanceDisabled: false,
+  testTypeCode: 'SURVEY',
+  maxAttempts: 50,
+  questionTypeCode: 'MULTIPLE_ONE',
+  maxAnswers: 1,
+  requiredAnswers: 1,
+} as const;
 
 /**
  * Admin spec section 4: on create PENDING when a group is given and the caller flags it, otherwise ACTIVE; on update

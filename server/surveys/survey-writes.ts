@@ -53,7 +53,18 @@ async function writeChildren(db: pg.PoolClient, surveyId: number, draft: SurveyD
   for (const g of draft.groupIds) await db.query('INSERT INTO survey_groups (survey_id, group_id) VALUES ($1, $2)', [surveyId, g]);
 }
 
-const recordValues = (d: SurveyDraft) => [d.name, d.description, d.statusTypeCode, d.pointIssuanceDisabled, d.testTypeCode, d.fromDate, d.thruDate, d.maxAttempts, d.score, d.surveyPointsAmount];
+const recordValues = (d: SurveyDraft) => [
+  d.name,
+  d.description,
+  d.statusTypeCode,
+  d.pointIssuanceDisabled,
+  d.testTypeCode,
+  d.fromDate,
+  d.thruDate,
+  d.maxAttempts,
+  d.score,
+  d.surveyPointsAmount,
+];
 
 export const createSurvey = (pool: pg.Pool, actor: Actor, draft: SurveyDraft, action = 'create') =>
   inTransaction(pool, async (db) => {

@@ -39,7 +39,8 @@ export const confirmTreatment: Decider<ConfirmTreatment, TreatmentState, Treatme
   evolve: evolveTreatment,
   decide: (c, state) => {
     const link = linkState(state, c.token, c.at);
-    if (state.kind !== 'recorded' || link === 'invalid') return left(domainError('validation', 'is not a valid confirmation token for this treatment', 'body.token'));
+    if (state.kind !== 'recorded' || link === 'invalid')
+      return left(domainError('validation', 'is not a valid confirmation token for this treatment', 'body.token'));
     if (link === 'already-confirmed') return left(domainError('validation', 'was already used: this treatment is confirmed', 'body.token'));
     if (link === 'expired') return left(domainError('gone', 'This confirmation link has expired; ask your practice to send a new one', 'body.token'));
     return right([TreatmentApproved.of({ treatmentId: state.treatmentId, paxId: state.paxId })]);

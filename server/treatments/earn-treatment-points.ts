@@ -42,7 +42,15 @@ const allocate = (c: EarnTreatmentPoints, state: EarningState): LineAward[] => {
       partnerRoom -= awarded;
       if (awarded < requested) cutReason = CUT_REASONS.partnerLimit;
     }
-    return { lineIndex, productId: line.productId, category: line.category, requested, awarded, cutReason, expirationDate: awarded > 0 ? expirationDate : null };
+    return {
+      lineIndex,
+      productId: line.productId,
+      category: line.category,
+      requested,
+      awarded,
+      cutReason,
+      expirationDate: awarded > 0 ? expirationDate : null,
+    };
   });
 };
 
@@ -62,7 +70,17 @@ export const earnTreatmentPoints: Decider<EarnTreatmentPoints, EarningState, Mem
     const expirationDate = addMonths(c.today, c.expiryMonths);
     const award = (source: 'TREATMENT' | 'PARTNER', amount: number, description: string): MemberEvent[] =>
       amount > 0
-        ? [PointsAwarded.of({ paxId: c.paxId, lotId: `${c.treatmentId}-${source.toLowerCase()}`, amount, description, source, expirationDate, idempotencyKey: null })]
+        ? [
+            PointsAwarded.of({
+              paxId: c.paxId,
+              lotId: `${c.treatmentId}-${source.toLowerCase()}`,
+              amount,
+              description,
+              source,
+              expirationDate,
+              idempotencyKey: null,
+            }),
+          ]
         : [];
     return right([
       TreatmentPointsComputed.of({

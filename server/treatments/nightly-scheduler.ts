@@ -14,6 +14,8 @@ export interface SchedulerOptions {
   log: (message: string, error?: unknown) => void;
   /** How often the clock is checked; a minute is fine for a once-a-day job. */
   intervalMs?: number;
+  /** Told of each claimed run's outcome (the job_runs_total metric). */
+  observe?: (job: string, outcome: 'ok' | 'failed') => void;
 }
 
 /**
@@ -52,7 +54,10 @@ export class NightlyScheduler {
     for (const job of this.jobs) {
       ran[job.name] = [];
       try {
-        const last = await this.options.pool.query<{ last: string | null }>(`SELECT to_char(max(run_date), 'YYYY-MM-DD') AS last FROM job_runs WHERE job = $1`, [job.name]);
+        const last = await this.options.pool.query<{ last: string | null }>(
+          `SELECT to_char(max(run_date), 'YYYY-MM-DD') AS last FROM job_runs WHERE job = $1`,
+          [job.name],
+        );
         for (const date of dueRunDates(this.options.now(), this.options.timeZone, last.rows[0].last)) {
           if (await this.runOnce(job, date)) ran[job.name].push(date);
         }
@@ -64,13 +69,22 @@ export class NightlyScheduler {
   }
 
   private async runOnce(job: NightlyJob, date: string): Promise<boolean> {
-    const claim = await this.options.pool.query('INSERT INTO job_runs (job, run_date) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING run_date', [job.name, date]);
+    const claim = await this.options.pool.query('INSERT INTO job_runs (job, run_date) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING run_date', [
+      job.name,
+      date,
+    ]);
     if (!claim.rowCount) return false;
     try {
       const result = await job.run(date);
-      await this.options.pool.query('UPDATE job_runs SET finished_at = now(), result = $3 WHERE job = $1 AND run_date = $2', [job.name, date, JSON.stringify(result ?? null)]);
+      await this.options.pool.query('UPDATE job_runs SET finished_at = now(), result = $3 WHERE job = $1 AND run_date = $2', [
+        job.name,
+        date,
+        JSON.stringify(result ?? null),
+      ]);
+      this.options.observe?.(job.name, 'ok');
       return true;
     } catch (error) {
+      this.options.observe?.(job.name, 'failed');
       await this.options.pool.query('DELETE FROM job_runs WHERE job = $1 AND run_date = $2 AND finished_at IS NULL', [job.name, date]);
       throw error;
     }

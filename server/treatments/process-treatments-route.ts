@@ -14,7 +14,10 @@ export const processTreatmentsRoutes = (deps: Deps) => [
     summary: 'Runs now the job that otherwise runs after 11:59 pm Pacific: PENDING treatments dated on or before asOf (default today) earn their points',
     access: 'admin',
     body: t.partial({ asOf: IsoDate }),
-    responses: { 200: { description: 'What was processed', schema: t.type({ processed: t.number, pointsAwarded: t.number }) }, 400: { description: 'asOf invalid or in the future' } },
+    responses: {
+      200: { description: 'What was processed', schema: t.type({ processed: t.number, pointsAwarded: t.number }) },
+      400: { description: 'asOf invalid or in the future' },
+    },
     handler: async ({ body }) => {
       const today = dateIn(deps.settings.timeZone, deps.now());
       if (body.asOf !== undefined && body.asOf > today) throw validationProblem([{ path: 'body.asOf', message: `must not be after today (${today})` }]);

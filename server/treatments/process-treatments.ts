@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import { encodeEvent, memberStream, TreatmentProcessed, type Actor } from '../../event-schemas';
 import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream } from '../core/command-handler';
@@ -23,7 +23,7 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
   const { state } = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
   if (state.kind !== 'recorded' || state.status !== 'PENDING') return { processed: false, pointsAwarded: 0 };
   const now = deps.now();
-  const ctx = { actor: ACTOR, correlationId: randomUUID(), causationId: treatmentId, now };
+  const ctx = { actor: ACTOR, correlationId: correlationId(), causationId: treatmentId, now };
   const result = await handleCommand(
     deps.store,
     earnTreatmentPoints,
@@ -41,12 +41,16 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
     },
     ctx,
   );
-  const computed = [...result.appended, ...result.history.map((h) => h.event)].find((e) => e.type === 'TreatmentPointsComputed' && e.data.treatmentId === treatmentId);
+  const computed = [...result.appended, ...result.history.map((h) => h.event)].find(
+    (e) => e.type === 'TreatmentPointsComputed' && e.data.treatmentId === treatmentId,
+  );
   if (!computed || computed.type !== 'TreatmentPointsComputed') throw new Error(`treatment ${treatmentId} has no computed award`);
   const processed = TreatmentProcessed.of({ treatmentId, paxId: state.paxId, pointsAwarded: computed.data.totalAwarded, reasons: computed.data.reasons });
   const meta = { actor: ACTOR, correlationId: ctx.correlationId, causationId: treatmentId, occurredAt: now.toISOString() };
   try {
-    await deps.store.appendToStream(stream, [encodeEvent(deterministicUuid(`treatment-processed|${treatmentId}`), processed, meta)], { expectedRevision: 'any' });
+    await deps.store.appendToStream(stream, [encodeEvent(deterministicUuid(`treatment-processed|${treatmentId}`), processed, meta)], {
+      expectedRevision: 'any',
+    });
   } catch (error) {
     // A concurrent twin inserted the same event id between our check and our insert: it is written, once.
     if (!(error instanceof DuplicateEventId)) throw error;
@@ -62,7 +66,8 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
 export async function runProcessTreatments(deps: JobDeps, runDate: string): Promise<{ processed: number; pointsAwarded: number }> {
   const head = await deps.store.headPosition();
   // Running on a read model that lags would leave due treatments for tomorrow; refusing lets the caller retry.
-  if (head && !(await deps.progress.waitFor(head, 5000, ['treatments']))) throw new Problem('unavailable', 'The treatments read model is catching up; try again shortly');
+  if (head && !(await deps.progress.waitFor(head, 5000, ['treatments'])))
+    throw new Problem('unavailable', 'The treatments read model is catching up; try again shortly');
   const due = await deps.pool.query<{ treatment_id: string }>(
     `SELECT treatment_id FROM rm_treatments WHERE status = 'PENDING' AND date_of_service <= $1 ORDER BY date_of_service, recorded_at`,
     [runDate],

@@ -8,7 +8,11 @@ import { evolveTreatment, initialTreatmentState, type TreatmentState } from './t
 
 export const MAX_QUANTITY = 1000;
 
-const Quantity = refined(t.number, 'Quantity', `must be a whole number from 1 to ${MAX_QUANTITY}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY);
+const Quantity = refined(t.number, 'Quantity', `must be a whole number from 1 to ${MAX_QUANTITY}`, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY, {
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_QUANTITY,
+});
 /** A list of `min` to `max` entries whose entries' own failures keep their paths (body.lineItems.2.quantity). */
 const boundedArray = <C extends t.Mixed>(item: C, min: number, max: number) => {
   const base = t.array(item);
@@ -90,6 +94,15 @@ export const recordTreatment: Decider<RecordTreatment, TreatmentState, Treatment
       expectedPoints: c.expectedPoints,
     });
     if (!c.financed || !c.approvalTokenHash) return right([recorded]);
-    return right([recorded, TreatmentApprovalRequested.of({ treatmentId: c.treatmentId, paxId: c.paxId, tokenHash: c.approvalTokenHash, channels: c.approvalChannels, ...(c.approvalExpiresAt ? { expiresAt: c.approvalExpiresAt } : {}) })]);
+    return right([
+      recorded,
+      TreatmentApprovalRequested.of({
+        treatmentId: c.treatmentId,
+        paxId: c.paxId,
+        tokenHash: c.approvalTokenHash,
+        channels: c.approvalChannels,
+        ...(c.approvalExpiresAt ? { expiresAt: c.approvalExpiresAt } : {}),
+      }),
+    ]);
   },
 };

@@ -53,7 +53,14 @@ export async function resolveLineItems(db: pg.Pool, body: RecordTreatmentBody, t
  */
 export async function resolveCertificates(db: pg.Pool, codes: readonly string[], paxId: number): Promise<RedeemedCertificate[]> {
   if (codes.length === 0) return [];
-  const r = await db.query<{ code: string; name: string | null; amount: string | null; category_type: string | null; category_code: string | null; nullify_awards: boolean | null }>(
+  const r = await db.query<{
+    code: string;
+    name: string | null;
+    amount: string | null;
+    category_type: string | null;
+    category_code: string | null;
+    nullify_awards: boolean | null;
+  }>(
     `SELECT x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards
        FROM unnest($1::text[]) WITH ORDINALITY AS x(code, n)
        LEFT JOIN LATERAL (

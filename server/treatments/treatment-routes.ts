@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { boundedString, Uuid } from '../../event-schemas/primitives';
 import { actorOf } from '../auth/caller';
@@ -76,7 +76,7 @@ export const treatmentRoutes = (deps: Deps) => [
           approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
           approvalExpiresAt: token ? new Date(now.getTime() + APPROVAL_LINK_DAYS * 86_400_000).toISOString() : undefined,
         },
-        { actor: actorOf(caller), correlationId: randomUUID(), now },
+        { actor: actorOf(caller), correlationId: correlationId(), now },
       );
       const status = result.state.kind === 'recorded' ? result.state.status : 'PENDING';
       // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.
@@ -112,7 +112,13 @@ export const treatmentRoutes = (deps: Deps) => [
       // Whoever follows the link acts for the patient who received it.
       const actor = caller.kind === 'anonymous' ? ({ kind: 'participant', paxId } as const) : actorOf(caller);
       const now = deps.now();
-      const result = await handleCommand(deps.store, confirmTreatment, stream, { token: body.token, at: now.toISOString() }, { actor, correlationId: randomUUID(), now });
+      const result = await handleCommand(
+        deps.store,
+        confirmTreatment,
+        stream,
+        { token: body.token, at: now.toISOString() },
+        { actor, correlationId: correlationId(), now },
+      );
       return { status: 200, body: { treatmentId: params.id, status: result.state.kind === 'recorded' ? result.state.status : 'PENDING' } };
     },
   }),
@@ -120,7 +126,8 @@ export const treatmentRoutes = (deps: Deps) => [
     method: 'get',
     path: '/treatments/:id/confirmation',
     tag: 'Treatments',
-    summary: 'What a confirmation link would confirm, without using it: the treatment when the token is valid, otherwise only whether it was used, has expired or is invalid',
+    summary:
+      'What a confirmation link would confirm, without using it: the treatment when the token is valid, otherwise only whether it was used, has expired or is invalid',
     access: 'public',
     params: t.type({ id: Uuid }),
     query: t.type({ token: boundedString(200) }),
@@ -130,7 +137,8 @@ export const treatmentRoutes = (deps: Deps) => [
       const link = linkState(state, query.token, deps.now().toISOString());
       // Nothing about the treatment leaves the server for a token that never belonged to it.
       if (state.kind !== 'recorded' || link === 'invalid' || link === 'expired') return { status: 200, body: { link } };
-      const practice = state.practiceId === null ? null : await deps.pool.query<{ name: string }>('SELECT name FROM practices WHERE practice_id = $1', [state.practiceId]);
+      const practice =
+        state.practiceId === null ? null : await deps.pool.query<{ name: string }>('SELECT name FROM practices WHERE practice_id = $1', [state.practiceId]);
       return {
         status: 200,
         body: {

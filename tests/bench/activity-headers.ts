@@ -18,7 +18,14 @@ const START = Date.parse('2023-01-01T18:00:00.000Z');
  */
 export async function benchActivityHeaders(options = { events: 50_000, baselineEvents: 10, requests: 500, concurrency: 4 }): Promise<string> {
   const db = await createTestDatabase({ migrate: false });
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 20, runScheduler: false });
+  const runtime = await startRuntime({
+    databaseUrl: db.url,
+    settings: settingsFromEnv(),
+    embedded: true,
+    log: () => undefined,
+    poolSize: 20,
+    runScheduler: false,
+  });
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,8 +43,21 @@ export async function benchActivityHeaders(options = { events: 50_000, baselineE
         const batch = Array.from({ length: Math.min(500, events - from) }, (_, k) => {
           const i = from + k;
           const source = SOURCES[i % SOURCES.length];
-          const award = PointsAwarded.of({ paxId, lotId: `${name}-${i}`, amount: 10, description: `${source.toLowerCase()} bonus`, source, expirationDate: '2030-01-01', idempotencyKey: null });
-          const meta = { actor: { kind: 'system' as const, job: 'bench' }, correlationId: name, causationId: name, occurredAt: new Date(START + i * spacing).toISOString() };
+          const award = PointsAwarded.of({
+            paxId,
+            lotId: `${name}-${i}`,
+            amount: 10,
+            description: `${source.toLowerCase()} bonus`,
+            source,
+            expirationDate: '2030-01-01',
+            idempotencyKey: null,
+          });
+          const meta = {
+            actor: { kind: 'system' as const, job: 'bench' },
+            correlationId: name,
+            causationId: name,
+            occurredAt: new Date(START + i * spacing).toISOString(),
+          };
           return encodeEvent(deterministicUuid(`bench-activity/${name}/${i}`), award, meta);
         });
         await store.appendToStream(memberStream(paxId), batch, { expectedRevision: 'any' });

@@ -59,7 +59,11 @@ export async function benchAppendThroughput(url: string): Promise<string> {
   let store: EventStore | undefined;
   try {
     await migrate(pool, allMigrations());
-    const settings = (await pool.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'server_version')`)).rows;
+    const settings = (
+      await pool.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'server_version')`,
+      )
+    ).rows;
     await pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
     store = await createPgEventStore(pool, listener);
     const s = store;

@@ -41,17 +41,22 @@ export async function benchAwardToSse(options = { streams: 200, ratePerSecond: 2
     let opened = 0;
     await Promise.all(
       members.map((m) =>
-        readSse(`${base}/api/rest/live`, { 'auth-token': m.token }, (kind, id) => {
-          if (kind === 'promotions' && ++broadcast.received === members.length) broadcast.onAll();
-          if (kind !== 'points' || !id) return;
-          const key = `${m.paxId}:${id}`;
-          const sentAt = waiting.get(key);
-          if (sentAt === undefined) arrived.set(key, performance.now());
-          else {
-            pushLatencies.push(performance.now() - sentAt);
-            waiting.delete(key);
-          }
-        }, abort.signal).then(() => (opened += 1)),
+        readSse(
+          `${base}/api/rest/live`,
+          { 'auth-token': m.token },
+          (kind, id) => {
+            if (kind === 'promotions' && ++broadcast.received === members.length) broadcast.onAll();
+            if (kind !== 'points' || !id) return;
+            const key = `${m.paxId}:${id}`;
+            const sentAt = waiting.get(key);
+            if (sentAt === undefined) arrived.set(key, performance.now());
+            else {
+              pushLatencies.push(performance.now() - sentAt);
+              waiting.delete(key);
+            }
+          },
+          abort.signal,
+        ).then(() => (opened += 1)),
       ),
     );
     const requestLatencies: number[] = [];

@@ -33,11 +33,16 @@ const weigh = (files: Iterable<string>) => [...files].reduce((kb, f) => kb + gzi
 /** Entry script and modulepreloads of index.html, as dist paths. */
 const initialFiles = (): string[] => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const refs = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
   return refs.map((r) => join(DIST, r.replace(/^\//, '')));
 };
 
-const routeChunk = (prefix: string) => readdirSync(join(DIST, 'assets')).filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js')).map((f) => join(DIST, 'assets', f));
+const routeChunk = (prefix: string) =>
+  readdirSync(join(DIST, 'assets'))
+    .filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))
+    .map((f) => join(DIST, 'assets', f));
 
 /** `npm run bench weight`: gzipped JavaScript of the member home before any lazy chunk, against the 250 KB budget and against React + ReactDOM alone. */
 export async function benchClientWeight(): Promise<string> {
@@ -46,7 +51,13 @@ export async function benchClientWeight(): Promise<string> {
   const initialKb = weigh(initial);
   const home = closure([...initial, ...routeChunk('home-page'), ...routeChunk('member-chrome')]);
   const homeKb = weigh(home);
-  const react = ['react/cjs/react.production.js', 'react/cjs/react-jsx-runtime.production.js', 'react-dom/cjs/react-dom.production.js', 'react-dom/cjs/react-dom-client.production.js', 'scheduler/cjs/scheduler.production.js']
+  const react = [
+    'react/cjs/react.production.js',
+    'react/cjs/react-jsx-runtime.production.js',
+    'react-dom/cjs/react-dom.production.js',
+    'react-dom/cjs/react-dom-client.production.js',
+    'scheduler/cjs/scheduler.production.js',
+  ]
     .map((p) => resolve('node_modules', p))
     .filter(existsSync);
   const reactKb = gzipKb(Buffer.concat(react.map((f) => readFileSync(f))));

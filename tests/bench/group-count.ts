@@ -16,7 +16,14 @@ const or = (c: unknown[], l: unknown[] = []) => ({ logicalOperatorCode: 'OR', co
  */
 export async function benchGroupCount(options = { members: 300_000, requests: 60, concurrency: 2 }): Promise<string> {
   const db = await createTestDatabase({ migrate: false });
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 10, runScheduler: false });
+  const runtime = await startRuntime({
+    databaseUrl: db.url,
+    settings: settingsFromEnv(),
+    embedded: true,
+    log: () => undefined,
+    poolSize: 10,
+    runScheduler: false,
+  });
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -30,17 +37,24 @@ export async function benchGroupCount(options = { members: 300_000, requests: 60
        FROM generate_series(1, $1) i`,
       [options.members],
     );
-    await pool.query(`INSERT INTO participant_emails (pax_id, email_address, preferred) SELECT pax_id, 'm' || pax_id || '@d' || (pax_id % 50) || '.com', 'Y' FROM participants WHERE username LIKE 'count%'`);
+    await pool.query(
+      `INSERT INTO participant_emails (pax_id, email_address, preferred) SELECT pax_id, 'm' || pax_id || '@d' || (pax_id % 50) || '.com', 'Y' FROM participants WHERE username LIKE 'count%'`,
+    );
     await pool.query('VACUUM ANALYZE participants');
     await pool.query('VACUUM ANALYZE participant_emails');
     const seeded = ((Date.now() - started) / 1000).toFixed(1);
-    const admin = await pool.query<{ pax_id: string }>(`INSERT INTO participants (first_name, last_name, username, password_hash, is_admin) VALUES ('Bench', 'Admin', 'count-admin@example.com', 'x', true) RETURNING pax_id`);
+    const admin = await pool.query<{ pax_id: string }>(
+      `INSERT INTO participants (first_name, last_name, username, password_hash, is_admin) VALUES ('Bench', 'Admin', 'count-admin@example.com', 'x', true) RETURNING pax_id`,
+    );
     const token = await createSession(pool, Number(admin.rows[0].pax_id));
     const headers = { 'auth-token': token, 'content-type': 'application/json' };
 
     const groups: [string, unknown][] = [
       ['one postal code (1/100)', and([cmp('postalCode', 'EQ', '92512')])],
-      ['nested: (zip prefix AND (age 21-35 OR enrolled 2025))', and([cmp('postalCode', 'STARTS_WITH', '9251')], [or([cmp('ageYears', 'BETWEEN', 21, 35), cmp('enrolledDate', 'GTE', '2025-01-01')])])],
+      [
+        'nested: (zip prefix AND (age 21-35 OR enrolled 2025))',
+        and([cmp('postalCode', 'STARTS_WITH', '9251')], [or([cmp('ageYears', 'BETWEEN', 21, 35), cmp('enrolledDate', 'GTE', '2025-01-01')])]),
+      ],
       ['broad: age 18 or over (most members)', and([cmp('ageYears', 'GTE', 18)])],
       ['e-mail domain (1/50)', and([cmp('emailDomain', 'EQ', 'd7.com')])],
     ];
@@ -74,10 +88,16 @@ export async function benchGroupCount(options = { members: 300_000, requests: 60
     const baseline = await measure(byKey);
     const line = (label: string, s: ReturnType<typeof summarize>, extra = '') =>
       `  ${label.padEnd(56)} p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  ${(s.p50 / baseline.p50).toFixed(1)}x baseline p50${extra}`;
-    const lines = [`group member count, ${options.members.toLocaleString('en-US')} members (seeded in ${seeded} s), ${options.requests} requests each, ${options.concurrency} concurrent:`, line('baseline: GET /participants/{paxId}', baseline)];
+    const lines = [
+      `group member count, ${options.members.toLocaleString('en-US')} members (seeded in ${seeded} s), ${options.requests} requests each, ${options.concurrency} concurrent:`,
+      line('baseline: GET /participants/{paxId}', baseline),
+    ];
     for (const [i, [label]] of groups.entries()) {
       let count = 0;
-      const s = await measure(() => `/api/rest/participants/search/${ids[i]}`, (b) => (count = b.memberCount));
+      const s = await measure(
+        () => `/api/rest/participants/search/${ids[i]}`,
+        (b) => (count = b.memberCount),
+      );
       counts.push(count);
       lines.push(line(label, s, `  (${count.toLocaleString('en-US')} members)`));
     }

@@ -5,7 +5,24 @@ import { startRuntime } from '../../server/composition-root';
 import { createTestDatabase } from '../support/test-db';
 import { ms, summarize } from './stats';
 
-const LAST_NAMES = ['Alvarez', 'Bennett', 'Chen', 'Dubois', 'Edwards', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Nguyen', 'Okafor', 'Patel'];
+const LAST_NAMES = [
+  'Alvarez',
+  'Bennett',
+  'Chen',
+  'Dubois',
+  'Edwards',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Lopez',
+  'Moreau',
+  'Nguyen',
+  'Okafor',
+  'Patel',
+];
 
 /**
  * GET /admin/participants?search= against a programme of `members` participants. Baseline: the member read by
@@ -14,7 +31,14 @@ const LAST_NAMES = ['Alvarez', 'Bennett', 'Chen', 'Dubois', 'Edwards', 'Fischer'
  */
 export async function benchParticipantSearch(options = { members: 300_000, requests: 300, concurrency: 4 }): Promise<string> {
   const db = await createTestDatabase({ migrate: false });
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 20, runScheduler: false });
+  const runtime = await startRuntime({
+    databaseUrl: db.url,
+    settings: settingsFromEnv(),
+    embedded: true,
+    log: () => undefined,
+    poolSize: 20,
+    runScheduler: false,
+  });
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -27,11 +51,15 @@ export async function benchParticipantSearch(options = { members: 300_000, reque
        SELECT 'First' || i, ($2::text[])[1 + i % 16] || i, 'bench' || i || '@example.com', 'x', '92612' FROM generate_series(1, $1) i`,
       [options.members, LAST_NAMES],
     );
-    await pool.query(`INSERT INTO participant_emails (pax_id, email_address, preferred) SELECT pax_id, username, 'Y' FROM participants WHERE username LIKE 'bench%'`);
+    await pool.query(
+      `INSERT INTO participant_emails (pax_id, email_address, preferred) SELECT pax_id, username, 'Y' FROM participants WHERE username LIKE 'bench%'`,
+    );
     await pool.query('VACUUM ANALYZE participants');
     await pool.query('VACUUM ANALYZE participant_emails');
     const seeded = ((Date.now() - started) / 1000).toFixed(1);
-    const admin = await pool.query<{ pax_id: string }>(`INSERT INTO participants (first_name, last_name, username, password_hash, is_admin) VALUES ('Bench', 'Admin', 'bench-admin@example.com', 'x', true) RETURNING pax_id`);
+    const admin = await pool.query<{ pax_id: string }>(
+      `INSERT INTO participants (first_name, last_name, username, password_hash, is_admin) VALUES ('Bench', 'Admin', 'bench-admin@example.com', 'x', true) RETURNING pax_id`,
+    );
     const token = await createSession(pool, Number(admin.rows[0].pax_id));
     const some = (n: number) => 1 + ((n * 7919) % options.members);
 
@@ -64,7 +92,10 @@ export async function benchParticipantSearch(options = { members: 300_000, reque
     const baseline = await measure(byKey);
     const line = (label: string, s: ReturnType<typeof summarize>) =>
       `  ${label.padEnd(38)} p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  ${(s.p99 / baseline.p99).toFixed(2)}x baseline p99`;
-    const lines = [`participant search, ${options.members.toLocaleString('en-US')} members (seeded in ${seeded} s), ${options.requests} requests each, ${options.concurrency} concurrent:`, line('baseline: GET /participants/{paxId}', baseline)];
+    const lines = [
+      `participant search, ${options.members.toLocaleString('en-US')} members (seeded in ${seeded} s), ${options.requests} requests each, ${options.concurrency} concurrent:`,
+      line('baseline: GET /participants/{paxId}', baseline),
+    ];
     for (const [label, path] of cases) lines.push(line(label, await measure(path)));
     return lines.join('\n');
   } finally {

@@ -2,11 +2,15 @@ import { rmSync } from 'node:fs';
 import { startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
 import { benchActivityHeaders } from './activity-headers';
 import { benchAppendThroughput } from './append-throughput';
+import { benchAwards } from './award-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
+import { benchHistoryLatency } from './history-latency';
 import { benchParticipantSearch } from './participant-search';
+import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
+import { benchRebuild } from './rebuild-throughput';
 import { benchStore } from './store-throughput';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
@@ -14,11 +18,15 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   append: (url) => benchAppendThroughput(url),
   store: (url) => benchStore(url),
   sse: () => benchAwardToSse(),
+  awards: () => benchAwards(),
   weight: () => benchClientWeight(),
   redeem: () => benchRedemptions(),
   activity: () => benchActivityHeaders(),
   search: () => benchParticipantSearch(),
   groups: () => benchGroupCount(),
+  rebuild: () => benchRebuild(),
+  forecast: () => benchPromotionForecast(),
+  history: () => benchHistoryLatency(),
 };
 
 async function main() {

@@ -1,5 +1,10 @@
 /** Reads server-sent events from a fetch body (Node 20 has no EventSource). */
-export async function readSse(url: string, headers: Record<string, string>, onEvent: (kind: string, id: string | undefined, data: string) => void, signal: AbortSignal) {
+export async function readSse(
+  url: string,
+  headers: Record<string, string>,
+  onEvent: (kind: string, id: string | undefined, data: string) => void,
+  signal: AbortSignal,
+) {
   const res = await fetch(url, { headers, signal });
   if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -68,7 +68,11 @@ export async function benchStore(url: string): Promise<string> {
     await emmett.schema.migrate();
     await pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
     const settings = new Map(
-      (await pool.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'server_version')`)).rows.map((r) => [r.name, r.setting]),
+      (
+        await pool.query<{ name: string; setting: string }>(
+          `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'server_version')`,
+        )
+      ).rows.map((r) => [r.name, r.setting]),
     );
     store = await createPgEventStore(pool, listener);
     const s = store;
@@ -78,7 +82,8 @@ export async function benchStore(url: string): Promise<string> {
       await emmett.appendToStream(`warm-${i % 4}`, [theirs(i)]);
     }
     const baselineClients = await Promise.all(Array.from({ length: APPENDERS }, () => pool.connect()));
-    const insert = (w: number, i: number) => baselineClients[w].query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify(payload(i))]).then(() => 1);
+    const insert = (w: number, i: number) =>
+      baselineClients[w].query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify(payload(i))]).then(() => 1);
     const rows: Array<{ group: string; baseline: Phase; phases: Phase[] }> = [];
     try {
       const raw1 = await timed('raw INSERT commits, 1 connection', 1, insert);
@@ -115,8 +120,23 @@ export async function benchStore(url: string): Promise<string> {
         group: `1 appender, ${BATCH} events per append (events/s)`,
         baseline: raw1,
         phases: [
-          await timed('ours', 1, (_w, i) => s.appendToStream(`batch-${i % 20}`, Array.from({ length: BATCH }, (_, k) => ours(k)), { expectedRevision: 'any' }).then(() => BATCH)),
-          await timed('Emmett', 1, (_w, i) => emmett.appendToStream(`batch-${i % 20}`, Array.from({ length: BATCH }, (_, k) => theirs(k))).then(() => BATCH)),
+          await timed('ours', 1, (_w, i) =>
+            s
+              .appendToStream(
+                `batch-${i % 20}`,
+                Array.from({ length: BATCH }, (_, k) => ours(k)),
+                { expectedRevision: 'any' },
+              )
+              .then(() => BATCH),
+          ),
+          await timed('Emmett', 1, (_w, i) =>
+            emmett
+              .appendToStream(
+                `batch-${i % 20}`,
+                Array.from({ length: BATCH }, (_, k) => theirs(k)),
+              )
+              .then(() => BATCH),
+          ),
         ],
       });
     } finally {
@@ -144,7 +164,7 @@ export async function benchStore(url: string): Promise<string> {
         after = r.currentGlobalPosition;
         if (!r.areMessagesLeft || r.messages.length === 0) break;
       }
-      return { label: "Emmett (readMessagesBatch)", count, ms: performance.now() - started };
+      return { label: 'Emmett (readMessagesBatch)', count, ms: performance.now() - started };
     };
     const oursRead = await readAllOurs();
     const theirsRead = await readAllTheirs();
@@ -156,7 +176,8 @@ export async function benchStore(url: string): Promise<string> {
       const [o, t] = row.phases;
       lines.push(`  ${row.group}`);
       lines.push(`    ${row.baseline.label.padEnd(38)} ${rate(row.baseline).toFixed(0).padStart(7)}/s`);
-      for (const p of row.phases) lines.push(`    ${p.label.padEnd(38)} ${rate(p).toFixed(0).padStart(7)}/s  ${(rate(p) / rate(row.baseline)).toFixed(2)}x raw`);
+      for (const p of row.phases)
+        lines.push(`    ${p.label.padEnd(38)} ${rate(p).toFixed(0).padStart(7)}/s  ${(rate(p) / rate(row.baseline)).toFixed(2)}x raw`);
       lines.push(`    ours / Emmett: ${(rate(o) / rate(t)).toFixed(2)}x`);
     }
     lines.push(`  catch-up read of the whole log, ${READ_BATCH} per batch (events/s)`);

@@ -2,7 +2,14 @@ import { sessionEnded } from '../../client/src/session/session-events';
 import { $certificates, fetchCertificatesFx, liveCertificateReceived, type CertificateItem } from '../../client/src/stores/certificates';
 
 const cert = (id: string, expirationDate: string, status = 'ACTIVE'): CertificateItem => ({
-  id, status, expirationDate, certificateCategoryType: null, summaryDisplay: '', amount: 10, name: '$10 Reward', code: id.toUpperCase(),
+  id,
+  status,
+  expirationDate,
+  certificateCategoryType: null,
+  summaryDisplay: '',
+  amount: 10,
+  name: '$10 Reward',
+  code: id.toUpperCase(),
 });
 
 describe('the certificates store', () => {

@@ -52,7 +52,13 @@ describe('the contentful client options', () => {
   it('point at our own delivery endpoint by default, and at Contentful for a configured space', () => {
     const here = { host: 'localhost:3000', protocol: 'http:' };
     expect(clientOptions({ space: 'rewards-local', accessToken: 't', environment: 'master', local: true }, here)).toMatchObject({
-      space: 'rewards-local', environment: 'master', host: 'localhost:3000', basePath: '/cda', insecure: true, timeout: 30000, retryLimit: 5,
+      space: 'rewards-local',
+      environment: 'master',
+      host: 'localhost:3000',
+      basePath: '/cda',
+      insecure: true,
+      timeout: 30000,
+      retryLimit: 5,
     });
     const real = clientOptions({ space: 'abc', accessToken: 'tok', environment: 'master', local: false }, here);
     expect(real).toMatchObject({ space: 'abc', accessToken: 'tok' });

@@ -1,4 +1,13 @@
-import { endOfDayUtc, formatDate, formatDecimal, formatPhone, formatPostalCode, parseUsDate, reorderDashDate, startOfDayUtc } from '../../client/src/lib/format';
+import {
+  endOfDayUtc,
+  formatDate,
+  formatDecimal,
+  formatPhone,
+  formatPostalCode,
+  parseUsDate,
+  reorderDashDate,
+  startOfDayUtc,
+} from '../../client/src/lib/format';
 import { allFilled, dateRangeErrors, isEmail, isLettersOnly, isPhone, isPostalCode } from '../../client/src/lib/validation';
 
 describe('formats', () => {
@@ -54,7 +63,10 @@ describe('validation', () => {
   });
   it('gives the date filter messages', () => {
     expect(dateRangeErrors(null, '2026-01-01')).toEqual({ start: 'Please enter a date' });
-    expect(dateRangeErrors('2026-02-01', '2026-01-01')).toEqual({ start: 'Start date cannot be after the end date', end: 'End date cannot be before the start date' });
+    expect(dateRangeErrors('2026-02-01', '2026-01-01')).toEqual({
+      start: 'Start date cannot be after the end date',
+      end: 'End date cannot be before the start date',
+    });
     expect(dateRangeErrors('2026-01-01', '2026-01-01')).toEqual({});
   });
 });

@@ -4,7 +4,14 @@ import { $points, fetchExpiringFx, livePointsReceived } from '../../client/src/s
 import { fakeFetch, type RecordedCall } from './support/fake-http';
 
 const user: SessionUser = { authToken: 'token-7', pax: { paxId: 7, firstName: 'Morgan', lastName: 'Member' }, events: [] };
-const before = { balance: 1100, pending: 0, expiring: [{ amount: 600, expirationDate: '2026-05-01' }, { amount: 500, expirationDate: '2026-06-01' }] };
+const before = {
+  balance: 1100,
+  pending: 0,
+  expiring: [
+    { amount: 600, expirationDate: '2026-05-01' },
+    { amount: 500, expirationDate: '2026-06-01' },
+  ],
+};
 const after = { balance: 100, pending: 0, expiring: [{ amount: 100, expirationDate: '2026-06-01' }] };
 
 describe('the points store, when a live points message arrives', () => {

@@ -10,17 +10,37 @@ const GLOW = 'aaaaaaaa-0000-4000-8000-000000000001';
 const PLAIN = 'aaaaaaaa-0000-4000-8000-000000000002';
 const tiles = {
   items: [
-    { promoId: GLOW, programCode: 'GLOW', name: 'Season of Glow', description: 'd', fromDate: '2026-04-01', thruDate: '2026-04-30', certificateCategoryCode: 'GLOW_OFFER' },
+    {
+      promoId: GLOW,
+      programCode: 'GLOW',
+      name: 'Season of Glow',
+      description: 'd',
+      fromDate: '2026-04-01',
+      thruDate: '2026-04-30',
+      certificateCategoryCode: 'GLOW_OFFER',
+    },
     { promoId: PLAIN, programCode: 'PLAIN', name: 'Plain', description: 'd', fromDate: '2026-04-01', thruDate: '2026-04-30' },
   ],
 };
 const website = { promoId: GLOW, tile: { title: 'Glow' }, pages: [{ page: 'RULES', contentEntryId: 'rules-1' }] };
-const offer = (name: string, status = 'ACTIVE') => ({ id: `c-${name}`, status, expirationDate: '2026-06-01', certificateCategoryType: null, summaryDisplay: '', amount: 25, name, code: 'ABCD-EFGH-JK' });
+const offer = (name: string, status = 'ACTIVE') => ({
+  id: `c-${name}`,
+  status,
+  expirationDate: '2026-06-01',
+  certificateCategoryType: null,
+  summaryDisplay: '',
+  amount: 25,
+  name,
+  code: 'ABCD-EFGH-JK',
+});
 
 const routes = (over: Record<string, Reply> = {}): Record<string, Reply> => ({
   'GET /api/rest/promotions/tiles': { status: 200, body: tiles },
   'GET /api/rest/participants/~/certificates': { status: 200, body: { items: [offer('Other Offer'), offer('Season of Glow Offer')] } },
-  'GET /api/rest/certificate-categories/code/GLOW_OFFER': { status: 200, body: { certificateCategoryCode: 'GLOW_OFFER', certificateCategoryName: 'Season of Glow Offer' } },
+  'GET /api/rest/certificate-categories/code/GLOW_OFFER': {
+    status: 200,
+    body: { certificateCategoryCode: 'GLOW_OFFER', certificateCategoryName: 'Season of Glow Offer' },
+  },
   [`GET /api/rest/promotions/${GLOW}/website`]: { status: 200, body: website },
   [`GET /api/rest/promotions/${PLAIN}/website`]: problem(404, 'Not found', 'not-found'),
   ...over,
@@ -58,7 +78,14 @@ describe('the promotions store', () => {
       offerCert: { name: 'Season of Glow Offer' },
     });
     // A tile whose lookups fail or do not apply keeps its place with those parts empty.
-    expect(plain).toMatchObject({ promoId: PLAIN, certificateCategory: null, certificateCategoryName: null, websiteData: null, hasOfferCert: false, offerCert: null });
+    expect(plain).toMatchObject({
+      promoId: PLAIN,
+      certificateCategory: null,
+      certificateCategoryName: null,
+      websiteData: null,
+      hasOfferCert: false,
+      offerCert: null,
+    });
     const offers = http.calls.find((c) => c.url.startsWith('/api/rest/participants/~/certificates'));
     expect(offers?.url).toBe('/api/rest/participants/~/certificates?page=0&size=100&sort=expirationDate+desc&displayCategory=offer');
   });

@@ -6,7 +6,14 @@ import { $redirectBypass, $trackedQuery, redirectBypassMarked, redirectBypassRes
 describe('query parameters', () => {
   it('reads the tracked landing parameters', () => {
     expect(readTrackedParams('?utm_id=1&refCode=ABC&token=t&tvid=v&requestFrom=app&completeEnrollment=Y&groupName=g&surveyName=s&other=x')).toEqual({
-      utm_id: '1', refCode: 'ABC', token: 't', tvid: 'v', requestFrom: 'app', completeEnrollment: 'Y', groupName: 'g', surveyName: 's',
+      utm_id: '1',
+      refCode: 'ABC',
+      token: 't',
+      tvid: 'v',
+      requestFrom: 'app',
+      completeEnrollment: 'Y',
+      groupName: 'g',
+      surveyName: 's',
     });
   });
   it('re-reads them after every route change', () => {
@@ -44,8 +51,18 @@ describe('content safety and contacts', () => {
     expect(safeHref(42)).toBeNull();
   });
   it('prefers the contact flagged Y, else the first', () => {
-    expect(preferredOf([{ phone: '1', preferred: 'N' }, { phone: '2', preferred: 'Y' }])?.phone).toBe('2');
-    expect(preferredOf([{ phone: '1', preferred: 'N' }, { phone: '2', preferred: 'N' }])?.phone).toBe('1');
+    expect(
+      preferredOf([
+        { phone: '1', preferred: 'N' },
+        { phone: '2', preferred: 'Y' },
+      ])?.phone,
+    ).toBe('2');
+    expect(
+      preferredOf([
+        { phone: '1', preferred: 'N' },
+        { phone: '2', preferred: 'N' },
+      ])?.phone,
+    ).toBe('1');
     expect(preferredOf([])).toBeNull();
   });
 });

@@ -16,7 +16,10 @@ test('public routes have no serious or critical axe violations', async ({ page }
 test('member routes and the redeem dialog have no serious or critical axe violations, and work with the keyboard', async ({ page, request }) => {
   await signInThroughPage(page, member);
   const { authToken } = await signInThroughApi(request, admin);
-  await request.post(`/api/rest/admin/participants/${await storedPaxId(page)}/points`, { headers: { 'auth-token': authToken }, data: { amount: 300, description: 'E2E', idempotencyKey: randomUUID() } });
+  await request.post(`/api/rest/admin/participants/${await storedPaxId(page)}/points`, {
+    headers: { 'auth-token': authToken },
+    data: { amount: 300, description: 'E2E', idempotencyKey: randomUUID() },
+  });
   for (const [path, heading] of memberRoutes) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) })).toBeVisible();
@@ -52,6 +55,9 @@ const adminRoutes: [string, string][] = [
   ['/admin-tools/survey-builder', 'Survey Builder'],
   ['/admin-tools/survey-builder/configure', 'New survey'],
   ['/admin-tools/status', 'System Status'],
+  ['/admin-tools/content', 'Content'],
+  ['/admin-tools/content/entry?type=emailTemplate', 'New content entry'],
+  ['/admin-tools/content/entry?id=promo-glow-overview', 'Season of Glow'],
   ['/admin-tools/promo-builder', 'Promo Builder'],
   ['/admin-tools/promo-builder/configure', 'New promotion'],
   ['/admin-tools/product-configuration', 'Product Configuration'],

@@ -8,7 +8,9 @@ const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''
 /** Exactly how many events of the member's stream carry this description, read from the replay itself. */
 async function awardsDescribed(request: APIRequestContext, paxId: number, description: string): Promise<number> {
   const { authToken } = await signInThroughApi(request, admin);
-  const timeline = (await (await request.get(`/api/rest/admin/participants/${paxId}/timeline`, { headers: { 'auth-token': authToken } })).json()) as { events: { type: string; data: { description?: string } }[] };
+  const timeline = (await (await request.get(`/api/rest/admin/participants/${paxId}/timeline`, { headers: { 'auth-token': authToken } })).json()) as {
+    events: { type: string; data: { description?: string } }[];
+  };
   return timeline.events.filter((e) => e.type === 'PointsAwarded' && e.data.description === description).length;
 }
 
@@ -58,10 +60,13 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
   await page.getByRole('textbox', { name: 'Description' }).fill(description);
   const keysSent: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith(`/participants/${morgan.paxId}/points`)) keysSent.push((r.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (r.method() === 'POST' && r.url().endsWith(`/participants/${morgan.paxId}/points`))
+      keysSent.push((r.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
   });
   await page.getByRole('button', { name: 'Save' }).dblclick();
-  await expect(page.getByTestId('give-points-outcome')).toContainText(`Gave 25 points to Morgan Member. New balance: ${(before + 25).toLocaleString('en-US')}.`);
+  await expect(page.getByTestId('give-points-outcome')).toContainText(
+    `Gave 25 points to Morgan Member. New balance: ${(before + 25).toLocaleString('en-US')}.`,
+  );
   expect(await awardsDescribed(request, morgan.paxId, description)).toBe(1);
   expect(new Set(keysSent).size).toBe(1);
 

@@ -6,14 +6,19 @@ import { admin, signInThroughApi } from './support/demo-users';
 /** A fresh member, so the offer is theirs to claim however often the suite runs. */
 async function enrollStranger(request: import('@playwright/test').APIRequestContext) {
   const email = `offer-${randomUUID()}@example.com`;
-  const r = await request.post('/api/rest/enrollment', { data: { firstName: 'Olive', lastName: 'Offer', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' } });
+  const r = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Olive', lastName: 'Offer', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
   expect(r.status()).toBe(201);
   return { email, password: 'Sturdy-pass-42' };
 }
 
 test('signing in through a campaign link shows its copy, claims the offer once, and puts it in the wallet', async ({ page, request }) => {
   const { authToken } = await signInThroughApi(request, admin);
-  const campaigns = (await (await request.get('/api/rest/dr-campaigns', { headers: { 'auth-token': authToken } })).json()) as { id: number; mkCode: string | null }[];
+  const campaigns = (await (await request.get('/api/rest/dr-campaigns', { headers: { 'auth-token': authToken } })).json()) as {
+    id: number;
+    mkCode: string | null;
+  }[];
   const spring = campaigns.find((c) => c.mkCode === 'SPRING');
   expect(spring).toBeDefined();
   const stranger = await enrollStranger(request);
@@ -68,7 +73,7 @@ test('an admin builds a campaign in the campaign tool; missing offer fields are 
   await expect(page.getByRole('heading', { name: 'New campaign' })).toBeVisible();
   const name = `Summer ${Date.now()}`;
   await page.getByLabel('Campaign name').fill(name);
-  await page.getByLabel('Status').selectOption('ACTIVE');
+  await page.getByLabel('Status').selectOption({ label: 'Active' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('is required for an ACTIVE campaign')).toHaveCount(4);
   await expectNoSeriousViolations(page, 'campaign configuration with errors');
@@ -77,12 +82,28 @@ test('an admin builds a campaign in the campaign tool; missing offer fields are 
   await page.getByLabel('Through').fill('2026-08-31');
   await page.getByLabel('Certificate category').selectOption({ label: 'Spring Treatment Offer (SPRING_OFFER)' });
   await page.getByLabel('Certificate amount').fill('30');
+  // The e-mails are chosen from the emailTemplate content entries, each previewed as text.
+  await page.getByLabel('Existing-member e-mail').selectOption({ label: '{firstName}, your {amount} offer is in your wallet (spring-existing-member)' });
+  await page.getByText('Preview “{firstName}, your {amount} offer is in your wallet”').click();
+  await expect(page.getByText(/Thanks for being a member\. Your \{certificateName\} worth \{amount\}/)).toBeVisible();
+  await page.getByLabel('Patient event (issue the offer when a member of the group has a treatment processed)').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/^Saved campaign \d+\.$/)).toBeVisible();
   await expect(page).toHaveURL(/campaign-configuration\?id=\d+$/);
   await expect(page.getByText('is required for an ACTIVE campaign')).toHaveCount(0);
+  // The page is titled with the campaign's name once it is saved, and again when it is opened.
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} · Campaign Tool`);
+  await page.reload();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByLabel('Existing-member e-mail').locator('option:checked')).toHaveText(
+    '{firstName}, your {amount} offer is in your wallet (spring-existing-member)',
+  );
+  await expect(page.getByLabel('Patient event (issue the offer when a member of the group has a treatment processed)')).toBeChecked();
+  await expectNoSeriousViolations(page, 'campaign configuration with a template preview');
 
   await page.getByRole('button', { name: 'Back to list' }).click();
   await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('0 issued (0 claimed through the link, 0 after a treatment), 0 reminded');
   await expectNoSeriousViolations(page, 'campaign list');
 });

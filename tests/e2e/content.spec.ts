@@ -38,12 +38,19 @@ test.describe('the Contentful-compatible delivery endpoint', () => {
 
   test('admins insert and update content, audited; members may not', async ({ request }) => {
     const { authToken: memberToken } = await signInThroughApi(request, member);
-    expect((await request.post('/api/rest/content/insert', { headers: { 'auth-token': memberToken }, data: { id: 'x', contentType: 'textCopy', fields: {} } })).status()).toBe(403);
+    expect(
+      (
+        await request.post('/api/rest/content/insert', { headers: { 'auth-token': memberToken }, data: { id: 'x', contentType: 'textCopy', fields: {} } })
+      ).status(),
+    ).toBe(403);
 
     const { authToken } = await signInThroughApi(request, admin);
     const headers = { 'auth-token': authToken };
     const id = `copy-e2e-${Date.now()}`;
-    const created = await request.post('/api/rest/content/insert', { headers, data: { id, contentType: 'textCopy', fields: { key: id, copy: { text: 'First' } } } });
+    const created = await request.post('/api/rest/content/insert', {
+      headers,
+      data: { id, contentType: 'textCopy', fields: { key: id, copy: { text: 'First' } } },
+    });
     expect(created.status()).toBe(201);
     expect((await request.post('/api/rest/content/insert', { headers, data: { id, contentType: 'textCopy', fields: {} } })).status()).toBe(409);
     const updated = await request.put('/api/rest/content/update', { headers, data: { id, fields: { key: id, copy: { text: 'Second' } } } });
@@ -76,7 +83,20 @@ test.describe('content in the shell', () => {
     await expect(page.getByRole('heading', { name: 'Prescribing Information', level: 1 })).toBeInViewport();
 
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Prescribing Information', 'Legal', 'FAQ', 'Contact', 'Terms & Conditions', 'About', 'Contact company', 'Your Privacy Choices', 'Privacy Policy', 'Cookie Policy', 'Cookies Settings', 'Consumer Health Data Privacy Policy'])
+    for (const name of [
+      'Prescribing Information',
+      'Legal',
+      'FAQ',
+      'Contact',
+      'Terms & Conditions',
+      'About',
+      'Contact company',
+      'Your Privacy Choices',
+      'Privacy Policy',
+      'Cookie Policy',
+      'Cookies Settings',
+      'Consumer Health Data Privacy Policy',
+    ])
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(page.getByTestId('review-code')).toHaveText('RWD-DEMO-2026');
@@ -102,7 +122,10 @@ test.describe('content in the shell', () => {
     const headers = { 'auth-token': authToken };
     const global = (await (await request.get('/api/rest/content/global-rewards', { headers })).json()) as { fields: Record<string, unknown> };
     try {
-      await request.put('/api/rest/content/update', { headers, data: { id: 'global-rewards', fields: { ...global.fields, reviewCode: 'E2E-CODE-1', hideIsiHeader: true } } });
+      await request.put('/api/rest/content/update', {
+        headers,
+        data: { id: 'global-rewards', fields: { ...global.fields, reviewCode: 'E2E-CODE-1', hideIsiHeader: true } },
+      });
       await page.goto('/faq');
       await expect(page.getByTestId('review-code')).toHaveText('E2E-CODE-1');
       await expect(page.getByTestId('isi-bar')).toBeHidden();

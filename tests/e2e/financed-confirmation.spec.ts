@@ -4,14 +4,21 @@ import { expectNoSeriousViolations } from './support/axe';
 import { admin, signInThroughApi } from './support/demo-users';
 
 /** Issue: the e-mail's relative link landed on "Page not found" and a financed treatment could never be confirmed from it. */
-test('a financed treatment is confirmed from the absolute link in its e-mail, without signing in; a second use says it was already confirmed', async ({ page, request }) => {
+test('a financed treatment is confirmed from the absolute link in its e-mail, without signing in; a second use says it was already confirmed', async ({
+  page,
+  request,
+}) => {
   const email = `financed-${randomUUID()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
     data: { firstName: 'Fiona', lastName: 'Financed', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
   const { pax, authToken: memberToken } = (await enrolled.json()) as { pax: { paxId: number }; authToken: string };
-  const products = (await (await request.get('/api/rest/products', { headers: { 'auth-token': memberToken } })).json()) as { id: number; category: string; name: string }[];
+  const products = (await (await request.get('/api/rest/products', { headers: { 'auth-token': memberToken } })).json()) as {
+    id: number;
+    category: string;
+    name: string;
+  }[];
   const product = products.find((p) => p.category === 'TREATMENT') ?? products[0];
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const reported = await request.post('/api/rest/treatments', {
@@ -29,7 +36,10 @@ test('a financed treatment is confirmed from the absolute link in its e-mail, wi
   expect((await reported.json()) as { status: string }).toMatchObject({ status: 'PENDING_APPROVAL' });
 
   const { authToken } = await signInThroughApi(request, admin);
-  const mailbox = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: email } })).json()) as { subject: string; body: string }[];
+  const mailbox = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: email } })).json()) as {
+    subject: string;
+    body: string;
+  }[];
   const message = mailbox.find((m) => m.subject === 'Confirm your treatment');
   expect(message, JSON.stringify(mailbox)).toBeDefined();
   const link = /(https?:\/\/\S+\/treatments\/[0-9a-f-]+\/confirm\?token=\S+)/.exec(message!.body)?.[1];

@@ -9,7 +9,10 @@ test('a member buys a gift certificate through landing, buy, cart and checkout, 
   await signInThroughPage(page, member);
   const paxId = await storedPaxId(page);
   const { authToken } = await signInThroughApi(request, admin);
-  const award = await request.post(`/api/rest/admin/participants/${paxId}/points`, { headers: { 'auth-token': authToken }, data: { amount: 1000, description: 'E2E gift', idempotencyKey: randomUUID() } });
+  const award = await request.post(`/api/rest/admin/participants/${paxId}/points`, {
+    headers: { 'auth-token': authToken },
+    data: { amount: 1000, description: 'E2E gift', idempotencyKey: randomUUID() },
+  });
   expect(award.status()).toBe(201);
 
   await page.goto('/gift-certificates/landing');

@@ -5,12 +5,17 @@ import { admin, signInThroughApi, signInThroughPage } from './support/demo-users
 /** A fresh member with `points`, so figures do not depend on what other tests did to the demo member. */
 async function memberWith(request: APIRequestContext, points: number) {
   const email = `details-${randomUUID()}@example.com`;
-  const r = await request.post('/api/rest/enrollment', { data: { firstName: 'Dee', lastName: 'Tails', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' } });
+  const r = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Dee', lastName: 'Tails', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
   expect(r.status()).toBe(201);
   const { pax } = (await r.json()) as { pax: { paxId: number } };
   if (points > 0) {
     const { authToken } = await signInThroughApi(request, admin);
-    const a = await request.post(`/api/rest/admin/participants/${pax.paxId}/points`, { headers: { 'auth-token': authToken }, data: { amount: points, description: 'Details', idempotencyKey: randomUUID() } });
+    const a = await request.post(`/api/rest/admin/participants/${pax.paxId}/points`, {
+      headers: { 'auth-token': authToken },
+      data: { amount: points, description: 'Details', idempotencyKey: randomUUID() },
+    });
     expect(a.status()).toBe(201);
   }
   return { email, password: 'Sturdy-pass-42' };

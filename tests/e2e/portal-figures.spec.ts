@@ -9,7 +9,9 @@ import { admin, signInThroughApi, signInThroughPage } from './support/demo-users
 test('after redeeming 1,000 points, the dialog, the balance, the expiring list and the activity all agree with the ledger', async ({ page, request }) => {
   const email = `figures-${randomUUID()}@example.com`;
   const password = 'Sturdy-pass-42';
-  const enrolled = await request.post('/api/rest/enrollment', { data: { firstName: 'Fay', lastName: 'Figures', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' } });
+  const enrolled = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Fay', lastName: 'Figures', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
   expect(enrolled.status()).toBe(201);
   const { pax } = (await enrolled.json()) as { pax: { paxId: number } };
   const { authToken } = await signInThroughApi(request, admin);
@@ -18,7 +20,10 @@ test('after redeeming 1,000 points, the dialog, the balance, the expiring list a
     [600, inDays(40)],
     [500, inDays(70)],
   ] as const) {
-    const r = await request.post(`/api/rest/admin/participants/${pax.paxId}/points`, { headers: { 'auth-token': authToken }, data: { amount, description: 'Figures bonus', expirationDate, idempotencyKey: randomUUID() } });
+    const r = await request.post(`/api/rest/admin/participants/${pax.paxId}/points`, {
+      headers: { 'auth-token': authToken },
+      data: { amount, description: 'Figures bonus', expirationDate, idempotencyKey: randomUUID() },
+    });
     expect(r.status()).toBe(201);
   }
 

@@ -7,10 +7,19 @@ test('a gift belongs to its recipient: they join through its link and claim it; 
   const buyerEmail = `buyer-${randomUUID()}@example.com`;
   const recipientEmail = `recipient-${randomUUID()}@example.com`;
   const password = 'Sturdy-pass-42';
-  const enrolled = await request.post('/api/rest/enrollment', { data: { firstName: 'Bea', lastName: 'Buyer', email: buyerEmail, password, postalCode: '92612', dateOfBirth: '1990-01-01' } });
+  const enrolled = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Bea', lastName: 'Buyer', email: buyerEmail, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
   const { pax } = (await enrolled.json()) as { pax: { paxId: number } };
   const { authToken } = await signInThroughApi(request, admin);
-  expect((await request.post(`/api/rest/admin/participants/${pax.paxId}/points`, { headers: { 'auth-token': authToken }, data: { amount: 500, description: 'Gift money', idempotencyKey: randomUUID() } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`/api/rest/admin/participants/${pax.paxId}/points`, {
+        headers: { 'auth-token': authToken },
+        data: { amount: 500, description: 'Gift money', idempotencyKey: randomUUID() },
+      })
+    ).status(),
+  ).toBe(201);
 
   const buyer = await (await browser.newContext()).newPage();
   await signInThroughPage(buyer, { email: buyerEmail, password });
@@ -35,7 +44,9 @@ test('a gift belongs to its recipient: they join through its link and claim it; 
   let link: URL | undefined;
   await expect
     .poll(async () => {
-      const box = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: recipientEmail } })).json()) as { body: string }[];
+      const box = (await (
+        await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: recipientEmail } })
+      ).json()) as { body: string }[];
       const found = /(https?:\/\/\S+\/gift-certificates\/claim\?code=\S+)/.exec(box[0]?.body ?? '')?.[1];
       link = found ? new URL(found) : undefined;
       return found !== undefined;
@@ -62,7 +73,12 @@ test('a gift belongs to its recipient: they join through its link and claim it; 
   // The buyer's open wallet follows the claim live.
   await expect(sent).toHaveText(`Sent to Remy Recipient (${recipientEmail}) · claimed · ACTIVE`);
   // A second claim of the same code, by anyone, is refused.
-  const third = await request.post('/api/rest/enrollment', { data: { firstName: 'Tia', lastName: 'Third', email: `third-${randomUUID()}@example.com`, password, postalCode: '92612', dateOfBirth: '1990-01-01' } });
-  const again = await request.post('/api/rest/gift-certificates/claim', { headers: { 'auth-token': ((await third.json()) as { authToken: string }).authToken }, data: { code: link!.searchParams.get('code') } });
+  const third = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Tia', lastName: 'Third', email: `third-${randomUUID()}@example.com`, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
+  const again = await request.post('/api/rest/gift-certificates/claim', {
+    headers: { 'auth-token': ((await third.json()) as { authToken: string }).authToken },
+    data: { code: link!.searchParams.get('code') },
+  });
   expect(again.status()).toBe(409);
 });

@@ -15,7 +15,9 @@ test('a footer link opened from the bottom of a long page opens the next page at
   await expect.poll(() => scrollY(page)).toBe(0);
 });
 
-test('a new member who joins from the bottom of the form lands at the top of /home and is welcomed as new, with the phone shown 3-3-4 as typed', async ({ page }) => {
+test('a new member who joins from the bottom of the form lands at the top of /home and is welcomed as new, with the phone shown 3-3-4 as typed', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/enrollment');
   await page.getByLabel('First name').fill('Nadia');
@@ -34,15 +36,22 @@ test('a new member who joins from the bottom of the form lands at the top of /ho
   await expect.poll(() => scrollY(page)).toBe(0);
 });
 
-test('a refused enrollment is explained in words, by the field’s label; a 9-digit ZIP is refused by the browser and the server alike', async ({ page, request }) => {
+test('a refused enrollment is explained in words, by the field’s label; a 9-digit ZIP is refused by the browser and the server alike', async ({
+  page,
+  request,
+}) => {
   const email = `ursula-${randomUUID()}@example.com`;
-  const server = await request.post('/api/rest/enrollment', { data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '926121234', dateOfBirth: '1990-01-01' } });
+  const server = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '926121234', dateOfBirth: '1990-01-01' },
+  });
   expect(server.status()).toBe(400);
   await page.goto('/enrollment');
   await page.getByLabel('ZIP code').fill('926121234');
   await page.getByLabel('First name').focus();
   await expect(page.getByText('Enter 5 digits, or 5+4 as 12345-6789')).toBeVisible();
-  const taken = await request.post('/api/rest/enrollment', { data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' } });
+  const taken = await request.post('/api/rest/enrollment', {
+    data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+  });
   expect(taken.status()).toBe(201);
   await page.getByLabel('First name').fill('Ursula');
   await page.getByLabel('Last name').fill('Used');

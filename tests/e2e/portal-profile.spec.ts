@@ -7,7 +7,13 @@ import { admin, signInThroughApi, signInThroughPage } from './support/demo-users
 test('a member adds, edits and removes phones and adds an e-mail address confirmed by its link, then signs in with it', async ({ page, request }) => {
   const email = `profile-${randomUUID()}@example.com`;
   const password = 'Sturdy-pass-42';
-  expect((await request.post('/api/rest/enrollment', { data: { firstName: 'Pat', lastName: 'Profile', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/rest/enrollment', {
+        data: { firstName: 'Pat', lastName: 'Profile', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+      })
+    ).status(),
+  ).toBe(201);
   await signInThroughPage(page, { email, password });
   await page.getByRole('link', { name: 'Add a phone number' }).click();
   await expect(page).toHaveURL(/\/profile\/personal-info/);
@@ -40,7 +46,9 @@ test('a member adds, edits and removes phones and adds an e-mail address confirm
   await expect(page.getByTestId('pending-email')).toContainText('Waiting for confirmation');
 
   const { authToken } = await signInThroughApi(request, admin);
-  const box = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: fresh } })).json()) as { body: string }[];
+  const box = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: fresh } })).json()) as {
+    body: string;
+  }[];
   const link = new URL(/(https?:\/\/\S+\/profile\/confirm-email\?token=\S+)/.exec(box[0].body)![1]);
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('status')).toContainText(`${fresh} is now on your profile`);

@@ -4,59 +4,78 @@ import { admin, signInThroughPage } from './support/demo-users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-test('an admin creates a promotion, publishes it, sees it ACTIVE in the list, ends it and copies it', async ({ page }) => {
+test('an admin saves a promotion as a draft in the wizard, edits it, publishes it after confirming, ends it and copies it', async ({ page }) => {
   const name = `E2E Glow ${Date.now()}`;
   await signInThroughPage(page, admin);
   await page.goto('/admin-tools/promo-builder');
   await expect(page.getByRole('heading', { level: 1, name: 'Promo Builder' })).toBeVisible();
   await page.getByRole('link', { name: 'New promotion' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New promotion' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '1. Overview' })).toBeVisible();
 
-  // The server's 400 names each field; the form shows each message beside its field.
-  await page.getByRole('button', { name: 'Save as new' }).click();
-  await expect(page.getByText(/Some fields need attention: Overview \(\d+ errors\)/)).toBeVisible();
+  // The server's 400 names each field; the wizard shows each message beside its field and lists them in words.
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByText('Some fields need attention: Overview (4 fields), Payout and rules (2 fields).')).toBeVisible();
+  await expect(page.getByText('Rule 1, products must name at least one product')).toBeVisible();
+  await expect(page.getByText('Rule 1, tier 1, at least (units) is required (the units a treatment must reach)')).toBeVisible();
+  await expect(page.getByText('Start date is required')).toBeVisible();
+  await expect(page.getByText(/body\.|payoutAndRules|overview\./)).toHaveCount(0);
   const nameInput = page.getByLabel('Name', { exact: true });
   await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#promo-name-error')).toBeVisible();
-  await expect(page.locator('#promo-fromDate-error')).toBeVisible();
-  await expectNoSeriousViolations(page, 'promo builder form with field errors');
+  await expectNoSeriousViolations(page, 'promo wizard with field errors');
 
   await nameInput.fill(name);
   await page.getByLabel('Promotion code').fill('E2E-GLOW-1');
   await page.getByLabel('From', { exact: true }).fill(isoDay(-1));
   await page.getByLabel('Through', { exact: true }).fill(isoDay(60));
-  await expect(page.getByLabel('Type')).toHaveValue(/.+/);
+  await expect(page.getByLabel('Type')).toHaveValue('Flat payout');
 
-  await page.getByRole('tab', { name: 'Participants' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Offered to')).toHaveValue(/.*/);
   await expect(page.getByRole('option', { name: 'Every member' })).toHaveCount(1);
-  await expectNoSeriousViolations(page, 'promo builder participants section');
+  await expectNoSeriousViolations(page, 'promo wizard participants step');
 
-  await page.getByRole('tab', { name: 'Payout and rules' }).click();
-  await expect(page.getByText('Payout rules are not available yet')).toBeVisible();
-  await expectNoSeriousViolations(page, 'promo builder payout and rules section');
+  await page.getByRole('tab', { name: /3\. Payout and rules/ }).click();
+  await page.getByLabel('Brand A Dermal Filler (per syringe)').check();
+  await page.getByLabel('Rule 1, tier 1: at least (units)').fill('1');
+  await page.getByLabel('Rule 1, tier 1: award').fill('50');
+  await page.getByLabel('Rule 1, tier 1: paid').selectOption({ label: 'once' });
+  await expect(page.getByText('Some fields need attention')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'promo wizard payout and rules step');
 
-  await page.getByRole('tab', { name: 'Website' }).click();
+  await page.getByRole('tab', { name: '4. Website' }).click();
   const overview = page.getByRole('group', { name: 'Overview page' });
-  await overview.getByLabel('Content entry id').fill('promo-glow-overview');
-  await overview.getByRole('button', { name: 'Preview the Overview page' }).click();
-  await expect(overview.getByRole('article', { name: 'Preview of Season of Glow' })).toContainText('There is nothing to sign up for');
-  await expectNoSeriousViolations(page, 'promo builder website section with a preview');
+  await overview.getByLabel('Text').fill('Sparkle all spring.\n\nThere is nothing to sign up for.');
+  await expectNoSeriousViolations(page, 'promo wizard website step');
 
-  await page.getByRole('button', { name: 'Save as new' }).click();
+  await page.getByRole('button', { name: 'Save as draft' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/admin-tools\/promo-builder\/configure\?id=[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('promotion-status')).toHaveText('New');
-  await expect(page.getByText('Saved promotions are read-only here')).toBeVisible();
+  await expect(page.getByTestId('promotion-status')).toHaveText('Draft');
   const history = page.getByRole('table').last();
   await expect(history).toContainText(`Created "${name}" (E2E-GLOW-1)`);
 
-  await page.getByRole('button', { name: `Publish ${name}` }).click();
-  await expect(page.getByTestId('promotion-status')).toHaveText('Active');
-  await expect(history).toContainText('New → Active');
-  await expectNoSeriousViolations(page, 'promo builder record view');
+  // A draft is edited step by step; the change is one revision in its history.
+  await page.getByRole('tab', { name: /3\. Payout and rules/ }).click();
+  await expect(page.getByLabel('Brand A Dermal Filler (per syringe)')).toBeChecked();
+  await page.getByLabel('Rule 1, tier 1: award').fill('75');
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByText(`"${name}" is saved as draft.`)).toBeVisible();
+  await expect(history).toContainText('Changed the payout and rules');
+  await page.getByRole('tab', { name: '4. Website' }).click();
+  await expect(page.getByRole('group', { name: 'Overview page' }).getByLabel('Text')).toHaveValue('Sparkle all spring.\n\nThere is nothing to sign up for.');
 
-  await page.getByRole('button', { name: 'Back to list' }).click();
+  await page.getByRole('button', { name: `Publish ${name}` }).click();
+  const publish = page.getByRole('dialog', { name: 'Publish this promotion?' });
+  await publish.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('promotion-status')).toHaveText('Active');
+  await expect(history).toContainText('Draft → Active');
+  await expect(page.getByText('A published promotion cannot be edited')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save as draft' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'promo wizard, published promotion');
+
+  await page.getByRole('button', { name: 'Back to list' }).last().click();
   await page.getByRole('searchbox', { name: 'Name' }).fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });

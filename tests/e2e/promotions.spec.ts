@@ -9,7 +9,7 @@ test('the demo member sees the seeded promotion on /earn-points and reads its ru
   await expect(page.getByRole('heading', { level: 1, name: 'Earn Points' })).toBeVisible();
 
   const tile = page.getByTestId('promotion-tile').filter({ hasText: 'Season of Glow' });
-  await expect(tile).toContainText('Complete two qualifying treatments');
+  await expect(tile).toContainText('a $25 offer certificate toward your next visit for each qualifying treatment');
   await expect(tile).toContainText('Reward: Season of Glow Offer Certificate');
   await expectNoSeriousViolations(page, 'earn points with promotion tiles');
 

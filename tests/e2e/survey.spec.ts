@@ -88,12 +88,68 @@ test('an admin finds the seeded survey in the survey builder, copies it and open
   await page.getByRole('link', { name: 'Survey Builder' }).click();
   await expect(page.getByRole('heading', { name: 'Survey Builder' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Your Treatment Experience' }).first();
-  await expect(row).toContainText('ACTIVE');
+  await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Copy' }).click();
   const copy = page.getByRole('row').filter({ hasText: 'Your Treatment Experience - Copy' });
-  await expect(copy).toContainText('NEW');
+  await expect(copy).toContainText('New');
   await copy.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit survey' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Your Treatment Experience - Copy');
   await expect(page.getByRole('group', { name: 'Page 3' })).toBeVisible();
+});
+
+test('the survey builder names the page and question of a save error in words, and asks before inactivating or deleting', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/survey-builder/configure');
+  await expect(page.getByRole('heading', { name: 'New survey' })).toBeVisible();
+  const name = `Aftercare ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Section name').fill('Your visit');
+  await page.getByLabel('Question', { exact: true }).fill('How was your visit?');
+  await page.getByRole('textbox', { name: 'Answer 1' }).fill('Great');
+  await page.getByRole('button', { name: 'Remove answer 2' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Page 1, question 1 (“How was your visit?”): the answers must hold at least 2 answers for a one-answer question',
+  );
+  await expect(page.getByRole('alert')).not.toContainText('body.');
+
+  // Removing a page is asked once more.
+  await page.getByRole('button', { name: 'Remove page' }).click();
+  await expect(page.getByText('Remove page 1 and its question?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep the page' }).click();
+  await expect(page.getByRole('group', { name: 'Page 1' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add answer' }).click();
+  await page.getByRole('textbox', { name: 'Answer 2' }).fill('Fine');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/configure\?id=\d+$/);
+  await page.getByRole('button', { name: 'Back to list' }).click();
+
+  const row = page.getByRole('row').filter({ hasText: name });
+  // A survey for everyone (no group) is active once saved.
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('cell', { name: 'Survey', exact: true })).toBeVisible();
+  await expect(row).not.toContainText('SURVEY');
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await row.getByRole('button', { name: 'Inactivate' }).click();
+  await expect(row).toContainText(`Inactivate “${name}”? Members can no longer take it until it is active again.`);
+  await expect(row).toContainText(
+    'A member taking it now cannot send the answers and is told it is no longer available; members who have taken it keep their answers and the points they earned.',
+  );
+  await row.getByRole('button', { name: 'Keep it' }).click();
+  await expect(row.getByRole('button', { name: 'Inactivate' })).toBeVisible();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Inactivate' }).click();
+  await row.getByRole('button', { name: 'Yes, inactivate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Inactivated “${name}”.` })).toBeVisible();
+  await expect(row).toContainText('Inactive');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toContainText(`Delete “${name}”? Members can no longer take it.`);
+  await expect(row).toContainText('A deleted survey cannot be edited or made active again.');
+  await row.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Deleted “${name}”.` })).toBeVisible();
+  await expect(row).toContainText('Deleted');
+  await expectNoSeriousViolations(page, 'survey list after deleting');
 });

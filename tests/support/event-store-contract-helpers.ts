@@ -42,7 +42,12 @@ export async function rejection(p: Promise<unknown>): Promise<unknown> {
 }
 
 /** Reads the whole log after `after` page by page, keeping only events of streams that start with `prefix`. */
-export async function readAllOf(store: EventStore, prefix: string, after: Position | 'start', pageSize: number): Promise<{ events: StoredEvent[]; pages: number; all: StoredEvent[] }> {
+export async function readAllOf(
+  store: EventStore,
+  prefix: string,
+  after: Position | 'start',
+  pageSize: number,
+): Promise<{ events: StoredEvent[]; pages: number; all: StoredEvent[] }> {
   const all: StoredEvent[] = [];
   let cursor = after;
   let pages = 0;
@@ -61,7 +66,9 @@ export async function readAllOf(store: EventStore, prefix: string, after: Positi
 export const expectIncreasing = (events: StoredEvent[]) => {
   for (let i = 1; i < events.length; i++) {
     if (comparePositions(events[i - 1].position, events[i].position) >= 0) {
-      throw new Error(`positions not strictly increasing at ${i}: ${String(events[i - 1].position.major)}/${String(events[i - 1].position.minor)} then ${String(events[i].position.major)}/${String(events[i].position.minor)}`);
+      throw new Error(
+        `positions not strictly increasing at ${i}: ${String(events[i - 1].position.major)}/${String(events[i - 1].position.minor)} then ${String(events[i].position.major)}/${String(events[i].position.minor)}`,
+      );
     }
   }
 };

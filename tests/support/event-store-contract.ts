@@ -138,7 +138,11 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
         const s = stream();
         const batch = evs(2);
         const first = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
-        const again = await store.appendToStream(s, batch.map((e) => ({ ...e })), { expectedRevision: 'no_stream' });
+        const again = await store.appendToStream(
+          s,
+          batch.map((e) => ({ ...e })),
+          { expectedRevision: 'no_stream' },
+        );
         expectSameResult(first, again);
         expect((await store.readStream(s)).map((e) => e.eventId)).toEqual(batch.map((e) => e.eventId));
       });
@@ -190,7 +194,12 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
       let written: EventToAppend[];
       beforeAll(async () => {
         s = stream('read');
-        written = Array.from({ length: 6 }, (_, i) => ({ eventId: randomUUID(), type: `T${i}`, data: { i, nested: { list: [i, 'x'] } }, metadata: { correlationId: `c${i}` } }));
+        written = Array.from({ length: 6 }, (_, i) => ({
+          eventId: randomUUID(),
+          type: `T${i}`,
+          data: { i, nested: { list: [i, 'x'] } },
+          metadata: { correlationId: `c${i}` },
+        }));
         await store.appendToStream(s, written.slice(0, 2), { expectedRevision: 'no_stream' });
         await store.appendToStream(s, written.slice(2), { expectedRevision: 1 });
       });
@@ -200,7 +209,14 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
         const read = await store.readStream(s);
         expect(revisions(read)).toEqual([0, 1, 2, 3, 4, 5]);
         read.forEach((e, i) => {
-          expect(e).toMatchObject({ eventId: written[i].eventId, streamName: s, revision: i, type: `T${i}`, data: written[i].data, metadata: written[i].metadata });
+          expect(e).toMatchObject({
+            eventId: written[i].eventId,
+            streamName: s,
+            revision: i,
+            type: `T${i}`,
+            data: written[i].data,
+            metadata: written[i].metadata,
+          });
           expect(e.createdAt).toBeInstanceOf(Date);
           expect(Math.abs(e.createdAt.getTime() - Date.now())).toBeLessThan(10 * 60_000);
         });

@@ -54,7 +54,12 @@ function memberHistory(paxId: number, steps: number, random: () => number): Plan
   const after: PlannedAppend[] = [];
   let n = 0;
   let now = START + Math.floor(random() * 30) * DAY;
-  const meta = (job: string) => ({ actor: { kind: 'system' as const, job }, correlationId: `gen-${paxId}-${n}`, causationId: `gen-${paxId}-${n}`, occurredAt: new Date(now).toISOString() });
+  const meta = (job: string) => ({
+    actor: { kind: 'system' as const, job },
+    correlationId: `gen-${paxId}-${n}`,
+    causationId: `gen-${paxId}-${n}`,
+    occurredAt: new Date(now).toISOString(),
+  });
   const encode = (e: DomainEvent, job = 'generator') => encodeEvent(deterministicUuid(`gen/${paxId}/${n++}`), e, meta(job));
   const award = (amount: number, source: EventOfType<'PointsAwarded'>['data']['source'], description: string) => {
     const lotId = `lot-${paxId}-${n}`;
@@ -91,26 +96,67 @@ function memberHistory(paxId: number, steps: number, random: () => number): Plan
       const expirationDate = isoDate(now + 60 * DAY);
       member.push(encode(PointsRedeemed.of({ paxId, certificateId, certificateCode: code, amount, value: amount / 10, consumed, expirationDate })));
       const issued = CertificateIssued.of({
-        certificateId, code, paxId, amount: amount / 10, pointsCost: amount, name: `$${amount / 10} reward`, certificateCategoryType: null,
-        displayCategory: 'REWARD', status: 'ACTIVE', issuedAt: new Date(now).toISOString(), expirationDate,
+        certificateId,
+        code,
+        paxId,
+        amount: amount / 10,
+        pointsCost: amount,
+        name: `$${amount / 10} reward`,
+        certificateCategoryType: null,
+        displayCategory: 'REWARD',
+        status: 'ACTIVE',
+        issuedAt: new Date(now).toISOString(),
+        expirationDate,
       });
       after.push({ stream: certificateStream(certificateId), events: [encode(issued, 'redeem')] });
     } else if (roll < 0.12) {
       const treatmentId = deterministicUuid(`gen-treatment/${paxId}/${n}`);
       const quantity = 1 + Math.floor(random() * 40);
       const expected = Math.min(1000, quantity * 10);
-      const line = { productId: 1, productName: 'Generated toxin', category: 'TREATMENT' as const, brand: 'A', msrpPerUnit: 12, pointsPerUnit: 10, quantity, isPriviPlan: false, injector: { firstName: 'Ada', lastName: 'Nurse' } };
+      const line = {
+        productId: 1,
+        productName: 'Generated toxin',
+        category: 'TREATMENT' as const,
+        brand: 'A',
+        msrpPerUnit: 12,
+        pointsPerUnit: 10,
+        quantity,
+        isPriviPlan: false,
+        injector: { firstName: 'Ada', lastName: 'Nurse' },
+      };
       const recorded = TreatmentRecorded.of({
-        treatmentId, externalId: `ext-${paxId}-${n}`, practiceId: 1, paxId, dateOfService: today, hcpName: 'Generated Practice', financed: false,
-        status: 'PENDING', lineItems: [line], redeemedCertificates: [], expectedPoints: expected,
+        treatmentId,
+        externalId: `ext-${paxId}-${n}`,
+        practiceId: 1,
+        paxId,
+        dateOfService: today,
+        hcpName: 'Generated Practice',
+        financed: false,
+        status: 'PENDING',
+        lineItems: [line],
+        redeemedCertificates: [],
+        expectedPoints: expected,
       });
       before.push({ stream: streamName('treatment', treatmentId), events: [encode(recorded, 'practice')] });
-      member.push(encode(TreatmentPointsComputed.of({
-        paxId, treatmentId, dateOfService: today, totalAwarded: expected, expectedPoints: expected, reasons: [],
-        lines: [{ lineIndex: 0, productId: 1, category: 'TREATMENT', requested: expected, awarded: expected, cutReason: null, expirationDate: null }],
-      }), 'process-treatments'));
+      member.push(
+        encode(
+          TreatmentPointsComputed.of({
+            paxId,
+            treatmentId,
+            dateOfService: today,
+            totalAwarded: expected,
+            expectedPoints: expected,
+            reasons: [],
+            lines: [{ lineIndex: 0, productId: 1, category: 'TREATMENT', requested: expected, awarded: expected, cutReason: null, expirationDate: null }],
+          }),
+          'process-treatments',
+        ),
+      );
       member.push(award(expected, 'TREATMENT', 'Treatment points'));
-      after.push({ stream: streamName('treatment', treatmentId), events: [encode(TreatmentProcessed.of({ treatmentId, paxId, pointsAwarded: expected, reasons: [] }), 'process-treatments')] });
+      after.push({
+        stream: streamName('treatment', treatmentId),
+        events: [encode(TreatmentProcessed.of({ treatmentId, paxId, pointsAwarded: expected, reasons: [] }), 'process-treatments')],
+      });
     } else {
       const source = BONUS_SOURCES[Math.floor(random() * BONUS_SOURCES.length)];
       member.push(award(10 * (1 + Math.floor(random() * 50)), source, `${source.toLowerCase()} bonus`));
@@ -144,7 +190,15 @@ export function planHistory(options: { total: number; members: number; firstPaxI
     const events = Array.from({ length: remainder }, (_, i) =>
       encodeEvent(
         deterministicUuid(`gen/${lastPax}/filler/${i}`),
-        PointsAwarded.of({ paxId: lastPax, lotId: `filler-${i}`, amount: 10, description: 'bonus', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null }),
+        PointsAwarded.of({
+          paxId: lastPax,
+          lotId: `filler-${i}`,
+          amount: 10,
+          description: 'bonus',
+          source: 'BONUS',
+          expirationDate: '2030-01-01',
+          idempotencyKey: null,
+        }),
         { actor: { kind: 'system', job: 'generator' }, correlationId: 'filler', causationId: 'filler', occurredAt: new Date(START + i * 60_000).toISOString() },
       ),
     );

@@ -10,7 +10,11 @@ export interface TestServer {
   runtime: Runtime;
   db: TestDatabase;
   /** JSON call; answers status, parsed body and headers. */
-  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   login(username: string, password?: string): Promise<{ token: string; paxId: number }>;
   /** Signs up a fresh member and answers their token and paxId. */
   enroll(overrides?: Partial<Record<string, unknown>>): Promise<{ token: string; paxId: number; email: string }>;
@@ -25,7 +29,15 @@ export async function startTestServer(options: Partial<RuntimeOptions> = {}): Pr
   // Nightly jobs stay off unless a test asks: many tests move the clock, and a tick must not expire points behind their back.
   // New members get no welcome certificate unless a test asks (settings.welcomeCertificateCategory): a wallet then holds
   // only what the test put there.
-  const runtime = await startRuntime({ databaseUrl: db.url, settings: { ...settingsFromEnv(), welcomeCertificateCategory: null }, embedded: true, log: () => undefined, poolSize: 10, runScheduler: false, ...options });
+  const runtime = await startRuntime({
+    databaseUrl: db.url,
+    settings: { ...settingsFromEnv(), welcomeCertificateCategory: null },
+    embedded: true,
+    log: () => undefined,
+    poolSize: 10,
+    runScheduler: false,
+    ...options,
+  });
   await seedDemo(runtime.deps.pool, () => undefined);
   const server: Server = await new Promise((resolve) => {
     const s = runtime.app.listen(0, '127.0.0.1', () => resolve(s));

@@ -67,6 +67,8 @@ describe('campaign field rules', () => {
   });
 
   it('refuses a window that ends before it starts', () => {
-    expect(checkCampaign({ ...campaignDefaults, campaignName: 'X', fromDate: '2026-02-01', thruDate: '2026-01-31' })).toEqual([{ path: 'body.thruDate', message: 'must not be before fromDate' }]);
+    expect(checkCampaign({ ...campaignDefaults, campaignName: 'X', fromDate: '2026-02-01', thruDate: '2026-01-31' })).toEqual([
+      { path: 'body.thruDate', message: 'must not be before fromDate' },
+    ]);
   });
 });

@@ -9,6 +9,8 @@ const SurveyConfigurePage = lazy(() => import('../features/survey-builder/survey
 const StatusPage = lazy(() => import('../features/admin-status/status-page'));
 const CampaignListPage = lazy(() => import('../features/campaign-tool/campaign-list-page'));
 const CampaignConfigurationPage = lazy(() => import('../features/campaign-tool/campaign-configuration-page'));
+const ContentListPage = lazy(() => import('../features/content-admin/content-list-page'));
+const ContentEntryPage = lazy(() => import('../features/content-admin/content-entry-page'));
 const PromoListPage = lazy(() => import('../features/promo-builder/promo-list-page'));
 const PromoConfigurePage = lazy(() => import('../features/promo-builder/promo-configure-page'));
 const ProductConfigurationPage = lazy(() => import('../features/catalogue-tools/product-configuration-page'));
@@ -30,6 +32,8 @@ export default function AdminRoutes() {
         <Route path="/status" component={StatusPage} />
         <Route path="/campaign-tool" component={CampaignListPage} />
         <Route path="/campaign-tool/campaign-configuration" component={CampaignConfigurationPage} />
+        <Route path="/content" component={ContentListPage} />
+        <Route path="/content/entry" component={ContentEntryPage} />
         <Route path="/promo-builder" component={PromoListPage} />
         <Route path="/promo-builder/configure" component={PromoConfigurePage} />
         <Route path="/employee-search" component={EmployeeSearchPage} />

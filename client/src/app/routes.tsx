@@ -60,7 +60,14 @@ export function AppRoutes() {
       <Route path={paths.enrollment} component={EnrollmentPage} />
       <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
       <Route path={paths.resetPassword} component={ForgotPasswordPage} />
-      <Route path={paths.home}>{member(<><HomePage /><SurveyInvitation /></>)}</Route>
+      <Route path={paths.home}>
+        {member(
+          <>
+            <HomePage />
+            <SurveyInvitation />
+          </>,
+        )}
+      </Route>
       <Route path={paths.surveys}>{member(<SurveysPage />)}</Route>
       <Route path="/take-survey/:id">{member(<TakeSurveyPage />)}</Route>
       <Route path={paths.wallet}>{member(<WalletPage />)}</Route>

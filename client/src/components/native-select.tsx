@@ -17,7 +17,9 @@ export function NativeSelect<V>(props: {
   placeholder?: string;
   invalid?: boolean;
 }) {
-  const options = props.options.map((o) => (typeof o === 'object' && o !== null && 'label' in o ? (o as SelectOption<V>) : { label: String(o), value: o as V }));
+  const options = props.options.map((o) =>
+    typeof o === 'object' && o !== null && 'label' in o ? (o as SelectOption<V>) : { label: String(o), value: o as V },
+  );
   const selected = options.findIndex((o) => o.value === props.value);
   return (
     <select

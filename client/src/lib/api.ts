@@ -52,12 +52,14 @@ export const createApiClient = ({ fetch, getToken, log = console }: ApiClientDep
     const token = options.token === undefined ? getToken() : options.token;
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
     if (token) headers[AUTH_TOKEN_HEADER] = token;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // A form (the promotion wizard's multipart `json` part) sets its own content type with the boundary.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
     if (options.waitForPosition) headers['x-wait-for-position'] = options.waitForPosition;
     return fetch(withQuery(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   };

@@ -39,8 +39,7 @@ export const liveUrl = (ticket: string, lastEventId: string | null): string => {
 
 export const backoff = (attempt: number): number => Math.min(500 * 2 ** attempt, 30_000);
 
-const isUnauthorized = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+const isUnauthorized = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
 /**
  * Keeps one EventSource open. EventSource's own retry would reuse a spent ticket, so on any error

@@ -7,8 +7,7 @@ export interface ScrollToSectionDeps {
   schedule?: (run: () => void, ms: number) => unknown;
 }
 
-const scrollIntoView = (sectionId: string) =>
-  document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+const scrollIntoView = (sectionId: string) => document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
 const isLanding = (pathname: string) => pathname === '/' || pathname === LANDING_PATH;
 

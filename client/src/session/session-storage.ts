@@ -1,10 +1,4 @@
-import {
-  CART_STORAGE_KEY,
-  IMPERSONATED_STORAGE_KEY,
-  SURVEY_MODAL_VIEWED_KEY,
-  TOKEN_STORAGE_KEY,
-  USER_STORAGE_KEY,
-} from '../config/session';
+import { CART_STORAGE_KEY, IMPERSONATED_STORAGE_KEY, SURVEY_MODAL_VIEWED_KEY, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../config/session';
 import type { Pax, SessionEvent, SessionUser, StoredSession } from './types';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

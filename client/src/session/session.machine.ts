@@ -141,8 +141,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
       markJustSignedOut: assign({ justSignedOutAt: () => deps.now() }),
       announceEnded: () => deps.lifecycle.ended(),
       rememberSignOutRedirect: assign({
-        signOutRedirect: (_, params: { redirectTo: string | null | undefined }) =>
-          params.redirectTo === undefined ? SIGN_OUT_REDIRECT : params.redirectTo,
+        signOutRedirect: (_, params: { redirectTo: string | null | undefined }) => (params.redirectTo === undefined ? SIGN_OUT_REDIRECT : params.redirectTo),
       }),
       navigateAfterSignOut: ({ context }) => {
         if (context.signOutRedirect !== null) deps.navigate(context.signOutRedirect);
@@ -153,8 +152,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
       clearSignInError: assign({ signInError: null }),
       logError: (_, params: { message: string; error: unknown }) => deps.log.error(params.message, params.error),
       removeEvent: assign({
-        user: ({ context }, params: { code: string }) =>
-          context.user && { ...context.user, events: context.user.events.filter((e) => e.code !== params.code) },
+        user: ({ context }, params: { code: string }) => context.user && { ...context.user, events: context.user.events.filter((e) => e.code !== params.code) },
       }),
       updatePax: assign({
         user: ({ context }, params: { pax: Pax }) => context.user && { ...context.user, pax: { ...context.user.pax, ...params.pax } },
@@ -247,7 +245,10 @@ export const createSessionMachine = (deps: SessionDeps) =>
           },
           PAX_UPDATED: {
             guard: { type: 'isCurrentPax', params: ({ event }) => ({ paxId: event.pax.paxId }) },
-            actions: [{ type: 'updatePax', params: ({ event }) => ({ pax: event.pax }) }, { type: 'persistUser', params: {} }],
+            actions: [
+              { type: 'updatePax', params: ({ event }) => ({ pax: event.pax }) },
+              { type: 'persistUser', params: {} },
+            ],
           },
           REMOTE_SIGNED_OUT: {
             target: 'unauthenticated',
@@ -265,11 +266,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
                 },
                 {
                   target: '#session.unauthenticated',
-                  actions: [
-                    { type: 'rememberSignOutRedirect', params: ({ event }) => ({ redirectTo: event.redirectTo }) },
-                    ...signedOut,
-                    'broadcastSignedOut',
-                  ],
+                  actions: [{ type: 'rememberSignOutRedirect', params: ({ event }) => ({ redirectTo: event.redirectTo }) }, ...signedOut, 'broadcastSignedOut'],
                 },
               ],
               SESSION_RECEIVED: {

@@ -11,7 +11,9 @@ export interface CampaignCopy {
 export type CampaignContentType = 'campaignGlobal' | 'campaignLogin';
 
 /** The spec: campaign global and campaign login content, filtered on fields.mkCode, the first item used. */
-export const readCampaignContentFx = createEffect(async ({ contentType, mkCode }: { contentType: CampaignContentType; mkCode: string }): Promise<CampaignCopy | null> => {
-  const answer = await (await contentReader()).getEntries<CampaignCopy>({ content_type: contentType, 'fields.mkCode': mkCode, limit: 1 });
-  return answer.items[0]?.fields ?? null;
-});
+export const readCampaignContentFx = createEffect(
+  async ({ contentType, mkCode }: { contentType: CampaignContentType; mkCode: string }): Promise<CampaignCopy | null> => {
+    const answer = await (await contentReader()).getEntries<CampaignCopy>({ content_type: contentType, 'fields.mkCode': mkCode, limit: 1 });
+    return answer.items[0]?.fields ?? null;
+  },
+);

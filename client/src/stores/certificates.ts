@@ -28,8 +28,10 @@ export const isUnclaimedGift = (c: CertificateItem): boolean => c.gift !== undef
 export const certificatesRequested = createEvent();
 export const liveCertificateReceived = createEvent<CertificateItem>();
 
-export const fetchCertificatesFx = createEffect(async () =>
-  (await api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc' } })).items,
+export const fetchCertificatesFx = createEffect(
+  async () =>
+    (await api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc' } }))
+      .items,
 );
 
 const byExpiryDesc = (a: CertificateItem, b: CertificateItem) => b.expirationDate.localeCompare(a.expirationDate) || b.id.localeCompare(a.id);
@@ -37,7 +39,9 @@ const byExpiryDesc = (a: CertificateItem, b: CertificateItem) => b.expirationDat
 /** The member's certificates, newest expiry first; live `certificate` messages insert or replace by id. */
 export const $certificates = createStore<CertificateItem[] | null>(null)
   .on(fetchCertificatesFx.doneData, (_, items) => [...items].sort(byExpiryDesc))
-  .on(liveCertificateReceived, (items, item) => (item.sentGift ? (items ?? []).filter((c) => c.id !== item.id) : [...(items ?? []).filter((c) => c.id !== item.id), item].sort(byExpiryDesc)))
+  .on(liveCertificateReceived, (items, item) =>
+    item.sentGift ? (items ?? []).filter((c) => c.id !== item.id) : [...(items ?? []).filter((c) => c.id !== item.id), item].sort(byExpiryDesc),
+  )
   .reset(sessionEnded);
 
 export const $certificatesError = createStore(false)

@@ -15,7 +15,10 @@ export interface Email {
 export const preferredOf = <T extends { preferred: string }>(items: readonly T[]): T | null => items.find((i) => i.preferred === 'Y') ?? items[0] ?? null;
 
 export const fetchContactsFx = createEffect(async (paxId: number) => {
-  const [phones, emails] = await Promise.all([api.get<Phone[]>(`/api/rest/participants/${paxId}/phones`), api.get<Email[]>(`/api/rest/participants/${paxId}/emails`)]);
+  const [phones, emails] = await Promise.all([
+    api.get<Phone[]>(`/api/rest/participants/${paxId}/phones`),
+    api.get<Email[]>(`/api/rest/participants/${paxId}/emails`),
+  ]);
   return { phones, emails };
 });
 

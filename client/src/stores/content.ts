@@ -20,15 +20,18 @@ function contentUnit<T>(name: string, empty: T, load: (reader: ContentReader) =>
   const requested = createEvent(`${name}Requested`);
   const reloaded = createEvent(`${name}Reloaded`);
   const loadFx = createEffect<void, T>(async () => load(await contentReader()));
-  const $state = createStore<ContentState<T>>({ isLoaded: false, contents: empty }, { name: `$${name}` }).on(loadFx.doneData, (_, contents) => ({ isLoaded: true, contents }));
+  const $state = createStore<ContentState<T>>({ isLoaded: false, contents: empty }, { name: `$${name}` }).on(loadFx.doneData, (_, contents) => ({
+    isLoaded: true,
+    contents,
+  }));
   loadFx.fail.watch(({ error }) => console.error(`Content ${name} failed to load`, error));
   sample({ clock: requested, source: { state: $state, pending: loadFx.pending }, filter: ({ state, pending }) => !state.isLoaded && !pending, target: loadFx });
   sample({ clock: reloaded, target: loadFx });
   return { $state, requested, reloaded, loadFx };
 }
 
-const fieldsOf = async <F,>(reader: ContentReader, query: EntryQuery): Promise<F[]> => (await reader.getEntries<F>(query)).items.map((item) => item.fields);
-const firstOf = async <F,>(reader: ContentReader, query: EntryQuery): Promise<F | null> => (await fieldsOf<F>(reader, { ...query, limit: 1 }))[0] ?? null;
+const fieldsOf = async <F>(reader: ContentReader, query: EntryQuery): Promise<F[]> => (await reader.getEntries<F>(query)).items.map((item) => item.fields);
+const firstOf = async <F>(reader: ContentReader, query: EntryQuery): Promise<F | null> => (await fieldsOf<F>(reader, { ...query, limit: 1 }))[0] ?? null;
 
 export interface PrescribingInformation {
   brand: string;
@@ -105,7 +108,9 @@ export const banner = contentUnit<Banner | null>('banner', null, (r) => firstOf(
 
 export const brandContent = contentUnit<BrandContent[]>('brandContent', [], (r) => fieldsOf(r, { content_type: 'brandContent', order: 'fields.order' }));
 
-export const globalContent = contentUnit<GlobalContent | null>('globalContent', null, (r) => firstOf(r, { content_type: 'globalContent', 'fields.siteId': r.siteId }));
+export const globalContent = contentUnit<GlobalContent | null>('globalContent', null, (r) =>
+  firstOf(r, { content_type: 'globalContent', 'fields.siteId': r.siteId }),
+);
 
 /** A text-copy entry: `items[0].fields.copy` when there is one, otherwise `{}`. */
 export const readTextCopyFx = createEffect(async (key: string): Promise<Record<string, unknown>> => {
@@ -113,9 +118,14 @@ export const readTextCopyFx = createEffect(async (key: string): Promise<Record<s
   return answer.total > 0 ? (answer.items[0]?.fields.copy ?? {}) : {};
 });
 
-export const readPageContentFx = createEffect(async (slug: string) => (await firstOf<PageContent>(await contentReader(), { content_type: 'pageContent', 'fields.slug': slug })) ?? null);
+export const readPageContentFx = createEffect(
+  async (slug: string) => (await firstOf<PageContent>(await contentReader(), { content_type: 'pageContent', 'fields.slug': slug })) ?? null,
+);
 
-export const readCampaignTermsFx = createEffect(async (campaign: string) => (await firstOf<{ text: string }>(await contentReader(), { content_type: 'campaignTerms', 'fields.campaign': campaign }))?.text ?? null);
+export const readCampaignTermsFx = createEffect(
+  async (campaign: string) =>
+    (await firstOf<{ text: string }>(await contentReader(), { content_type: 'campaignTerms', 'fields.campaign': campaign }))?.text ?? null,
+);
 
 export interface CardArt {
   name: string;
@@ -158,12 +168,20 @@ export interface PromotionPage {
  * The overview, rules and FAQ content of a promotion's website, by promotion id (the spec's read). A copied
  * promotion lists its original's entries, filed under the original's id: those listed entries are read by id too.
  */
-export const readPromotionPagesFx = createEffect(async ({ promotionId, entryIds = [] }: { promotionId: string; entryIds?: readonly string[] }): Promise<PromotionPage[]> => {
-  const reader = await contentReader();
-  const toPage = (item: { sys: { id: string }; fields: Omit<PromotionPage, 'entryId'> }): PromotionPage => ({ ...item.fields, entryId: item.sys.id });
-  const own = (await reader.getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'fields.promotionId': promotionId })).items.map(toPage);
-  const missing = entryIds.filter((id) => !own.some((p) => p.entryId === id));
-  if (!missing.length) return own;
-  const listed = await reader.getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': missing.join(','), limit: missing.length });
-  return [...own, ...listed.items.map(toPage)];
-});
+export const readPromotionPagesFx = createEffect(
+  async ({ promotionId, entryIds = [] }: { promotionId: string; entryIds?: readonly string[] }): Promise<PromotionPage[]> => {
+    const reader = await contentReader();
+    const toPage = (item: { sys: { id: string }; fields: Omit<PromotionPage, 'entryId'> }): PromotionPage => ({ ...item.fields, entryId: item.sys.id });
+    const own = (await reader.getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'fields.promotionId': promotionId })).items.map(
+      toPage,
+    );
+    const missing = entryIds.filter((id) => !own.some((p) => p.entryId === id));
+    if (!missing.length) return own;
+    const listed = await reader.getEntries<Omit<PromotionPage, 'entryId'>>({
+      content_type: 'promotionWebsite',
+      'sys.id[in]': missing.join(','),
+      limit: missing.length,
+    });
+    return [...own, ...listed.items.map(toPage)];
+  },
+);

@@ -81,7 +81,12 @@ const closeAllButSurvey = (state: DialogState): DialogState => {
 export const $anyDialogOpen = $dialogs.map((state) => Object.values(state).some((d) => d.open || d.content !== null));
 
 $dialogs.on(sessionEnded, closeAllButSurvey);
-sample({ clock: sessionEnded, source: $dialogs, fn: (state) => (Object.keys(state) as DialogName[]).filter((name) => name !== 'survey'), target: waitToClearFx });
+sample({
+  clock: sessionEnded,
+  source: $dialogs,
+  fn: (state) => (Object.keys(state) as DialogName[]).filter((name) => name !== 'survey'),
+  target: waitToClearFx,
+});
 
 export const notify = (content: NotificationContent) => dialogOpened({ name: 'notification', content });
 export const confirm = (content: ConfirmationContent) => dialogOpened({ name: 'confirmation', content });

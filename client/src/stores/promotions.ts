@@ -12,6 +12,8 @@ export interface PromotionTile {
   fromDate: string;
   thruDate: string;
   certificateCategoryCode?: string;
+  /** What the member has earned from it so far (absent from an older server). */
+  earned?: { points: number; certificates: number; treatments: number };
 }
 
 export interface CertificateCategory {
@@ -65,7 +67,11 @@ export interface PromotionsRequest {
 export const fetchPromotionsFx = createEffect(async (_: PromotionsRequest): Promise<Promotion[]> => {
   const [{ items }, offers] = await Promise.all([
     api.get<{ items: PromotionTile[] }>('/api/rest/promotions/tiles'),
-    orNull(api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc', displayCategory: 'offer' } })),
+    orNull(
+      api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', {
+        query: { page: 0, size: 100, sort: 'expirationDate desc', displayCategory: 'offer' },
+      }),
+    ),
   ]);
   const categories = new Map<string, Promise<CertificateCategory | null>>();
   const categoryOf = (code: string) => {
@@ -79,7 +85,14 @@ export const fetchPromotionsFx = createEffect(async (_: PromotionsRequest): Prom
         orNull(api.get<PromotionWebsiteData>(`/api/rest/promotions/${encodeURIComponent(tile.promoId)}/website`)),
       ]);
       const offerCert = offerCertFor(offers?.items ?? [], category);
-      return { ...tile, certificateCategory: category, certificateCategoryName: category?.certificateCategoryName ?? null, websiteData, hasOfferCert: offerCert !== null, offerCert };
+      return {
+        ...tile,
+        certificateCategory: category,
+        certificateCategoryName: category?.certificateCategoryName ?? null,
+        websiteData,
+        hasOfferCert: offerCert !== null,
+        offerCert,
+      };
     }),
   );
 });

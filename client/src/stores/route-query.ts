@@ -10,4 +10,6 @@ export const $trackedQuery = createStore<TrackedQuery>({}).on(routeChanged, (_, 
 export const redirectBypassMarked = createEvent();
 export const redirectBypassReset = createEvent();
 /** While marked as run, the legacy-path redirect to /wallet is suppressed. */
-export const $redirectBypass = createStore(false).on(redirectBypassMarked, () => true).reset(redirectBypassReset);
+export const $redirectBypass = createStore(false)
+  .on(redirectBypassMarked, () => true)
+  .reset(redirectBypassReset);

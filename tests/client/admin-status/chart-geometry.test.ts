@@ -5,7 +5,12 @@ const box = { width: 120, height: 70, padding: 10 };
 describe('status chart geometry', () => {
   it('rounds the axis up to a readable top, and never to 0', () => {
     expect(axisTop([{ name: 'a', values: [3, 47, null] }])).toBe(50);
-    expect(axisTop([{ name: 'a', values: [1234] }, { name: 'b', values: [99] }])).toBe(2000);
+    expect(
+      axisTop([
+        { name: 'a', values: [1234] },
+        { name: 'b', values: [99] },
+      ]),
+    ).toBe(2000);
     expect(axisTop([{ name: 'a', values: [0, null] }])).toBe(1);
   });
 

@@ -16,7 +16,16 @@ describe('the campaign tool’s state', () => {
   afterEach(() => campaignsCleared());
 
   it('starts from the admin spec’s draft defaults', () => {
-    expect($campaignDraft.getState()).toMatchObject({ campaignName: '', statusTypeCode: 'DRAFT', fromDate: null, thruDate: null, allowReissuance: false, loginNotificationRequired: true, isPatientEvent: false, groupId: null });
+    expect($campaignDraft.getState()).toMatchObject({
+      campaignName: '',
+      statusTypeCode: 'DRAFT',
+      fromDate: null,
+      thruDate: null,
+      allowReissuance: false,
+      loginNotificationRequired: true,
+      isPatientEvent: false,
+      groupId: null,
+    });
   });
 
   it('sets one property at a time, leaving the others', () => {

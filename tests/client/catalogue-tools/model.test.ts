@@ -32,7 +32,11 @@ beforeEach(() => formCleared());
 
 describe('when the form starts empty', () => {
   it('is a purchasable, active category with one blank variant row', () => {
-    expect($categoryDraft.getState()).toMatchObject({ certificateCategoryType: 'PURCHASABLE', displayStatusTypeCode: 'ACTIVE', defaultExpirationLengthDays: 365 });
+    expect($categoryDraft.getState()).toMatchObject({
+      certificateCategoryType: 'PURCHASABLE',
+      displayStatusTypeCode: 'ACTIVE',
+      defaultExpirationLengthDays: 365,
+    });
     expect(variants()).toEqual([{ amount: null, purchaseAmount: null }]);
   });
 });

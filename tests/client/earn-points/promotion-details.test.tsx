@@ -34,10 +34,16 @@ const entries = [
       promotionId: ID,
       page: 'RULES',
       title: 'Rules of Glow',
-      body: { nodeType: 'document', content: [{ nodeType: 'ordered-list', content: [{ nodeType: 'list-item', content: [{ nodeType: 'text', value: 'Two treatments qualify.' }] }] }] },
+      body: {
+        nodeType: 'document',
+        content: [{ nodeType: 'ordered-list', content: [{ nodeType: 'list-item', content: [{ nodeType: 'text', value: 'Two treatments qualify.' }] }] }],
+      },
     },
   },
-  { sys: { id: 'f' }, fields: { promotionId: ID, page: 'FAQ', title: 'Glow questions', questions: [{ question: 'Do I still earn points?', answer: 'Yes.' }, { question: 42 }] } },
+  {
+    sys: { id: 'f' },
+    fields: { promotionId: ID, page: 'FAQ', title: 'Glow questions', questions: [{ question: 'Do I still earn points?', answer: 'Yes.' }, { question: 42 }] },
+  },
 ];
 
 const queries: EntryQuery[] = [];
@@ -80,7 +86,12 @@ describe('the promotion details dialog', () => {
 
   it('shows a copied promotion’s pages, which are filed under the original’s id, through their listed entry ids', async () => {
     const COPY = 'aaaaaaaa-0000-4000-8000-000000000002';
-    render(<PromotionDetailsDialog promotion={{ ...promotion, promoId: COPY, websiteData: { ...promotion.websiteData!, promoId: COPY } }} onClose={() => undefined} />);
+    render(
+      <PromotionDetailsDialog
+        promotion={{ ...promotion, promoId: COPY, websiteData: { ...promotion.websiteData!, promoId: COPY } }}
+        onClose={() => undefined}
+      />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Glow tile' });
     expect(await within(dialog).findByRole('heading', { name: 'About Glow' })).toBeTruthy();
     expect(queries).toEqual([

@@ -1,4 +1,14 @@
-import { addGroup, addRule, blankExpression, operatorForField, operatorLabel, removeGroup, removeRule, setOperator, setRule } from '../../../client/src/components/group-editor/expression-model';
+import {
+  addGroup,
+  addRule,
+  blankExpression,
+  operatorForField,
+  operatorLabel,
+  removeGroup,
+  removeRule,
+  setOperator,
+  setRule,
+} from '../../../client/src/components/group-editor/expression-model';
 import type { LogicalExpression } from '../../../client/src/components/group-editor/groups-api';
 
 const rule = (fieldCode: string, value: string) => ({ fieldCode, comparisonOperatorCode: 'EQ', values: [value] });
@@ -8,7 +18,13 @@ describe('editing a nested expression', () => {
   const start: LogicalExpression = {
     logicalOperatorCode: 'AND',
     comparisonExpressions: [rule('postalCode', '92612')],
-    logicalExpressions: [{ logicalOperatorCode: 'OR', comparisonExpressions: [rule('ageYears', '30')], logicalExpressions: [{ logicalOperatorCode: 'AND', comparisonExpressions: [rule('firstName', 'ana')], logicalExpressions: [] }] }],
+    logicalExpressions: [
+      {
+        logicalOperatorCode: 'OR',
+        comparisonExpressions: [rule('ageYears', '30')],
+        logicalExpressions: [{ logicalOperatorCode: 'AND', comparisonExpressions: [rule('firstName', 'ana')], logicalExpressions: [] }],
+      },
+    ],
   };
 
   it('edits a rule three levels down and leaves the other levels untouched', () => {

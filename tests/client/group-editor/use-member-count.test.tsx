@@ -4,7 +4,10 @@ import { groupsApi, type LogicalExpression } from '../../../client/src/component
 import { useMemberCount } from '../../../client/src/components/group-editor/use-member-count';
 import { ApiError } from '../../../client/src/lib/problem';
 
-const withZip = (zip: string): LogicalExpression => ({ ...blankExpression(), comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: [zip] }] });
+const withZip = (zip: string): LogicalExpression => ({
+  ...blankExpression(),
+  comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: [zip] }],
+});
 
 describe('useMemberCount', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -15,7 +18,9 @@ describe('useMemberCount', () => {
 
   it('asks once after the edits settle, and shows only the latest answer when an older one lands last', async () => {
     const answers: Record<string, (n: { memberCount: number }) => void> = {};
-    const count = jest.spyOn(groupsApi, 'count').mockImplementation((e) => new Promise((resolve) => (answers[String(e.comparisonExpressions[0].values[0])] = resolve)));
+    const count = jest
+      .spyOn(groupsApi, 'count')
+      .mockImplementation((e) => new Promise((resolve) => (answers[String(e.comparisonExpressions[0].values[0])] = resolve)));
     const { result, rerender } = renderHook(({ e }) => useMemberCount(e, 400), { initialProps: { e: withZip('9') } });
     rerender({ e: withZip('92') });
     await act(async () => jest.advanceTimersByTime(100));

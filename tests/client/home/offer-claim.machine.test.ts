@@ -13,9 +13,16 @@ describe('the offer-claim outcome', () => {
 
   it('uses the texts of the spec', () => {
     const fmt = (d: string) => `<${d}>`;
-    expect(messageOf('alreadyClaimed', { code: 'x' }, fmt)).toEqual({ title: 'OFFER ALREADY CLAIMED', text: ["You've already claimed this offer. Keep checking back for exciting new offers."], error: true });
+    expect(messageOf('alreadyClaimed', { code: 'x' }, fmt)).toEqual({
+      title: 'OFFER ALREADY CLAIMED',
+      text: ["You've already claimed this offer. Keep checking back for exciting new offers."],
+      error: true,
+    });
     expect(messageOf('offerEnded', { code: 'x' }, fmt).text).toEqual(['This offer is no longer valid. Keep checking back for exciting new offers.']);
-    expect(messageOf('notEligible', { code: 'x' }, fmt)).toMatchObject({ title: 'SORRY', text: ["You're not eligible for this offer. Keep checking your inbox for the program's offers exclusive to you."] });
+    expect(messageOf('notEligible', { code: 'x' }, fmt)).toMatchObject({
+      title: 'SORRY',
+      text: ["You're not eligible for this offer. Keep checking your inbox for the program's offers exclusive to you."],
+    });
     const dated = messageOf('success', { code: 'x', activationDate: '2026-05-01', expirationDate: '2026-06-30' }, fmt);
     expect(dated.title).toBe('CONGRATULATIONS!');
     expect(dated.text[0]).toBe("You've successfully claimed your offer.");

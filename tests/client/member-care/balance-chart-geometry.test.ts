@@ -18,7 +18,16 @@ describe('the balance chart geometry', () => {
   it('draws level runs between events and vertical moves at each, from 0 at the first event to the end of the range', () => {
     const scale = scaleFor(box, 0, 100, 100);
     // x: 20 + at * 0.9; y: 60 - balance * 0.5
-    expect(stepPath([{ at: 0, balance: 100 }, { at: 50, balance: 40 }], scale, 100)).toBe('M20.0,60.0 H20.0 V10.0 H65.0 V40.0 H110.0');
+    expect(
+      stepPath(
+        [
+          { at: 0, balance: 100 },
+          { at: 50, balance: 40 },
+        ],
+        scale,
+        100,
+      ),
+    ).toBe('M20.0,60.0 H20.0 V10.0 H65.0 V40.0 H110.0');
   });
 
   it('puts a single instant in the middle and draws nothing for no events', () => {

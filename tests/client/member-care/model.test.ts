@@ -23,7 +23,9 @@ const harness = (award: Award) => {
   return { model, sent, fill, settled };
 };
 
-const paid = (balance: number): Award => async () => ({ status: 201, answer: { balance, position: '1' } });
+const paid =
+  (balance: number): Award =>
+  async () => ({ status: 201, answer: { balance, position: '1' } });
 
 describe('the give-points form', () => {
   it('keeps a late answer for a member the admin has left off the next member’s form', async () => {

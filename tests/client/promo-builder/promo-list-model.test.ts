@@ -59,8 +59,13 @@ describe('the promotion list', () => {
     serve({});
     listOpened();
     await waitFor(() => expect($list.getState()?.items).toHaveLength(1));
-    expect($statusOptions.getState()).toEqual([{ code: 'ALL', description: 'All' }, { code: 'NEW', description: 'New' }]);
-    expect(listReads().map((c) => c.url)).toEqual(['/api/rest/promotions?promotionCategory=PROMOTION&status=ALL&showAllForMyLevelAndBelow=false&page=0&size=10']);
+    expect($statusOptions.getState()).toEqual([
+      { code: 'ALL', description: 'All' },
+      { code: 'NEW', description: 'New' },
+    ]);
+    expect(listReads().map((c) => c.url)).toEqual([
+      '/api/rest/promotions?promotionCategory=PROMOTION&status=ALL&showAllForMyLevelAndBelow=false&page=0&size=10',
+    ]);
     expect(listReads()[0].headers['x-wait-for-position']).toBeUndefined();
   });
 
@@ -113,16 +118,28 @@ describe('status actions', () => {
     expect(listReads()[0].headers['x-wait-for-position']).toBe('42.0');
   });
 
-  it('publish without asking; a 409 shows the server’s message and reads nothing again', async () => {
+  it('publish asks first too; a 409 shows the server’s message and reads nothing again', async () => {
     serve({ [`POST /api/rest/promotions/${ID}/publish`]: problem(409, 'This promotion ended on 2026-03-31 and cannot be published', 'invalid-state') });
     actionRequested(promotion({ statusTypeCode: 'DRAFT' }), 'publish');
-    expect($dialogs.getState().confirmation.open).toBe(false);
+    const asked = $dialogs.getState().confirmation;
+    expect(asked.open).toBe(true);
+    expect(asked.content).toMatchObject({ title: 'Publish this promotion?', yesLabel: 'Publish', noLabel: 'Cancel' });
+    expect(posts()).toEqual([]);
+    asked.content!.onYes();
     await waitFor(() => expect($notice.getState()).toEqual({ severity: 'error', text: 'This promotion ended on 2026-03-31 and cannot be published' }));
     expect(listReads()).toHaveLength(0);
   });
 
   it('copy posts at once, names the copy, and reads the list after its position', async () => {
-    serve({ [`POST /api/rest/promotions/${ID}/copy`]: { status: 201, body: { ...promotion({ id: 'copy', name: 'Spring Sparkle - Copy', promotionCode: 'SPARKLE-1776279600000', statusTypeCode: 'DRAFT' }), position: '43.0' } } });
+    serve({
+      [`POST /api/rest/promotions/${ID}/copy`]: {
+        status: 201,
+        body: {
+          ...promotion({ id: 'copy', name: 'Spring Sparkle - Copy', promotionCode: 'SPARKLE-1776279600000', statusTypeCode: 'DRAFT' }),
+          position: '43.0',
+        },
+      },
+    });
     copyClicked(promotion());
     await waitFor(() => expect($notice.getState()?.text).toBe('Copied as "Spring Sparkle - Copy" (SPARKLE-1776279600000), a draft.'));
     await waitFor(() => expect(listReads()[0]?.headers['x-wait-for-position']).toBe('43.0'));

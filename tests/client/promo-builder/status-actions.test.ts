@@ -20,9 +20,8 @@ describe('which actions a promotion status allows', () => {
     expect(Object.keys(statusActionRules).sort()).toEqual(Object.keys(serverRules).sort());
   });
 
-  it('asks before every action that takes a promotion from members or cannot be undone, never before publishing', () => {
-    expect(statusActionRules.publish.confirm).toBeNull();
-    for (const action of ['revert-to-draft', 'end', 'stop-payments'] as const) {
+  it('asks before every action, publishing included (issue 10: a confirmation for each)', () => {
+    for (const action of ['publish', 'revert-to-draft', 'end', 'stop-payments'] as const) {
       const ask = statusActionRules[action].confirm!('Spring Sparkle');
       expect(ask.message).toContain('"Spring Sparkle"');
       expect(ask.title).toMatch(/\?$/);

@@ -16,20 +16,78 @@ const survey: SurveyToTake = {
   id: 5,
   name: 'Pulse',
   sections: [
-    { name: 'One', description: '', instructions: '', showName: true, showInstructions: false, questions: [{ id: 1, text: 'Pick', questionTypeCode: 'MULTIPLE_ONE', maxAnswers: 1, requiredAnswers: 1, answers: [{ id: 11, text: 'a' }, { id: 12, text: 'b' }] }] },
-    { name: 'Two', description: '', instructions: '', showName: true, showInstructions: false, questions: [{ id: 2, text: 'Some', questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 2, requiredAnswers: 1, answers: [{ id: 21, text: 'x' }, { id: 22, text: 'y' }, { id: 23, text: 'z' }] }] },
-    { name: 'Three', description: '', instructions: '', showName: true, showInstructions: false, questions: [{ id: 3, text: 'Say', questionTypeCode: 'USER_RESPONSE', maxAnswers: 1, requiredAnswers: 1, answers: [] }] },
+    {
+      name: 'One',
+      description: '',
+      instructions: '',
+      showName: true,
+      showInstructions: false,
+      questions: [
+        {
+          id: 1,
+          text: 'Pick',
+          questionTypeCode: 'MULTIPLE_ONE',
+          maxAnswers: 1,
+          requiredAnswers: 1,
+          answers: [
+            { id: 11, text: 'a' },
+            { id: 12, text: 'b' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Two',
+      description: '',
+      instructions: '',
+      showName: true,
+      showInstructions: false,
+      questions: [
+        {
+          id: 2,
+          text: 'Some',
+          questionTypeCode: 'MULTIPLE_CHOICE',
+          maxAnswers: 2,
+          requiredAnswers: 1,
+          answers: [
+            { id: 21, text: 'x' },
+            { id: 22, text: 'y' },
+            { id: 23, text: 'z' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Three',
+      description: '',
+      instructions: '',
+      showName: true,
+      showInstructions: false,
+      questions: [{ id: 3, text: 'Say', questionTypeCode: 'USER_RESPONSE', maxAnswers: 1, requiredAnswers: 1, answers: [] }],
+    },
   ],
 };
-const ctx = (over: Partial<WizardContext> = {}): WizardContext => ({ paxId: 1, surveyId: 5, survey, page: 0, answers: {}, pointsAwarded: null, errorMessages: [], leavingTo: null, ...over });
+const ctx = (over: Partial<WizardContext> = {}): WizardContext => ({
+  paxId: 1,
+  surveyId: 5,
+  survey,
+  page: 0,
+  answers: {},
+  pointsAwarded: null,
+  errorMessages: [],
+  leavingTo: null,
+  ...over,
+});
 const problem = (status: number, detail?: string) => new ApiError(status, { status, detail }, '/x');
 
 describe('guards', () => {
   describe('canAdvance', () => {
     it('is false until the page is complete', () => expect(canAdvance(ctx())).toBe(false));
-    it('is true once every question on the page is answered', () => expect(canAdvance(ctx({ answers: { 1: { answerIds: [11], userResponse: '' } } }))).toBe(true));
+    it('is true once every question on the page is answered', () =>
+      expect(canAdvance(ctx({ answers: { 1: { answerIds: [11], userResponse: '' } } }))).toBe(true));
     it('is false on the last page', () => expect(canAdvance(ctx({ page: 2, answers: { 3: { answerIds: [], userResponse: 'hi' } } }))).toBe(false));
-    it('is false for a MULTIPLE_CHOICE below requiredAnswers', () => expect(canAdvance(ctx({ page: 1, answers: { 2: { answerIds: [], userResponse: '' } } }))).toBe(false));
+    it('is false for a MULTIPLE_CHOICE below requiredAnswers', () =>
+      expect(canAdvance(ctx({ page: 1, answers: { 2: { answerIds: [], userResponse: '' } } }))).toBe(false));
   });
   describe('canGoBack', () => {
     it('is false on page 1', () => expect(canGoBack(ctx())).toBe(false));
@@ -44,7 +102,13 @@ describe('guards', () => {
       expect(canSubmit(ctx({ survey: { ...survey, sections: [survey.sections[0]] }, answers: { 1: { answerIds: [12], userResponse: '' } } }))).toBe(true));
   });
   describe('isUnavailable', () => {
-    it.each([[410, true], [409, true], [404, true], [400, false], [500, false]])('status %i is %p', (status, expected) => expect(isUnavailable(problem(status))).toBe(expected));
+    it.each([
+      [410, true],
+      [409, true],
+      [404, true],
+      [400, false],
+      [500, false],
+    ])('status %i is %p', (status, expected) => expect(isUnavailable(problem(status))).toBe(expected));
     it('is false for a network failure', () => expect(isUnavailable(new TypeError('offline'))).toBe(false));
   });
   it('collects error messages, detail first', () => {
@@ -54,7 +118,10 @@ describe('guards', () => {
 });
 
 describe('list helpers', () => {
-  const list = [{ id: 1, name: 'a', surveyPointsAmount: 20, fromDate: '2026-01-01' }, { id: 2, name: 'b', surveyPointsAmount: 50, fromDate: '2026-03-01' }];
+  const list = [
+    { id: 1, name: 'a', surveyPointsAmount: 20, fromDate: '2026-01-01' },
+    { id: 2, name: 'b', surveyPointsAmount: 50, fromDate: '2026-03-01' },
+  ];
   it('finds the highest point value, 0 when none', () => {
     expect(highestPointValue(list)).toBe(50);
     expect(highestPointValue([])).toBe(0);
@@ -64,7 +131,9 @@ describe('list helpers', () => {
 
 describe('the wizard', () => {
   const start = (submit = jest.fn(async () => ({ pointsAwarded: 50, position: 'p' })), load = async () => survey) => {
-    const actor = createActor(surveyWizardMachine.provide({ actors: { loadSurvey: fromPromise(load), submitAnswers: fromPromise(submit) } }), { input: { paxId: 1, surveyId: 5 } });
+    const actor = createActor(surveyWizardMachine.provide({ actors: { loadSurvey: fromPromise(load), submitAnswers: fromPromise(submit) } }), {
+      input: { paxId: 1, surveyId: 5 },
+    });
     actor.start();
     return { actor, submit };
   };
@@ -89,7 +158,15 @@ describe('the wizard', () => {
     expect(done.context.pointsAwarded).toBe(50);
     expect(submit).toHaveBeenCalledWith(
       expect.objectContaining({
-        input: { paxId: 1, surveyId: 5, answers: [{ questionId: 1, answerIds: [12] }, { questionId: 2, answerIds: [21, 22] }, { questionId: 3, answerIds: [], userResponse: 'Lovely' }] },
+        input: {
+          paxId: 1,
+          surveyId: 5,
+          answers: [
+            { questionId: 1, answerIds: [12] },
+            { questionId: 2, answerIds: [21, 22] },
+            { questionId: 3, answerIds: [], userResponse: 'Lovely' },
+          ],
+        },
       }),
     );
   });

@@ -12,7 +12,15 @@ const GOLDEN = card('GOLDEN_HOUR', 'Golden hour');
 const SEA = card('SEA_GLASS', 'Sea glass');
 
 const cert = (id: string, over: Partial<CertificateItem> = {}): CertificateItem => ({
-  id, status: 'ACTIVE', expirationDate: '2027-01-01', certificateCategoryType: 'PURCHASABLE', summaryDisplay: '', amount: 25, name: '$25', code: id, ...over,
+  id,
+  status: 'ACTIVE',
+  expirationDate: '2027-01-01',
+  certificateCategoryType: 'PURCHASABLE',
+  summaryDisplay: '',
+  amount: 25,
+  name: '$25',
+  code: id,
+  ...over,
 });
 
 describe('which art a wallet certificate wears', () => {
@@ -28,11 +36,19 @@ describe('which art a wallet certificate wears', () => {
     expect(artFor(cert('r'), noWalletArt)).toBeNull();
   });
   it('reads each design once, in a stable order', () =>
-    expect(designIdsOf([cert('a', { cardArtId: 'z' }), cert('b', { cardArtId: 'y' }), cert('c', { cardArtId: 'z' }), cert('d', { cardArtId: null })])).toEqual(['y', 'z']));
+    expect(designIdsOf([cert('a', { cardArtId: 'z' }), cert('b', { cardArtId: 'y' }), cert('c', { cardArtId: 'z' }), cert('d', { cardArtId: null })])).toEqual([
+      'y',
+      'z',
+    ]));
 });
 
 describe('useCertificateArt', () => {
-  const entries: Record<string, CardArt> = { 'card-art-default': DEFAULT, 'card-art-reward': REWARD, 'card-art-golden-hour': GOLDEN, 'card-art-sea-glass': SEA };
+  const entries: Record<string, CardArt> = {
+    'card-art-default': DEFAULT,
+    'card-art-reward': REWARD,
+    'card-art-golden-hour': GOLDEN,
+    'card-art-sea-glass': SEA,
+  };
   const queries: EntryQuery[] = [];
   const reader: ContentReader = {
     siteId: 'rewards',

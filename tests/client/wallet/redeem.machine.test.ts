@@ -1,7 +1,10 @@
 import { createActor, waitFor } from 'xstate';
 import { createRedeemMachine, REDEEM_OPTIONS, type RedeemAnswer } from '../../../client/src/features/wallet/redeem.machine';
 
-const answer: RedeemAnswer = { certificate: { id: 'c1', code: 'AAAA', name: '$30 Reward', amount: 30, status: 'ACTIVE', expirationDate: '2027-01-01' }, balance: 50 };
+const answer: RedeemAnswer = {
+  certificate: { id: 'c1', code: 'AAAA', name: '$30 Reward', amount: 30, status: 'ACTIVE', expirationDate: '2027-01-01' },
+  balance: 50,
+};
 
 const start = (redeem = jest.fn(async () => answer)) => {
   const actor = createActor(createRedeemMachine(redeem)).start();

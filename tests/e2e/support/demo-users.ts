@@ -32,3 +32,19 @@ export const pointsShown = async (page: Page): Promise<number> => {
   await expect(balance).toHaveText(/^\d[\d,]*$/);
   return Number((await balance.textContent())?.replace(/,/g, ''));
 };
+
+/**
+ * Starts an impersonation through the API and opens its session in the page, as the admin tool's Impersonate button
+ * leaves it (the session, its token and the impersonation flag in storage).
+ */
+export async function impersonateInPage(page: Page, request: APIRequestContext, adminToken: string, paxId: number): Promise<void> {
+  const started = await request.post('/api/rest/authenticate/impersonate', { headers: { 'auth-token': adminToken }, data: { paxId } });
+  expect(started.status()).toBe(200);
+  const session = (await started.json()) as { authToken: string; pax: unknown };
+  await page.goto('/landing');
+  await page.evaluate((s) => {
+    localStorage.setItem('user', JSON.stringify({ authToken: s.authToken, pax: s.pax, events: [] }));
+    localStorage.setItem('token', s.authToken);
+    localStorage.setItem('impersonated', 'true');
+  }, session);
+}

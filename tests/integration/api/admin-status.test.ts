@@ -18,7 +18,10 @@ describe('GET /api/rest/admin/status', () => {
     const admin = await s.login(DEMO.admin.email);
     await s.runtime.deps.status.sample();
     for (let i = 0; i < 3; i++)
-      await s.call('POST', `/api/rest/admin/participants/2/points`, { token: admin.token, body: { amount: 5, description: 'status', idempotencyKey: `status-${i}` } });
+      await s.call('POST', `/api/rest/admin/participants/2/points`, {
+        token: admin.token,
+        body: { amount: 5, description: 'status', idempotencyKey: `status-${i}` },
+      });
     await new Promise((r) => setTimeout(r, 20));
     await s.runtime.deps.status.sample();
     const r = await s.call('GET', '/api/rest/admin/status', { token: admin.token });

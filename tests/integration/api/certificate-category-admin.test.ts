@@ -18,7 +18,12 @@ afterAll(() => s.stop());
 type Entry = { certificateCategoryCode: string; certificateCategoryName: string; variants: { amount: number; purchasePrice: number }[] };
 const catalogue = async (): Promise<Entry[]> => (await s.call('GET', '/api/rest/certificate-categories/list', { token: member.token })).body;
 const inCatalogue = async (code: string) => (await catalogue()).find((c) => c.certificateCategoryCode === code);
-const audit = async (code: string) => (await s.call('GET', `/api/rest/admin/audit/certificate-categories/${code}`, { token: admin.token })).body as { action: string; before: unknown; after: unknown }[];
+const audit = async (code: string) =>
+  (await s.call('GET', `/api/rest/admin/audit/certificate-categories/${code}`, { token: admin.token })).body as {
+    action: string;
+    before: unknown;
+    after: unknown;
+  }[];
 const fieldsOf = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((e) => e.path);
 const create = (body: unknown, token = admin.token) => s.call('POST', '/api/rest/certificate-categories', { token, body });
 const change = (body: unknown, token = admin.token) => s.call('PUT', '/api/rest/certificate-categories', { token, body });
@@ -98,7 +103,13 @@ describe('when an admin edits a category', () => {
     ];
     const r = await change({ certificateCategoryCode: 'SPA_EDIT', certificateCategoryName: '  Spa Week Gift ', variants, nullifyAwards: true });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ certificateCategoryName: 'Spa Week Gift', nullifyAwards: true, termsAndConditions: 'Valid for a year.', purchaseAmount: 900, variants });
+    expect(r.body).toMatchObject({
+      certificateCategoryName: 'Spa Week Gift',
+      nullifyAwards: true,
+      termsAndConditions: 'Valid for a year.',
+      purchaseAmount: 900,
+      variants,
+    });
     expect(await inCatalogue('SPA_EDIT')).toMatchObject({
       certificateCategoryName: 'Spa Week Gift',
       variants: [
@@ -109,7 +120,10 @@ describe('when an admin edits a category', () => {
     });
     const entries = await audit('SPA_EDIT');
     expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
-    expect(entries[1]).toMatchObject({ before: { certificateCategoryName: 'Spa Day Gift', variants: spa('x').variants.map(({ amount, purchaseAmount }) => ({ amount, purchaseAmount })) }, after: r.body });
+    expect(entries[1]).toMatchObject({
+      before: { certificateCategoryName: 'Spa Day Gift', variants: spa('x').variants.map(({ amount, purchaseAmount }) => ({ amount, purchaseAmount })) },
+      after: r.body,
+    });
 
     const inactive = await change({ certificateCategoryCode: 'SPA_EDIT', displayStatusTypeCode: 'INACTIVE' });
     expect(inactive.body.displayStatusTypeCode).toBe('INACTIVE');
@@ -119,7 +133,12 @@ describe('when an admin edits a category', () => {
     expect(plain.body).toMatchObject({ certificateCategoryType: null, variants: [], purchaseAmount: null });
     expect(await inCatalogue('SPA_EDIT')).toBeUndefined();
     const lookup = await s.call('GET', '/api/rest/certificate-categories/code/SPA_EDIT', { token: member.token });
-    expect(lookup.body).toEqual({ certificateCategoryCode: 'SPA_EDIT', certificateCategoryName: 'Spa Week Gift', nullifyAwards: true, certificateCategoryType: null });
+    expect(lookup.body).toEqual({
+      certificateCategoryCode: 'SPA_EDIT',
+      certificateCategoryName: 'Spa Week Gift',
+      nullifyAwards: true,
+      certificateCategoryType: null,
+    });
   });
 
   it('answers 404 for an unknown code', async () => {
@@ -131,11 +150,21 @@ describe('when an admin edits a category', () => {
 
 describe('when the fields are invalid', () => {
   it('names each field and writes nothing on create', async () => {
-    const bad = { ...spa('SPA_BAD'), certificateCategoryName: ' ', defaultExpirationLengthDays: 0, variants: [{ amount: 40, purchaseAmount: 380 }, { amount: 10.001, purchaseAmount: 0 }] };
+    const bad = {
+      ...spa('SPA_BAD'),
+      certificateCategoryName: ' ',
+      defaultExpirationLengthDays: 0,
+      variants: [
+        { amount: 40, purchaseAmount: 380 },
+        { amount: 10.001, purchaseAmount: 0 },
+      ],
+    };
     const r = await create(bad);
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(fieldsOf(r.body)).toEqual(expect.arrayContaining(['body.certificateCategoryName', 'body.defaultExpirationLengthDays', 'body.variants.1.amount', 'body.variants.1.purchaseAmount']));
+    expect(fieldsOf(r.body)).toEqual(
+      expect.arrayContaining(['body.certificateCategoryName', 'body.defaultExpirationLengthDays', 'body.variants.1.amount', 'body.variants.1.purchaseAmount']),
+    );
     expect(fieldsOf((await create({ ...spa('SPA_BAD'), variants: [] })).body)).toEqual(['body.variants']);
     expect(fieldsOf((await create({ ...spa('SPA_BAD'), certificateCategoryType: null })).body)).toEqual(['body.variants']);
     expect(fieldsOf((await create({ ...spa('SPA_BAD'), cardArtId: 'no-such-art' })).body)).toEqual(['body.cardArtId']);
@@ -148,10 +177,23 @@ describe('when the fields are invalid', () => {
   it('names each field and writes nothing on edit', async () => {
     expect((await create(spa('SPA_KEEP'))).status).toBe(201);
     const before = await s.call('GET', '/api/rest/admin/certificate-categories/SPA_KEEP', { token: admin.token });
-    const dup = await change({ certificateCategoryCode: 'SPA_KEEP', certificateCategoryName: 'Changed', variants: [{ amount: 40, purchaseAmount: 380 }, { amount: 40, purchaseAmount: 390 }] });
+    const dup = await change({
+      certificateCategoryCode: 'SPA_KEEP',
+      certificateCategoryName: 'Changed',
+      variants: [
+        { amount: 40, purchaseAmount: 380 },
+        { amount: 40, purchaseAmount: 390 },
+      ],
+    });
     expect(dup.status).toBe(400);
     expect(fieldsOf(dup.body)).toEqual(['body.variants.1.amount']);
-    const price = await change({ certificateCategoryCode: 'SPA_KEEP', variants: [{ amount: 40, purchaseAmount: 380 }, { amount: 50, purchaseAmount: 1.5 }] });
+    const price = await change({
+      certificateCategoryCode: 'SPA_KEEP',
+      variants: [
+        { amount: 40, purchaseAmount: 380 },
+        { amount: 50, purchaseAmount: 1.5 },
+      ],
+    });
     expect(fieldsOf(price.body)).toEqual(['body.variants.1.purchaseAmount']);
     expect((await s.call('GET', '/api/rest/admin/certificate-categories/SPA_KEEP', { token: admin.token })).body).toEqual(before.body);
     expect((await audit('SPA_KEEP')).map((e) => e.action)).toEqual(['create']);

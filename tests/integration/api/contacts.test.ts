@@ -26,11 +26,20 @@ describe('a member’s phone numbers', () => {
     expect(r.status).toBe(201);
     expect(r.body).toEqual([{ phone: '9495550101', preferred: 'Y' }]);
     r = await s.call('POST', phones(m.paxId), { token: m.token, body: { phone: '(714) 555-0102' } });
-    expect(r.body).toEqual([{ phone: '9495550101', preferred: 'Y' }, { phone: '7145550102', preferred: 'N' }]);
+    expect(r.body).toEqual([
+      { phone: '9495550101', preferred: 'Y' },
+      { phone: '7145550102', preferred: 'N' },
+    ]);
     r = await s.call('PUT', `${phones(m.paxId)}/7145550102`, { token: m.token, body: { preferred: true } });
-    expect(r.body).toEqual([{ phone: '9495550101', preferred: 'N' }, { phone: '7145550102', preferred: 'Y' }]);
+    expect(r.body).toEqual([
+      { phone: '9495550101', preferred: 'N' },
+      { phone: '7145550102', preferred: 'Y' },
+    ]);
     r = await s.call('PUT', `${phones(m.paxId)}/9495550101`, { token: m.token, body: { phone: '949-555-0199' } });
-    expect(r.body).toEqual([{ phone: '9495550199', preferred: 'N' }, { phone: '7145550102', preferred: 'Y' }]);
+    expect(r.body).toEqual([
+      { phone: '9495550199', preferred: 'N' },
+      { phone: '7145550102', preferred: 'Y' },
+    ]);
     r = await s.call('DELETE', `${phones(m.paxId)}/7145550102`, { token: m.token });
     expect(r.body).toEqual([{ phone: '9495550199', preferred: 'Y' }]);
     expect((await s.call('GET', phones(m.paxId), { token: m.token })).body).toEqual([{ phone: '9495550199', preferred: 'Y' }]);
@@ -61,7 +70,10 @@ describe('a member’s phone numbers', () => {
     await s.call('POST', phones(m.paxId), { token: m.token, body: { phone: '949-555-0121' } });
     const asMember = await impersonate(s, admin.token, m.paxId);
     await s.call('POST', phones(m.paxId), { token: asMember, body: { phone: '949-555-0122' } });
-    const history = (await s.call('GET', `/api/rest/participants/${m.paxId}/contacts/history`, { token: m.token })).body as { action: string; actor: unknown }[];
+    const history = (await s.call('GET', `/api/rest/participants/${m.paxId}/contacts/history`, { token: m.token })).body as {
+      action: string;
+      actor: unknown;
+    }[];
     expect(history.map((h) => h.action)).toEqual(['phone-added', 'phone-added']);
     expect(history[0].actor).toEqual({ kind: 'participant', paxId: m.paxId });
     expect(history[1].actor).toEqual({ kind: 'admin-as-participant', adminId: admin.paxId, paxId: m.paxId });
@@ -74,7 +86,9 @@ describe('a member’s e-mail addresses', () => {
     const fresh = `new-${m.paxId}-${Date.now()}@example.com`;
     const r = await s.call('POST', emails(m.paxId), { token: m.token, body: { emailAddress: fresh } });
     expect(r.status).toBe(202);
-    expect((await s.call('GET', `${emails(m.paxId)}/pending`, { token: m.token })).body).toEqual([{ emailAddress: fresh, expiresAt: expect.stringMatching(/Z$/) }]);
+    expect((await s.call('GET', `${emails(m.paxId)}/pending`, { token: m.token })).body).toEqual([
+      { emailAddress: fresh, expiresAt: expect.stringMatching(/Z$/) },
+    ]);
     expect((await s.call('GET', emails(m.paxId), { token: m.token })).body).toEqual([{ emailAddress: m.email, preferred: 'Y' }]);
     // Unconfirmed, it cannot be made preferred, nor used to sign in.
     expect((await s.call('PUT', `${emails(m.paxId)}/${encodeURIComponent(fresh)}/preferred`, { token: m.token })).status).toBe(404);
@@ -96,7 +110,9 @@ describe('a member’s e-mail addresses', () => {
     expect((await s.call('POST', '/api/rest/authenticate/login', { body: { username: fresh, password: 'Sturdy-pass-42' } })).status).toBe(200);
     expect((await s.call('POST', '/api/rest/authenticate/login', { body: { username: m.email, password: 'Sturdy-pass-42' } })).status).toBe(401);
     expect((await s.call('DELETE', `${emails(m.paxId)}/${encodeURIComponent(fresh)}`, { token: m.token })).status).toBe(409);
-    expect((await s.call('DELETE', `${emails(m.paxId)}/${encodeURIComponent(m.email)}`, { token: m.token })).body).toEqual([{ emailAddress: fresh, preferred: 'Y' }]);
+    expect((await s.call('DELETE', `${emails(m.paxId)}/${encodeURIComponent(m.email)}`, { token: m.token })).body).toEqual([
+      { emailAddress: fresh, preferred: 'Y' },
+    ]);
   });
 
   it('refuses another account’s sign-in address (409) and a malformed one (400 naming body.emailAddress)', async () => {

@@ -186,7 +186,10 @@ describe('forgot and reset password', () => {
 describe('password reset abuse limits', () => {
   it('mails at most three live reset links to one member, still answering 202', async () => {
     const m = await s.enroll();
-    for (let i = 0; i < 5; i++) expect((await s.call('POST', '/api/rest/authenticate/forgot-password', { body: { email: m.email }, headers: { 'x-forwarded-for': `10.9.0.${i}` } })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await s.call('POST', '/api/rest/authenticate/forgot-password', { body: { email: m.email }, headers: { 'x-forwarded-for': `10.9.0.${i}` } })).status,
+      ).toBe(202);
     const admin = await s.login('admin@example.com');
     const mails = await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(m.email)}`, { token: admin.token });
     expect(mails.body.filter((x: { subject: string }) => x.subject === 'Reset your password')).toHaveLength(3);

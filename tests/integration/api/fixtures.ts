@@ -7,7 +7,10 @@ import type { TestServer } from '../../support/test-server';
  * hash, ~0.1-0.4 s), for tests about what members do rather than how they join. The account cannot sign in with a
  * password. Enrolment itself is tested through the API in enrollment.test.ts.
  */
-export async function quickMember(s: TestServer, names: { firstName?: string; lastName?: string } = {}): Promise<{ token: string; paxId: number; email: string }> {
+export async function quickMember(
+  s: TestServer,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<{ token: string; paxId: number; email: string }> {
   const email = `quick-${randomUUID()}@example.com`;
   const pool = s.runtime.deps.pool;
   const r = await pool.query<{ pax_id: string }>(

@@ -73,7 +73,11 @@ describe('POST /admin/participants/{paxId}/points', () => {
     expectProblem(await award(member.paxId, { amount: 100 }, member.token), 403, 'forbidden');
     const other = await quickMember(s);
     expectProblem(await award(member.paxId, { amount: 100 }, other.token), 403, 'forbidden');
-    expectProblem(await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { body: { amount: 100, description: 'x', idempotencyKey: 'anon' } }), 401, 'unauthorized');
+    expectProblem(
+      await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { body: { amount: 100, description: 'x', idempotencyKey: 'anon' } }),
+      401,
+      'unauthorized',
+    );
     expect(await awardsIn(member.paxId)).toHaveLength(0);
   });
 
@@ -112,7 +116,10 @@ describe('POST /admin/participants/{paxId}/points', () => {
     expectProblem(await award(987654, { amount: 100 }), 404, 'not-found');
     const bad = await award(0, { amount: 100 });
     expectInvalid(bad, 'path.paxId');
-    expectInvalid(await s.call('POST', '/api/rest/admin/participants/abc/points', { token: admin.token, body: { amount: 100, description: 'x', idempotencyKey: 'y' } }), 'path.paxId');
+    expectInvalid(
+      await s.call('POST', '/api/rest/admin/participants/abc/points', { token: admin.token, body: { amount: 100, description: 'x', idempotencyKey: 'y' } }),
+      'path.paxId',
+    );
   });
 
   it('lands every one of 10 parallel awards with different keys', async () => {
@@ -136,7 +143,9 @@ describe('POST /admin/participants/{paxId}/points', () => {
   it('awards exactly once for 10 parallel requests with the SAME key', async () => {
     const member = await quickMember(s);
     const body = { amount: 500, description: 'Once only', idempotencyKey: 'same-key' };
-    const results = await Promise.all(Array.from({ length: 10 }, () => s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { token: admin.token, body })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { token: admin.token, body })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const created = results.find((r) => r.status === 201)!;

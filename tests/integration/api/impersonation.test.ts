@@ -27,7 +27,12 @@ describe('impersonation', () => {
 
     const start = await s.call('POST', IMPERSONATE, { token: admin.token, body: { paxId: member.paxId } });
     expect(start.status).toBe(200);
-    expect(start.body).toEqual({ authToken: expect.any(String), pax: { paxId: member.paxId, firstName: 'Riley', lastName: 'Quinn' }, events: [], impersonated: true });
+    expect(start.body).toEqual({
+      authToken: expect.any(String),
+      pax: { paxId: member.paxId, firstName: 'Riley', lastName: 'Quinn' },
+      events: [],
+      impersonated: true,
+    });
     const as = start.body.authToken as string;
     expect(as).not.toBe(admin.token);
 
@@ -38,7 +43,10 @@ describe('impersonation', () => {
     expectProblem(await s.call('GET', '/api/access/admin', { token: as }), 403, 'forbidden');
     expectProblem(await s.call('GET', '/api/rest/participants/1', { token: as }), 403, 'forbidden');
     expectProblem(
-      await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { token: as, body: { amount: 100, description: 'self-serve', idempotencyKey: 'imp-1' } }),
+      await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, {
+        token: as,
+        body: { amount: 100, description: 'self-serve', idempotencyKey: 'imp-1' },
+      }),
       403,
       'forbidden',
     );

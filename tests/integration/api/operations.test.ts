@@ -50,7 +50,8 @@ describe('GET /api/rest/openapi.json', () => {
     expect(r.status).toBe(200);
     expect(r.body.openapi).toMatch(/^3\.1/);
     const documented = new Set<string>();
-    for (const [path, ops] of Object.entries(r.body.paths as Record<string, Record<string, unknown>>)) for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
+    for (const [path, ops] of Object.entries(r.body.paths as Record<string, Record<string, unknown>>))
+      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
     const mounted = new Set(allRoutes(s.runtime.deps).map((x) => `${x.method.toUpperCase()} ${`${x.mount}${x.path}`.replace(/:(\w+)/g, '{$1}')}`));
     expect([...documented].sort()).toEqual([...mounted].sort());
     for (const must of [
@@ -93,11 +94,14 @@ describe('GET /api/rest/openapi.json', () => {
     const op = doc.paths['/api/rest/admin/participants/{paxId}/points'].post;
     expect(op['x-access']).toBe('admin');
     expect(op.security).toEqual([{ authToken: [] }]);
-    expect(op.parameters).toEqual([expect.objectContaining({ name: 'paxId', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) })]);
+    expect(op.parameters).toEqual([
+      expect.objectContaining({ name: 'paxId', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) }),
+    ]);
     const body = flatten(op.requestBody.content['application/json'].schema);
     expect(Object.keys(body.properties).sort()).toEqual(['amount', 'description', 'expirationDate', 'idempotencyKey']);
     expect(body.required.sort()).toEqual(['amount', 'description', 'idempotencyKey']);
-    expect(body.properties.amount.type).toBe('number');
+    // The codec's rule as constraints (issue 12: minimum, maximum), not just "a number".
+    expect(body.properties.amount).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000 });
     expect(body.properties.description.type).toBe('string');
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '404']));
     expect(op.responses['400'].content['application/problem+json'].schema.required).toEqual(['type', 'title', 'status', 'detail']);

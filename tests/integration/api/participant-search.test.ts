@@ -24,7 +24,17 @@ describe('GET /api/rest/admin/participants', () => {
     const byFirst = await search('?search=morg');
     expect(byFirst.status).toBe(200);
     expect(byFirst.body).toEqual({
-      items: [{ paxId: member.paxId, firstName: 'Morgan', lastName: 'Member', email: DEMO.member.email, postalCode: '92612', isAdmin: false, enrolledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/) }],
+      items: [
+        {
+          paxId: member.paxId,
+          firstName: 'Morgan',
+          lastName: 'Member',
+          email: DEMO.member.email,
+          postalCode: '92612',
+          isAdmin: false,
+          enrolledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
+        },
+      ],
       page: 0,
       size: 20,
       totalElements: 1,

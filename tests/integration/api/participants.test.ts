@@ -19,7 +19,11 @@ const expectProblem = (r: Answer, status: number, slug: string) => {
   expect(r.body.type).toMatch(new RegExp(`/${slug}$`));
 };
 
-const paths = (paxId: number | string) => [`/api/rest/participants/${paxId}`, `/api/rest/participants/${paxId}/emails`, `/api/rest/participants/${paxId}/phones`];
+const paths = (paxId: number | string) => [
+  `/api/rest/participants/${paxId}`,
+  `/api/rest/participants/${paxId}/emails`,
+  `/api/rest/participants/${paxId}/phones`,
+];
 
 describe('GET /participants/{paxId}, /emails, /phones', () => {
   it('answers the caller their own record, e-mails and phones with the preferred flags', async () => {

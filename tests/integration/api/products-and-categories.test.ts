@@ -37,7 +37,12 @@ describe('GET /api/rest/certificate-categories/code/{code}', () => {
     const member = await s.enroll();
     const r = await s.call('GET', '/api/rest/certificate-categories/code/staff-lookup', { token: member.token });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ certificateCategoryCode: 'staff-lookup', certificateCategoryName: 'Staff reward', nullifyAwards: true, certificateCategoryType: null });
+    expect(r.body).toEqual({
+      certificateCategoryCode: 'staff-lookup',
+      certificateCategoryName: 'Staff reward',
+      nullifyAwards: true,
+      certificateCategoryType: null,
+    });
     expect((await s.call('GET', '/api/rest/certificate-categories/code/nope', { token: member.token })).status).toBe(404);
     expect((await s.call('GET', '/api/rest/certificate-categories/code/staff-lookup')).status).toBe(401);
   });

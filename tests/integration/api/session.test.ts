@@ -83,7 +83,11 @@ describe('POST /authenticate/login', () => {
     const admin = await s.login(DEMO.admin.email);
     const restored = await s.call('POST', `${LOGIN}?jwt=${encodeURIComponent(admin.token)}`);
     expect(restored.status).toBe(200);
-    expect(restored.body).toEqual({ authToken: admin.token, pax: { paxId: admin.paxId, firstName: DEMO.admin.firstName, lastName: DEMO.admin.lastName }, events: [] });
+    expect(restored.body).toEqual({
+      authToken: admin.token,
+      pax: { paxId: admin.paxId, firstName: DEMO.admin.firstName, lastName: DEMO.admin.lastName },
+      events: [],
+    });
 
     expectProblem(await s.call('POST', `${LOGIN}?jwt=not-a-session`), 401, 'unauthorized');
     await s.call('POST', '/api/rest/authenticate/logout', { body: { authToken: admin.token } });

@@ -23,7 +23,13 @@ async function strandedMember() {
   }
 }
 
-const certificatesOf = async (token: string) => (await s.call('GET', '/api/rest/participants/~/certificates', { token })).body.items as { name: string; amount: number; status: string; displayCategory: string }[];
+const certificatesOf = async (token: string) =>
+  (await s.call('GET', '/api/rest/participants/~/certificates', { token })).body.items as {
+    name: string;
+    amount: number;
+    status: string;
+    displayCategory: string;
+  }[];
 
 describe('the welcome certificate the Join Now page promises', () => {
   it('is in a new member’s wallet and activity right after enrolling: $20, ACTIVE', async () => {
@@ -43,7 +49,9 @@ describe('the welcome certificate the Join Now page promises', () => {
 
   it('is issued once however often and however concurrently it is ensured (sign-ins, retries)', async () => {
     const m = await strandedMember();
-    const results = await Promise.all(Array.from({ length: 6 }, () => ensureWelcomeCertificate(s.runtime.deps, m.paxId, { kind: 'participant', paxId: m.paxId })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => ensureWelcomeCertificate(s.runtime.deps, m.paxId, { kind: 'participant', paxId: m.paxId })),
+    );
     expect(results.filter((r) => r === 'issued')).toHaveLength(1);
     const stream = await s.runtime.deps.store.readStream(certificateStream(welcomeCertificateId(m.paxId)));
     expect(stream).toHaveLength(1);
@@ -52,7 +60,9 @@ describe('the welcome certificate the Join Now page promises', () => {
   it('is issued at the next sign-in when issuing it failed after the enrollment committed, once even when sign-ins race', async () => {
     const m = await strandedMember();
     expect(await s.runtime.deps.store.readStream(certificateStream(welcomeCertificateId(m.paxId)))).toHaveLength(0);
-    const signIns = await Promise.all(Array.from({ length: 4 }, () => s.call('POST', '/api/rest/authenticate/login', { body: { username: m.email, password: 'Sturdy-pass-42' } })));
+    const signIns = await Promise.all(
+      Array.from({ length: 4 }, () => s.call('POST', '/api/rest/authenticate/login', { body: { username: m.email, password: 'Sturdy-pass-42' } })),
+    );
     expect(signIns.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const stream = await s.runtime.deps.store.readStream(certificateStream(welcomeCertificateId(m.paxId)));
     expect(stream.map((e) => e.type)).toEqual(['CertificateIssued']);

@@ -18,7 +18,16 @@ describe('the campaign tool’s calls', () => {
   it('creates a campaign with the spec’s draft defaults and audits it', async () => {
     const r = await s.call('POST', '/api/rest/dr-campaigns', { token: admin, body: { campaignName: '  Autumn  ' } });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ campaignName: 'Autumn', statusTypeCode: 'DRAFT', fromDate: null, thruDate: null, allowReissuance: false, loginNotificationRequired: true, isPatientEvent: false, groupId: null });
+    expect(r.body).toMatchObject({
+      campaignName: 'Autumn',
+      statusTypeCode: 'DRAFT',
+      fromDate: null,
+      thruDate: null,
+      allowReissuance: false,
+      loginNotificationRequired: true,
+      isPatientEvent: false,
+      groupId: null,
+    });
     const audit = await s.call('GET', `/api/rest/admin/audit/dr-campaigns/${r.body.id}`, { token: admin });
     expect(audit.body).toEqual([expect.objectContaining({ action: 'create', before: null, actor: { kind: 'admin', adminId: expect.any(Number) } })]);
   });
@@ -37,12 +46,24 @@ describe('the campaign tool’s calls', () => {
 
   it.each<[string, Record<string, unknown>, string[]]>([
     ['a window ending before it starts', { campaignName: 'X', fromDate: '2026-05-02', thruDate: '2026-05-01' }, ['body.thruDate']],
-    ['an ACTIVE campaign without its offer', { campaignName: 'X', statusTypeCode: 'ACTIVE' }, ['body.fromDate', 'body.thruDate', 'body.certificateCategoryCode', 'body.certificateAmount']],
+    [
+      'an ACTIVE campaign without its offer',
+      { campaignName: 'X', statusTypeCode: 'ACTIVE' },
+      ['body.fromDate', 'body.thruDate', 'body.certificateCategoryCode', 'body.certificateAmount'],
+    ],
     ['an unknown certificate category', { campaignName: 'X', certificateCategoryCode: 'NOPE' }, ['body.certificateCategoryCode']],
     ['an unknown group', { campaignName: 'X', groupId: 987654 }, ['body.groupId']],
-    ['a malformed date and a negative amount', { campaignName: 'X', fromDate: '05/01/2026', certificateAmount: -5 }, ['body.fromDate', 'body.certificateAmount']],
+    [
+      'a malformed date and a negative amount',
+      { campaignName: 'X', fromDate: '05/01/2026', certificateAmount: -5 },
+      ['body.fromDate', 'body.certificateAmount'],
+    ],
     ['no name', { statusTypeCode: 'DRAFT' }, ['body.campaignName']],
-    ['numbers its columns cannot hold', { campaignName: 'X', certificateAmount: 0, daysBeforeExpirationToSendReminder: 3e9, groupId: 1e19 }, ['body.certificateAmount', 'body.daysBeforeExpirationToSendReminder', 'body.groupId']],
+    [
+      'numbers its columns cannot hold',
+      { campaignName: 'X', certificateAmount: 0, daysBeforeExpirationToSendReminder: 3e9, groupId: 1e19 },
+      ['body.certificateAmount', 'body.daysBeforeExpirationToSendReminder', 'body.groupId'],
+    ],
     ['an amount past numeric(10, 2)', { campaignName: 'X', certificateAmount: 1e9 }, ['body.certificateAmount']],
   ])('refuses %s with a 400 naming the fields, writing nothing', async (_what, body, paths) => {
     const before = await countCampaigns();
@@ -54,7 +75,9 @@ describe('the campaign tool’s calls', () => {
   });
 
   it('keeps a marketing code to one campaign when four admins save it at once (one 201, three 400s, no 500)', async () => {
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => s.call('POST', '/api/rest/dr-campaigns', { token: admin, body: { campaignName: `Race ${i}`, mkCode: 'RACECODE' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => s.call('POST', '/api/rest/dr-campaigns', { token: admin, body: { campaignName: `Race ${i}`, mkCode: 'RACECODE' } })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400]);
   });
 

@@ -41,7 +41,10 @@ export async function offerStreams(s: TestServer, paxId: number): Promise<number
 /** Adds an `emailTemplate` content entry (as an admin would) and answers its templateId. */
 export async function addEmailTemplate(s: TestServer, adminToken: string, subject: string, body: string): Promise<string> {
   const templateId = `tpl-${Math.random().toString(36).slice(2, 10)}`;
-  const r = await s.call('POST', '/api/rest/content/insert', { token: adminToken, body: { id: `email-${templateId}`, contentType: 'emailTemplate', fields: { templateId, subject, body } } });
+  const r = await s.call('POST', '/api/rest/content/insert', {
+    token: adminToken,
+    body: { id: `email-${templateId}`, contentType: 'emailTemplate', fields: { templateId, subject, body } },
+  });
   if (r.status !== 201) throw new Error(`add template: ${r.status} ${JSON.stringify(r.body)}`);
   return templateId;
 }

@@ -20,7 +20,12 @@ afterAll(() => s.stop());
 
 /** A campaign reminding `days` before expiry with a fresh template. */
 async function remindingCampaign(days: number) {
-  const expirationReminderTemplateId = await addEmailTemplate(s, admin, 'Hi {firstName}, {amount} expires {expirationDate}', '{certificateName} from {campaignName}');
+  const expirationReminderTemplateId = await addEmailTemplate(
+    s,
+    admin,
+    'Hi {firstName}, {amount} expires {expirationDate}',
+    '{certificateName} from {campaignName}',
+  );
   return createCampaign(s, admin, activeCampaign({ expirationReminderTemplateId, daysBeforeExpirationToSendReminder: days }));
 }
 
@@ -99,7 +104,9 @@ describe('the nightly campaign-reminders job', () => {
     // At least ours: offers of the tests above may fall due that day too.
     expect(sent.reduce((sum, r) => sum + r.remindersSent, 0)).toBeGreaterThanOrEqual(3);
     for (const m of members) expect(await reminders(m.email)).toHaveLength(1);
-    const keys = await s.runtime.deps.pool.query(`SELECT idempotency_key FROM outbox WHERE idempotency_key = ANY($1)`, [members.map((m) => `campaign-reminder:${m.certificateId}`)]);
+    const keys = await s.runtime.deps.pool.query(`SELECT idempotency_key FROM outbox WHERE idempotency_key = ANY($1)`, [
+      members.map((m) => `campaign-reminder:${m.certificateId}`),
+    ]);
     expect(keys.rowCount).toBe(3);
   });
 });

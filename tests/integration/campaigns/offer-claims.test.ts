@@ -20,7 +20,13 @@ describe('signing in through a campaign’s marketing link', () => {
     const first = await loginThrough(s, member.email, id);
     expect(first.status).toBe(200);
     expect(first.body.events).toEqual([
-      { code: `MKT_LOGIN_CERT_SUCCESS_${id}`, campaignId: id, certificateId: expect.any(String), activationDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), expirationDate: expect.any(String) },
+      {
+        code: `MKT_LOGIN_CERT_SUCCESS_${id}`,
+        campaignId: id,
+        certificateId: expect.any(String),
+        activationDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        expirationDate: expect.any(String),
+      },
     ]);
     const { activationDate, expirationDate } = first.body.events[0];
     expect(expirationDate).toBe(shiftDays(activationDate, 90)); // the SPRING_OFFER category's default expiry
@@ -58,7 +64,14 @@ describe('signing in through a campaign’s marketing link', () => {
   it('answers SORRY (not a member) outside the campaign’s participant group', async () => {
     const group = await s.call('POST', '/api/rest/participants/search', {
       token: admin,
-      body: { name: 'New York only', logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: ['10001'] }], logicalExpressions: [] } },
+      body: {
+        name: 'New York only',
+        logicalExpression: {
+          logicalOperatorCode: 'AND',
+          comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: ['10001'] }],
+          logicalExpressions: [],
+        },
+      },
     });
     expect(group.status).toBe(201);
     const id = await createCampaign(s, admin, activeCampaign({ groupId: group.body.id }));
@@ -81,7 +94,15 @@ describe('signing in through a campaign’s marketing link', () => {
   it('claims for a new member who enrolls through the link', async () => {
     const id = await createCampaign(s, admin, activeCampaign());
     const r = await s.call('POST', '/api/rest/enrollment', {
-      body: { firstName: 'Nia', lastName: 'New', email: `nia-${Date.now()}@example.com`, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', campaignId: id },
+      body: {
+        firstName: 'Nia',
+        lastName: 'New',
+        email: `nia-${Date.now()}@example.com`,
+        password: 'Sturdy-pass-42',
+        postalCode: '92612',
+        dateOfBirth: '1990-01-01',
+        campaignId: id,
+      },
     });
     expect(r.status).toBe(201);
     expect(codes(r)).toEqual([`MKT_LOGIN_CERT_SUCCESS_${id}`]);

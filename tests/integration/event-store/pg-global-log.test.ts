@@ -5,6 +5,7 @@
  * readers see before and after the commit. A naive `WHERE global_position > $last` reader runs alongside as a
  * control: it does skip the late event here. The last test pins the order by transaction id as a number.
  */
+import { watchNothingHappensFor } from '../../support/quiet';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
@@ -20,7 +21,6 @@ let store: EventStore;
 let n = 0;
 const stream = (label: string) => `late-${label}${++n}`;
 const ev = (type = 'Late'): EventToAppend => ({ eventId: randomUUID(), type, data: { n }, metadata: {} });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -117,7 +117,7 @@ test('events committed after an open transaction stay unread until it commits; t
     expect(await store.readAll(cursor, 100)).toEqual([]);
     const head = await store.headPosition();
     expect(head === undefined || comparePositions(head, cursor) <= 0).toBe(true);
-    await sleep(400);
+    await watchNothingHappensFor(400);
     expect(follower.seen).toEqual([]);
     // The naive reader returns them already, and moves its cursor past the late event's global position.
     const naive = await naiveRead(naiveCursor);
@@ -135,7 +135,8 @@ test('events committed after an open transaction stay unread until it commits; t
     expect(read[0]).toMatchObject({ streamName: lateStream, revision: 0, type: 'HeldOpen', position: { major: held.xid, minor: lateGlobalPosition } });
     for (let i = 1; i < read.length; i++) expect(comparePositions(read[i - 1].position, read[i].position)).toBe(-1);
     await waitFor(() => follower.seen.length >= 4, 10_000, 'the follower to see the late event and the later ones');
-    await sleep(300);
+    // Seen all it should: now it must see nothing more (no duplicate of the late event).
+    await watchNothingHappensFor(300);
     expect(ids(follower.seen)).toEqual(ids([lateEvent, ...later]));
     // The control: resuming by global position alone never sees the late event.
     expect(await naiveRead(naiveCursorAfter)).toEqual([]);
@@ -178,7 +179,7 @@ test('the composite cursor resumes correctly where transaction order and global-
   }
 });
 
-test("an append held at COMMIT inside the adapter is read in its place once it commits, and holds back later appends until then", async () => {
+test('an append held at COMMIT inside the adapter is read in its place once it commits, and holds back later appends until then', async () => {
   // A second store over a pool whose first append is held before its COMMIT: the adapter's one append statement runs
   // in a transaction of the gate's own, which commits only when the gate opens (the append's rows, transaction id and
   // stream lock are exactly those of a real append whose commit is slow).
@@ -219,7 +220,7 @@ test("an append held at COMMIT inside the adapter is read in its place once it c
     await store.appendToStream(laterA, [later[0]], { expectedRevision: 'no_stream' });
     await store.appendToStream(laterB, [later[1]], { expectedRevision: 'no_stream' });
     expect(await readMine(mine, head)).toEqual([]);
-    await sleep(400);
+    await watchNothingHappensFor(400);
     expect(follower.seen).toEqual([]);
 
     open();
@@ -231,7 +232,8 @@ test("an append held at COMMIT inside the adapter is read in its place once it c
     });
     expect(comparePositions(read[0].position, result.position)).toBe(0);
     await waitFor(() => follower.seen.length >= 3, 10_000, 'the follower to see all three events');
-    await sleep(300);
+    // Seen all it should: now it must see nothing more (no duplicate of the late event).
+    await watchNothingHappensFor(300);
     expect(ids(follower.seen)).toEqual(ids([lateEvent, ...later]));
   } finally {
     open();

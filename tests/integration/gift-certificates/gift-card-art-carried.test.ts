@@ -52,7 +52,16 @@ describe('a checkout with a chosen design', () => {
     await award(s, admin.token, m.paxId, 1000);
     const recipientEmail = `art-${randomUUID()}@example.com`;
     const r = await order(m, [
-      { certificateCategoryCode: 'ASPIRE_GIFT', amount: 50, quantity: 1, isGift: true, recipientName: 'Robin', senderName: 'Sam', recipientEmail, selectedCardArt: GOLDEN_HOUR },
+      {
+        certificateCategoryCode: 'ASPIRE_GIFT',
+        amount: 50,
+        quantity: 1,
+        isGift: true,
+        recipientName: 'Robin',
+        senderName: 'Sam',
+        recipientEmail,
+        selectedCardArt: GOLDEN_HOUR,
+      },
       { certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: false, selectedCardArt: null },
     ]);
     expect(r.status).toBe(201);
@@ -64,7 +73,12 @@ describe('a checkout with a chosen design', () => {
     expect(wallet.find((c) => c.id === kept.id)).toMatchObject({ cardArtId: null });
 
     const live = await s.runtime.deps.pool.query<{ data: Item }>(`SELECT data FROM member_live_messages WHERE pax_id = $1 AND kind = 'certificate'`, [m.paxId]);
-    expect(live.rows.map((row) => [row.data.id, row.data.cardArtId])).toEqual(expect.arrayContaining([[given.id, GOLDEN_HOUR], [kept.id, null]]));
+    expect(live.rows.map((row) => [row.data.id, row.data.cardArtId])).toEqual(
+      expect.arrayContaining([
+        [given.id, GOLDEN_HOUR],
+        [kept.id, null],
+      ]),
+    );
 
     const mail = await mailTo(recipientEmail);
     expect(mail.body).toContain('Design: Golden hour');
@@ -75,7 +89,9 @@ describe('a checkout with a chosen design', () => {
     const m = await quickMember(s);
     await award(s, admin.token, m.paxId, 1000);
     const recipientEmail = `no-art-${randomUUID()}@example.com`;
-    expect((await order(m, [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: true, recipientName: 'Robin', recipientEmail }])).status).toBe(201);
+    expect(
+      (await order(m, [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: true, recipientName: 'Robin', recipientEmail }])).status,
+    ).toBe(201);
     expect((await mailTo(recipientEmail)).body).not.toContain('Design:');
     expect((await walletOf(m, 1))[0].cardArtId).toBeNull();
   });
@@ -91,10 +107,35 @@ describe('a gift order the reconciler finishes', () => {
     const recipientEmail = `reco-art-${orderId}@example.com`;
     const certificateId = giftCertificateId(orderId, 0);
     const purchased = {
-      paxId: m.paxId, orderId, clientOrderId: 'lost', pointsSpent: 250, consumed: [{ lotId, amount: 250 }], expirationDate: '2030-01-01',
-      certificates: [{ certificateId, code: 'ARTS-RECO-01', certificateCategoryCode: 'ASPIRE_GIFT', name: '$25 Aspire Gift Certificate', amount: 25, purchasePrice: 250, isGift: true, recipientName: 'Robin', senderName: null, giftMessage: null, recipientEmail, cardArtId: 'card-art-sea-glass' }],
+      paxId: m.paxId,
+      orderId,
+      clientOrderId: 'lost',
+      pointsSpent: 250,
+      consumed: [{ lotId, amount: 250 }],
+      expirationDate: '2030-01-01',
+      certificates: [
+        {
+          certificateId,
+          code: 'ARTS-RECO-01',
+          certificateCategoryCode: 'ASPIRE_GIFT',
+          name: '$25 Aspire Gift Certificate',
+          amount: 25,
+          purchasePrice: 250,
+          isGift: true,
+          recipientName: 'Robin',
+          senderName: null,
+          giftMessage: null,
+          recipientEmail,
+          cardArtId: 'card-art-sea-glass',
+        },
+      ],
     };
-    const meta = { actor: { kind: 'participant' as const, paxId: m.paxId }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString() };
+    const meta = {
+      actor: { kind: 'participant' as const, paxId: m.paxId },
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    };
     // The server "crashed" right after the member append: only the reconciler writes the certificate.
     await store.appendToStream(memberStream(m.paxId), [encodeEvent(randomUUID(), GiftCertificatesPurchased.of(purchased), meta)], { expectedRevision: 'any' });
 
@@ -113,7 +154,9 @@ describe('certificates projection with designs', () => {
   it('rebuilt from position 0 equals the live-maintained read model, designs included', async () => {
     const m = await quickMember(s);
     await award(s, admin.token, m.paxId, 500);
-    expect((await order(m, [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 2, isGift: false, selectedCardArt: GOLDEN_HOUR }])).status).toBe(201);
+    expect((await order(m, [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 2, isGift: false, selectedCardArt: GOLDEN_HOUR }])).status).toBe(
+      201,
+    );
     await walletOf(m, 2);
     const { pool, store } = s.runtime.deps;
     const snapshot = async () => (await pool.query(`SELECT ${CERTIFICATE_COLUMNS} FROM rm_certificates ORDER BY certificate_id`)).rows;

@@ -22,10 +22,18 @@ afterAll(() => s.stop());
 
 /** The browser's reader, on the real contentful SDK, pointed at this server's delivery endpoint as the client points it. */
 const sdkReader = (): ContentReader => {
-  const client = createClient({ space: 'rewards-local', environment: 'master', accessToken: 'local-delivery-token', host: new URL(s.url).host, basePath: '/cda', insecure: true, retryLimit: 0 });
+  const client = createClient({
+    space: 'rewards-local',
+    environment: 'master',
+    accessToken: 'local-delivery-token',
+    host: new URL(s.url).host,
+    basePath: '/cda',
+    insecure: true,
+    retryLimit: 0,
+  });
   return {
     siteId: 'rewards',
-    getEntries: async <F,>(query: EntryQuery) => {
+    getEntries: async <F>(query: EntryQuery) => {
       const answer = await client.getEntries(query as Parameters<typeof client.getEntries>[0]);
       return { total: answer.total, items: answer.items.map((item) => ({ sys: { id: item.sys.id }, fields: item.fields as F })) };
     },
@@ -33,7 +41,7 @@ const sdkReader = (): ContentReader => {
 };
 
 const purchasableCodes = async (token: string) =>
-  ((await s.call('GET', '/api/rest/certificate-categories/list', { token })).body as { certificateCategoryCode: string; cardArtId: string | null }[]);
+  (await s.call('GET', '/api/rest/certificate-categories/list', { token })).body as { certificateCategoryCode: string; cardArtId: string | null }[];
 
 describe('content reads of gift card art through the contentful SDK', () => {
   it('answers art categories by fields.name: Evergreen and one per purchasable category, each GENERIC or PRODUCT_EXCLUSIVE', async () => {
@@ -42,7 +50,10 @@ describe('content reads of gift card art through the contentful SDK', () => {
     const codes = categories.map((c) => c.certificateCategoryCode);
     expect(codes).toEqual(expect.arrayContaining(['ASPIRE_GIFT', 'SKINCARE_GIFT']));
     const reader = sdkReader();
-    const answer = await reader.getEntries<{ name: string; group: string; art: string[] }>({ content_type: 'eGiftCardArtCategory', 'fields.name[in]': ['Evergreen', ...codes].join(',') });
+    const answer = await reader.getEntries<{ name: string; group: string; art: string[] }>({
+      content_type: 'eGiftCardArtCategory',
+      'fields.name[in]': ['Evergreen', ...codes].join(','),
+    });
     expect(answer.items.map((i) => i.fields.name).sort()).toEqual(['Evergreen', ...codes].sort());
     for (const item of answer.items) expect(['GENERIC', 'PRODUCT_EXCLUSIVE']).toContain(item.fields.group);
     expect(answer.items.find((i) => i.fields.name === 'Evergreen')?.fields.art).toEqual(EVERGREEN_ART);
@@ -54,10 +65,14 @@ describe('content reads of gift card art through the contentful SDK', () => {
   it('builds the store from those reads: named arts, every art a category names, and each category’s own art preselectable', async () => {
     const m = await quickMember(s);
     const categories = await purchasableCodes(m.token);
-    const contents = await readGiftCardArt(sdkReader(), categories.map((c) => c.certificateCategoryCode));
+    const contents = await readGiftCardArt(
+      sdkReader(),
+      categories.map((c) => c.certificateCategoryCode),
+    );
     expect(contents.defaultArt).toMatchObject({ id: 'card-art-default', name: 'DEFAULT' });
     expect(contents.rewardArt).toMatchObject({ id: 'card-art-reward', name: 'Aspire Reward Default' });
-    for (const category of contents.categories) for (const id of category.artIds) expect(contents.arts[id]).toMatchObject({ id, title: expect.any(String), background: expect.stringMatching(/^#/) });
+    for (const category of contents.categories)
+      for (const id of category.artIds) expect(contents.arts[id]).toMatchObject({ id, title: expect.any(String), background: expect.stringMatching(/^#/) });
 
     const skincare = giftCardArtView(contents, 'SKINCARE_GIFT');
     expect(skincare.categories.PRODUCT_EXCLUSIVE.map((c) => c.name)).toEqual(['SKINCARE_GIFT']);
@@ -70,7 +85,13 @@ describe('content reads of gift card art through the contentful SDK', () => {
 describe('checkout and card art', () => {
   const order = (m: { token: string; paxId: number }, items: unknown[]) =>
     s.call('POST', `/api/rest/participants/${m.paxId}/gift-certificates/orders`, { token: m.token, body: { items, clientOrderId: randomUUID() } });
-  const line = (selectedCardArt?: string | null) => ({ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: false, ...(selectedCardArt === undefined ? {} : { selectedCardArt }) });
+  const line = (selectedCardArt?: string | null) => ({
+    certificateCategoryCode: 'ASPIRE_GIFT',
+    amount: 25,
+    quantity: 1,
+    isGift: false,
+    ...(selectedCardArt === undefined ? {} : { selectedCardArt }),
+  });
 
   it.each([
     ['an id no entry has', [line('card-art-nope')], 'body.items.0.selectedCardArt'],
@@ -99,8 +120,16 @@ describe('checkout and card art', () => {
 });
 
 describe('the gift card art seed on a database seeded before it existed', () => {
-  const fieldsOf = async (id: string) => (await s.runtime.deps.pool.query<{ fields: unknown }>('SELECT fields FROM content_entries WHERE id = $1', [id])).rows[0]?.fields;
-  const countArt = async () => Number((await s.runtime.deps.pool.query<{ n: string }>(`SELECT count(*) AS n FROM content_entries WHERE content_type IN ('eGiftCardArt', 'eGiftCardArtCategory')`)).rows[0].n);
+  const fieldsOf = async (id: string) =>
+    (await s.runtime.deps.pool.query<{ fields: unknown }>('SELECT fields FROM content_entries WHERE id = $1', [id])).rows[0]?.fields;
+  const countArt = async () =>
+    Number(
+      (
+        await s.runtime.deps.pool.query<{ n: string }>(
+          `SELECT count(*) AS n FROM content_entries WHERE content_type IN ('eGiftCardArt', 'eGiftCardArtCategory')`,
+        )
+      ).rows[0].n,
+    );
 
   it('adds what is missing, upgrades untouched seed rows, keeps an admin’s edit, and changes nothing when run again', async () => {
     const pool = s.runtime.deps.pool;

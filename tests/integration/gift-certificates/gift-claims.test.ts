@@ -17,7 +17,12 @@ async function buyGift(recipientEmail: string) {
   await award(s, admin.token, buyer.paxId, 500);
   const r = await s.call('POST', `/api/rest/participants/${buyer.paxId}/gift-certificates/orders`, {
     token: buyer.token,
-    body: { clientOrderId: randomUUID(), items: [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 50, quantity: 1, isGift: true, recipientName: 'Robin Friend', senderName: 'Sam', recipientEmail }] },
+    body: {
+      clientOrderId: randomUUID(),
+      items: [
+        { certificateCategoryCode: 'ASPIRE_GIFT', amount: 50, quantity: 1, isGift: true, recipientName: 'Robin Friend', senderName: 'Sam', recipientEmail },
+      ],
+    },
   });
   expect(r.status).toBe(201);
   await readAfter(s, '/api/rest/participants/~/certificates', buyer.token, r.body.position);
@@ -28,12 +33,16 @@ describe('a gift certificate', () => {
   it('belongs to its recipient once they claim the code; the buyer sees it as sent and claimed, and cannot use it', async () => {
     const recipientEmail = `robin-${randomUUID()}@example.com`;
     const { buyer, code, certificateId } = await buyGift(recipientEmail);
-    const mail = (await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(recipientEmail)}`, { token: admin.token })).body as { body: string }[];
+    const mail = (await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(recipientEmail)}`, { token: admin.token })).body as {
+      body: string;
+    }[];
     const until = Date.now() + 10_000;
     let body = mail[0]?.body ?? '';
     while (!body && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 50));
-      body = ((await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(recipientEmail)}`, { token: admin.token })).body as { body: string }[])[0]?.body ?? '';
+      body =
+        ((await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(recipientEmail)}`, { token: admin.token })).body as { body: string }[])[0]
+          ?.body ?? '';
     }
     expect(body).toContain(`/gift-certificates/claim?code=${encodeURIComponent(code)}`);
 
@@ -48,7 +57,9 @@ describe('a gift certificate', () => {
     const buyers = await readAfter(s, '/api/rest/participants/~/certificates', buyer.token, claimed.body.position);
     expect(buyers.body.items.map((c: { id: string }) => c.id)).not.toContain(certificateId);
     const sent = await s.call('GET', `/api/rest/participants/${buyer.paxId}/gifts-sent`, { token: buyer.token });
-    expect(sent.body).toEqual([expect.objectContaining({ id: certificateId, status: 'ACTIVE', gift: expect.objectContaining({ recipientEmail, claimed: true }) })]);
+    expect(sent.body).toEqual([
+      expect.objectContaining({ id: certificateId, status: 'ACTIVE', gift: expect.objectContaining({ recipientEmail, claimed: true }) }),
+    ]);
     expect((await s.call('POST', '/api/rest/gift-certificates/claim', { token: (await s.enroll()).token, body: { code } })).status).toBe(409);
   });
 
@@ -68,7 +79,14 @@ describe('a gift certificate', () => {
     const today = new Date().toISOString().slice(0, 10);
     const posted = await s.call('POST', '/api/rest/treatments', {
       token: admin.token,
-      body: { externalId: `gift-${randomUUID()}`, paxId: buyer.paxId, dateOfService: today, hcpName: 'Dr. Gift', lineItems: [{ productId: product.id, quantity: 1, injector: { firstName: 'A', lastName: 'B' } }], redeemedCertificateCodes: [code] },
+      body: {
+        externalId: `gift-${randomUUID()}`,
+        paxId: buyer.paxId,
+        dateOfService: today,
+        hcpName: 'Dr. Gift',
+        lineItems: [{ productId: product.id, quantity: 1, injector: { firstName: 'A', lastName: 'B' } }],
+        redeemedCertificateCodes: [code],
+      },
     });
     expect(posted.status).toBe(202);
     const until = Date.now() + 10_000;

@@ -40,7 +40,15 @@ describe('GET /certificate-categories/list', () => {
     const r = await s.call('GET', '/api/rest/certificate-categories/list', { token: m.token });
     expect(r.status).toBe(200);
     const aspire = r.body.find((c: { certificateCategoryCode: string }) => c.certificateCategoryCode === 'ASPIRE_GIFT');
-    expect(aspire).toMatchObject({ certificateCategoryType: 'PURCHASABLE', cardArtId: 'card-art-default', variants: [{ amount: 25, purchasePrice: 250 }, { amount: 50, purchasePrice: 500 }, { amount: 100, purchasePrice: 1000 }] });
+    expect(aspire).toMatchObject({
+      certificateCategoryType: 'PURCHASABLE',
+      cardArtId: 'card-art-default',
+      variants: [
+        { amount: 25, purchasePrice: 250 },
+        { amount: 50, purchasePrice: 500 },
+        { amount: 100, purchasePrice: 1000 },
+      ],
+    });
     expect(aspire.termsAndConditions).not.toBe('');
     expect(r.body.map((c: { certificateCategoryCode: string }) => c.certificateCategoryCode)).not.toContain('reward');
     expect((await s.call('GET', '/api/rest/certificate-categories/list')).status).toBe(401);
@@ -51,14 +59,23 @@ describe('POST /participants/{paxId}/gift-certificates/orders', () => {
   it('spends the points, issues PURCHASABLE certificates, records the order and shows them in the wallet', async () => {
     const m = await quickMember(s);
     await award(s, admin.token, m.paxId, 1200);
-    const r = await order(m.token, m.paxId, [{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 2, isGift: false }, { certificateCategoryCode: 'ASPIRE_GIFT', amount: 50, quantity: 1, ...gift }]);
+    const r = await order(m.token, m.paxId, [
+      { certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 2, isGift: false },
+      { certificateCategoryCode: 'ASPIRE_GIFT', amount: 50, quantity: 1, ...gift },
+    ]);
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ pointsSpent: 1000, balance: 200 });
     expect(r.body.certificates).toHaveLength(3);
-    expect(r.body.certificates.map((c: { amount: number; isGift: boolean }) => [c.amount, c.isGift])).toEqual([[25, false], [25, false], [50, true]]);
+    expect(r.body.certificates.map((c: { amount: number; isGift: boolean }) => [c.amount, c.isGift])).toEqual([
+      [25, false],
+      [25, false],
+      [50, true],
+    ]);
     const certs = await readAfter(s, '/api/rest/participants/~/certificates', m.token, r.body.position);
     expect(certs.body.items).toHaveLength(3);
-    expect(certs.body.items).toContainEqual(expect.objectContaining({ code: r.body.certificates[2].code, amount: 50, purchasePrice: 500, certificateCategoryType: 'PURCHASABLE', status: 'ACTIVE' }));
+    expect(certs.body.items).toContainEqual(
+      expect.objectContaining({ code: r.body.certificates[2].code, amount: 50, purchasePrice: 500, certificateCategoryType: 'PURCHASABLE', status: 'ACTIVE' }),
+    );
     expect((await readAfter(s, `/api/rest/participants/${m.paxId}/points`, m.token, r.body.position)).body.balance).toBe(200);
     const placed = await s.runtime.deps.store.readStream(orderStream(r.body.orderId));
     expect(placed.map((e) => e.type)).toEqual(['OrderPlaced']);
@@ -92,7 +109,13 @@ describe('POST /participants/{paxId}/gift-certificates/orders', () => {
 
   it.each([
     [[{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 6, isGift: false }], 'body.items.0.quantity'],
-    [[{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 3, isGift: false }, { certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 3, isGift: false }], 'body.items'],
+    [
+      [
+        { certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 3, isGift: false },
+        { certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 3, isGift: false },
+      ],
+      'body.items',
+    ],
     [[{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, ...gift, recipientEmail: 'not-an-email' }], 'body.items.0.recipientEmail'],
     [[{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: true, recipientName: 'X' }], 'body.items.0.recipientEmail'],
     [[{ certificateCategoryCode: 'ASPIRE_GIFT', amount: 25, quantity: 1, isGift: true, recipientEmail: 'x@example.com' }], 'body.items.0.recipientName'],
@@ -158,11 +181,33 @@ describe('certificate reconciler and gift orders', () => {
     const lotId = (await store.readStream(memberStream(m.paxId))).map((e) => e.data as { lotId?: string }).find((d) => d.lotId)!.lotId!;
     const orderId = giftOrderId(m.paxId, randomUUID());
     const cert = (i: number, isGift: boolean) => ({
-      certificateId: giftCertificateId(orderId, i), code: `GIFT-RECO-${i}${i}`, certificateCategoryCode: 'ASPIRE_GIFT', name: '$25 Aspire Gift Certificate', amount: 25, purchasePrice: 250, isGift,
-      recipientName: isGift ? 'Robin' : null, senderName: null, giftMessage: isGift ? 'For you' : null, recipientEmail: isGift ? `reco-${orderId}@example.com` : null,
+      certificateId: giftCertificateId(orderId, i),
+      code: `GIFT-RECO-${i}${i}`,
+      certificateCategoryCode: 'ASPIRE_GIFT',
+      name: '$25 Aspire Gift Certificate',
+      amount: 25,
+      purchasePrice: 250,
+      isGift,
+      recipientName: isGift ? 'Robin' : null,
+      senderName: null,
+      giftMessage: isGift ? 'For you' : null,
+      recipientEmail: isGift ? `reco-${orderId}@example.com` : null,
     });
-    const purchased = { paxId: m.paxId, orderId, clientOrderId: 'lost', pointsSpent: 500, consumed: [{ lotId, amount: 500 }], certificates: [cert(0, false), cert(1, true)], expirationDate: '2030-01-01' };
-    const meta = { actor: { kind: 'participant' as const, paxId: m.paxId }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString() };
+    const purchased = {
+      paxId: m.paxId,
+      orderId,
+      clientOrderId: 'lost',
+      pointsSpent: 500,
+      consumed: [{ lotId, amount: 500 }],
+      certificates: [cert(0, false), cert(1, true)],
+      expirationDate: '2030-01-01',
+    };
+    const meta = {
+      actor: { kind: 'participant' as const, paxId: m.paxId },
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    };
     // The server "crashed" right after the member append: no certificate or order stream was written.
     await store.appendToStream(memberStream(m.paxId), [encodeEvent(randomUUID(), GiftCertificatesPurchased.of(purchased), meta)], { expectedRevision: 'any' });
 

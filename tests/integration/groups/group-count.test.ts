@@ -26,14 +26,31 @@ beforeAll(async () => {
       `INSERT INTO participants (first_name, last_name, username, password_hash, postal_code, date_of_birth, created_at) VALUES ($1, $2, $3, 'x', $4, $5, $6) RETURNING pax_id`,
       [first, last, `group-${first.toLowerCase()}@example.com`, postal, dob, created],
     );
-    for (const e of emails) await pool.query('INSERT INTO participant_emails (pax_id, email_address, preferred) VALUES ($1, $2, $3)', [r.rows[0].pax_id, e.replace('*', ''), e.endsWith('*') ? 'Y' : 'N']);
+    for (const e of emails)
+      await pool.query('INSERT INTO participant_emails (pax_id, email_address, preferred) VALUES ($1, $2, $3)', [
+        r.rows[0].pax_id,
+        e.replace('*', ''),
+        e.endsWith('*') ? 'Y' : 'N',
+      ]);
   }
 });
 afterAll(() => s.stop());
 
-const cmp = (fieldCode: string, comparisonOperatorCode: ComparisonExpression['comparisonOperatorCode'], ...values: (string | number)[]): ComparisonExpression => ({ fieldCode, comparisonOperatorCode, values });
-const and = (c: ComparisonExpression[], l: LogicalExpression[] = []): LogicalExpression => ({ logicalOperatorCode: 'AND', comparisonExpressions: c, logicalExpressions: l });
-const or = (c: ComparisonExpression[], l: LogicalExpression[] = []): LogicalExpression => ({ logicalOperatorCode: 'OR', comparisonExpressions: c, logicalExpressions: l });
+const cmp = (
+  fieldCode: string,
+  comparisonOperatorCode: ComparisonExpression['comparisonOperatorCode'],
+  ...values: (string | number)[]
+): ComparisonExpression => ({ fieldCode, comparisonOperatorCode, values });
+const and = (c: ComparisonExpression[], l: LogicalExpression[] = []): LogicalExpression => ({
+  logicalOperatorCode: 'AND',
+  comparisonExpressions: c,
+  logicalExpressions: l,
+});
+const or = (c: ComparisonExpression[], l: LogicalExpression[] = []): LogicalExpression => ({
+  logicalOperatorCode: 'OR',
+  comparisonExpressions: c,
+  logicalExpressions: l,
+});
 
 const expressions: LogicalExpression[] = [
   ...(['EQ', 'NE', 'IN', 'NOT_IN', 'GT', 'GTE', 'LT', 'LTE'] as const).flatMap((op) => [
@@ -80,7 +97,10 @@ describe('a group counted in SQL', () => {
     const got = await s.call('GET', `/api/rest/participants/search/${created.body.id}`, { token: admin.token });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ id: created.body.id, name: 'Nested', logicalExpression, memberCount: 3 });
-    const draft = await s.call('POST', '/api/rest/participants/search/count', { token: admin.token, body: { logicalExpression: and([cmp('lastName', 'EQ', 'chen')]) } });
+    const draft = await s.call('POST', '/api/rest/participants/search/count', {
+      token: admin.token,
+      body: { logicalExpression: and([cmp('lastName', 'EQ', 'chen')]) },
+    });
     expect(draft).toMatchObject({ status: 200, body: { memberCount: 1 } });
     const bad = await s.call('POST', '/api/rest/participants/search/count', { token: admin.token, body: { logicalExpression: and([cmp('shoe', 'EQ', 1)]) } });
     expect(bad.status).toBe(400);

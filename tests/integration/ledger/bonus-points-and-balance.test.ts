@@ -17,9 +17,19 @@ afterAll(() => s.stop());
 
 /** A treatment award, written as the nightly job would: it is not a bonus points item. */
 async function treatmentAward(paxId: number, amount: number): Promise<string> {
-  const e = PointsAwarded.of({ paxId, lotId: `treatment-lot-${paxId}`, amount, description: 'Treatment points', source: 'TREATMENT', expirationDate: '2027-03-01', idempotencyKey: null });
+  const e = PointsAwarded.of({
+    paxId,
+    lotId: `treatment-lot-${paxId}`,
+    amount,
+    description: 'Treatment points',
+    source: 'TREATMENT',
+    expirationDate: '2027-03-01',
+    idempotencyKey: null,
+  });
   const meta = { actor: { kind: 'system' as const, job: 'process-treatments' }, correlationId: 'c', causationId: 'c', occurredAt: clock.toISOString() };
-  const r = await s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(deterministicUuid(`bonus-test/${paxId}`), e, meta)], { expectedRevision: 'any' });
+  const r = await s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(deterministicUuid(`bonus-test/${paxId}`), e, meta)], {
+    expectedRevision: 'any',
+  });
   return formatPosition(r.position);
 }
 
@@ -62,7 +72,10 @@ describe('points past their expiration date before the expiry job runs', () => {
 
     // March 11 in Los Angeles: the 300 lot is past its date; no job has expired it.
     clock = new Date('2026-03-11T20:00:00Z');
-    expect((await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body).toMatchObject({ balance: 200, expiring: [{ amount: 200 }] });
+    expect((await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body).toMatchObject({
+      balance: 200,
+      expiring: [{ amount: 200 }],
+    });
     const live = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
     try {
       const snapshot = JSON.parse((await live.waitFor((f) => f.event === 'points')).data!) as PointsData;

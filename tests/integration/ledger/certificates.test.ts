@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const list = (query: string, token = a.token, who: string | number = '~') => readAfter(s, `/api/rest/participants/${who}/certificates${query}`, token, lastPosition);
+const list = (query: string, token = a.token, who: string | number = '~') =>
+  readAfter(s, `/api/rest/participants/${who}/certificates${query}`, token, lastPosition);
 
 describe('GET /participants/{paxId}/certificates', () => {
   it('lists the caller’s certificates for `~` with the spec defaults (page 0, size 100)', async () => {

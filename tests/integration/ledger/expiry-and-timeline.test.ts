@@ -59,7 +59,10 @@ describe('POST /admin/jobs/expire-certificates', () => {
     const list = await readAfter(s, '/api/rest/participants/~/certificates', m.token, r.body.position);
     expect(list.body.items).toEqual([expect.objectContaining({ id: certificateId, status: 'EXPIRED', displayStatus: 'EXPIRED' })]);
     const audit = await s.call('GET', `/api/rest/admin/audit/certificates/${certificateId}`, { token: admin.token });
-    expect(audit.body[audit.body.length - 1]).toMatchObject({ actor: { kind: 'system', job: 'certificate-expiry' }, data: { from: 'ACTIVE', to: 'EXPIRED', changedBy: null } });
+    expect(audit.body[audit.body.length - 1]).toMatchObject({
+      actor: { kind: 'system', job: 'certificate-expiry' },
+      data: { from: 'ACTIVE', to: 'EXPIRED', changedBy: null },
+    });
     expect((await job('expire-certificates')).body).toEqual({ certificatesExpired: 0 });
   });
 });

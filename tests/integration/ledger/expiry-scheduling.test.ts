@@ -30,10 +30,22 @@ it('two processes whose schedulers are due expire the lot and the certificate on
   // 1 am in Los Angeles on May 2: the run for May 1 is due (the lot and the certificate dated before it expire).
   clock = new Date('2026-05-02T08:00:00Z');
   for (let i = 0; i < 2; i++) {
-    runtimes.push(await startRuntime({ databaseUrl: s.db.url, settings: settingsFromEnv(), embedded: true, log: () => undefined, poolSize: 5, now: () => clock, runScheduler: true }));
+    runtimes.push(
+      await startRuntime({
+        databaseUrl: s.db.url,
+        settings: settingsFromEnv(),
+        embedded: true,
+        log: () => undefined,
+        poolSize: 5,
+        now: () => clock,
+        runScheduler: true,
+      }),
+    );
   }
   await eventually(async () => {
-    const runs = await s.db.pool.query(`SELECT job, to_char(run_date, 'YYYY-MM-DD') AS run_date FROM job_runs WHERE job LIKE 'expire-%' AND finished_at IS NOT NULL ORDER BY job`);
+    const runs = await s.db.pool.query(
+      `SELECT job, to_char(run_date, 'YYYY-MM-DD') AS run_date FROM job_runs WHERE job LIKE 'expire-%' AND finished_at IS NOT NULL ORDER BY job`,
+    );
     expect(runs.rows).toEqual([
       { job: 'expire-certificates', run_date: '2026-05-01' },
       { job: 'expire-points', run_date: '2026-05-01' },

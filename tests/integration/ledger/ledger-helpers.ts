@@ -12,7 +12,8 @@ export async function award(s: TestServer, adminToken: string, paxId: number, am
 }
 
 /** A GET that first waits for the read models to reach `position` (read-your-writes). */
-export const readAfter = (s: TestServer, path: string, token: string, position: string) => s.call('GET', path, { token, headers: { 'x-wait-for-position': position } });
+export const readAfter = (s: TestServer, path: string, token: string, position: string) =>
+  s.call('GET', path, { token, headers: { 'x-wait-for-position': position } });
 
 export async function impersonate(s: TestServer, adminToken: string, paxId: number): Promise<string> {
   const r = await s.call('POST', '/api/rest/authenticate/impersonate', { token: adminToken, body: { paxId } });

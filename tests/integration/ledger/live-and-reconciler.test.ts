@@ -38,7 +38,11 @@ async function openLive(token: string) {
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
         const event = field('event');
         if (event) frames.push({ event, id: field('id'), data: JSON.parse(field('data') ?? 'null') });
       }
@@ -67,7 +71,14 @@ describe('live messages after a redemption', () => {
       await live.waitFor((f) => f.event === 'points' && (f.data as { balance: number }).balance === 700);
       const r = await redeem(s, m.token, m.paxId, 200);
       const cert = await live.waitFor((f) => f.event === 'certificate');
-      expect(cert.data).toMatchObject({ id: r.body.certificate.id, code: r.body.certificate.code, status: 'ACTIVE', displayStatus: 'ACTIVE', amount: 20, purchasePrice: 200 });
+      expect(cert.data).toMatchObject({
+        id: r.body.certificate.id,
+        code: r.body.certificate.code,
+        status: 'ACTIVE',
+        displayStatus: 'ACTIVE',
+        amount: 20,
+        purchasePrice: 200,
+      });
       expect(cert.id).toBe(r.body.position);
       const points = await live.waitFor((f) => f.event === 'points' && (f.data as { balance: number }).balance === 500);
       expect(points.data).toMatchObject({ paxId: m.paxId, balance: 500, pending: 0 });
@@ -84,8 +95,21 @@ describe('certificate reconciler', () => {
     const store = s.runtime.deps.store;
     const lotId = (await store.readStream(memberStream(m.paxId))).map((e) => e.data as { lotId?: string }).find((d) => d.lotId)!.lotId!;
     const certificateId = randomUUID();
-    const redeemed = { paxId: m.paxId, certificateId, certificateCode: 'RECO-NCIL-ED', amount: 100, value: 10, consumed: [{ lotId, amount: 100 }], expirationDate: '2030-01-01' };
-    const meta = { actor: { kind: 'participant' as const, paxId: m.paxId }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString() };
+    const redeemed = {
+      paxId: m.paxId,
+      certificateId,
+      certificateCode: 'RECO-NCIL-ED',
+      amount: 100,
+      value: 10,
+      consumed: [{ lotId, amount: 100 }],
+      expirationDate: '2030-01-01',
+    };
+    const meta = {
+      actor: { kind: 'participant' as const, paxId: m.paxId },
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    };
     // The server "crashed" right after spending the points: no certificate stream was written.
     await store.appendToStream(memberStream(m.paxId), [encodeEvent(randomUUID(), PointsRedeemed.of(redeemed), meta)], { expectedRevision: 'any' });
 
@@ -96,7 +120,15 @@ describe('certificate reconciler', () => {
       stream = await store.readStream(certificateStream(certificateId));
     }
     expect(stream.map((e) => [e.type, e.eventId])).toEqual([['CertificateIssued', certificateIssuedEventId(certificateId)]]);
-    expect(stream[0].data).toMatchObject({ certificateId, code: 'RECO-NCIL-ED', paxId: m.paxId, amount: 10, pointsCost: 100, status: 'ACTIVE', expirationDate: '2030-01-01' });
+    expect(stream[0].data).toMatchObject({
+      certificateId,
+      code: 'RECO-NCIL-ED',
+      paxId: m.paxId,
+      amount: 10,
+      pointsCost: 100,
+      status: 'ACTIVE',
+      expirationDate: '2030-01-01',
+    });
 
     // A second writer (the redeem route retrying, or the reconciler replaying) changes nothing.
     const again = await issueCertificate(store, redeemed, meta);

@@ -28,7 +28,17 @@ describe('POST /participants/{paxId}/points/redeem', () => {
     const points = await readAfter(s, `/api/rest/participants/${m.paxId}/points`, m.token, r.body.position);
     expect(points.body.balance).toBe(150);
     const certs = await readAfter(s, '/api/rest/participants/~/certificates', m.token, r.body.position);
-    expect(certs.body.items).toEqual([expect.objectContaining({ id: r.body.certificate.id, code: r.body.certificate.code, status: 'ACTIVE', displayStatus: 'ACTIVE', amount: 30, purchasePrice: 300, certificateCategoryType: null })]);
+    expect(certs.body.items).toEqual([
+      expect.objectContaining({
+        id: r.body.certificate.id,
+        code: r.body.certificate.code,
+        status: 'ACTIVE',
+        displayStatus: 'ACTIVE',
+        amount: 30,
+        purchasePrice: 300,
+        certificateCategoryType: null,
+      }),
+    ]);
   });
 
   it('lets an admin impersonating the member redeem, recorded as admin-as-participant', async () => {

@@ -1,3 +1,4 @@
+import { watchNothingHappensFor } from '../../support/quiet';
 import http from 'node:http';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -28,7 +29,10 @@ const connect = async (query: string, headers: Record<string, string> = {}) => {
 };
 let keys = 0;
 const award = async (paxId: number, amount: number) => {
-  const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, { token: admin.token, body: { amount, description: 'Live test', idempotencyKey: `live-${++keys}` } });
+  const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, {
+    token: admin.token,
+    body: { amount, description: 'Live test', idempotencyKey: `live-${++keys}` },
+  });
   expect(r.status).toBe(201);
   return r.body as { balance: number; position: string };
 };
@@ -86,7 +90,7 @@ describe('GET /api/rest/live: who may connect', () => {
     expect((await s.call('POST', '/api/rest/live/tickets')).status).toBe(401);
   });
 
-  it("a ticket stops working when its session ends", async () => {
+  it('a ticket stops working when its session ends', async () => {
     const member = await quickMember(s);
     const t = await s.call('POST', '/api/rest/live/tickets', { token: member.token });
     await s.call('POST', '/api/rest/authenticate/logout', { body: { authToken: member.token } });
@@ -178,7 +182,8 @@ describe('GET /api/rest/live: messages', () => {
     );
     const slowAwards: string[] = [];
     for (let i = 0; i < 5; i++) slowAwards.push((await award(slow.paxId, 1)).position);
-    await new Promise((r) => setTimeout(r, 300));
+    // The stalled reader must not have been sent everything: watched for a while, as an absence must be.
+    await watchNothingHappensFor(300);
     const readBefore = stalledSocket.bytesRead;
     expect(readBefore).toBeLessThan(total * filler.length);
 

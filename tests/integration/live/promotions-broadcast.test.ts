@@ -65,8 +65,12 @@ describe('GET /api/rest/live: promotions', () => {
     const member = await quickMember(s);
     const c = await connect(member.token);
     const award = async (amount: number, key: string) =>
-      (await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { token: admin.token, body: { amount, description: 'Replay', idempotencyKey: key } }))
-        .body as { position: string };
+      (
+        await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, {
+          token: admin.token,
+          body: { amount, description: 'Replay', idempotencyKey: key },
+        })
+      ).body as { position: string };
     const a = await award(10, `replay-a-${member.paxId}`);
     await c.waitForId(a.position);
     await createPromotion(s, admin.token, { name: 'Between two awards' });

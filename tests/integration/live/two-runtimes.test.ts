@@ -61,7 +61,9 @@ describe('live updates across runtimes on one database', () => {
       token: admin.token,
       body: { amount: 75, description: 'Read on B', idempotencyKey: 'b-read' },
     });
-    const res = await fetch(`${bUrl}/api/rest/participants/${member.paxId}/points`, { headers: { 'auth-token': member.token, 'x-wait-for-position': r.body.position } });
+    const res = await fetch(`${bUrl}/api/rest/participants/${member.paxId}/points`, {
+      headers: { 'auth-token': member.token, 'x-wait-for-position': r.body.position },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ balance: 75 });
   });

@@ -27,12 +27,28 @@ describe('POST /admin/promotions', () => {
     const before = await countAll();
     const r = await s.call('POST', '/api/rest/admin/promotions', {
       token: admin.token,
-      body: { name: '', promotionCode: 'no spaces!', fromDate: '04/01/2026', typeCode: 'TIERED', groupIds: [0, 1e19], website: { pages: [{ page: 'HOME', contentEntryId: 'x' }] } },
+      body: {
+        name: '',
+        promotionCode: 'no spaces!',
+        fromDate: '04/01/2026',
+        typeCode: 'TIERED',
+        groupIds: [0, 1e19],
+        website: { pages: [{ page: 'HOME', contentEntryId: 'x' }] },
+      },
     });
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(r.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(
-      ['body.fromDate', 'body.groupIds.0', 'body.groupIds.1', 'body.name', 'body.promotionCode', 'body.thruDate', 'body.typeCode', 'body.website.pages.0.page'].sort(),
+      [
+        'body.fromDate',
+        'body.groupIds.0',
+        'body.groupIds.1',
+        'body.name',
+        'body.promotionCode',
+        'body.thruDate',
+        'body.typeCode',
+        'body.website.pages.0.page',
+      ].sort(),
     );
     expect(r.body.errors).toContainEqual({ path: 'body.website.pages.0.page', message: 'must be one of OVERVIEW, RULES, FAQ' });
     expect(await countAll()).toBe(before);
@@ -68,9 +84,20 @@ describe('POST /admin/promotions', () => {
   });
 
   it('creates a NEW promotion with the spec defaults', async () => {
-    const r = await s.call('POST', '/api/rest/admin/promotions', { token: admin.token, body: { name: 'Minimal', promotionCode: 'MIN-1', fromDate: '2026-04-01', thruDate: '2026-04-30' } });
+    const r = await s.call('POST', '/api/rest/admin/promotions', {
+      token: admin.token,
+      body: { name: 'Minimal', promotionCode: 'MIN-1', fromDate: '2026-04-01', thruDate: '2026-04-30' },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ promotionCategory: 'PROMOTION', statusTypeCode: 'NEW', typeCode: 'FLAT_PAYOUT', description: '', groupIds: [], certificateCategoryCode: null, position: expect.any(String) });
+    expect(r.body).toMatchObject({
+      promotionCategory: 'PROMOTION',
+      statusTypeCode: 'NEW',
+      typeCode: 'FLAT_PAYOUT',
+      description: '',
+      groupIds: [],
+      certificateCategoryCode: null,
+      position: expect.any(String),
+    });
     expect(await streamTypes(r.body.id)).toEqual(['PromotionCreated']);
   });
 });
@@ -88,7 +115,8 @@ describe('access', () => {
       ['GET', '/api/rest/promotions/options/promotion-statuses'],
       ['GET', `/api/rest/admin/audit/promotions/${id}`],
     ];
-    const asMember = (await s.call('POST', '/api/rest/authenticate/impersonate', { token: admin.token, body: { paxId: member.paxId } })).body.authToken as string;
+    const asMember = (await s.call('POST', '/api/rest/authenticate/impersonate', { token: admin.token, body: { paxId: member.paxId } })).body
+      .authToken as string;
     for (const [method, path] of calls) {
       const body = method === 'POST' ? promotionBody() : undefined;
       expect([path, (await s.call(method, path, { token: member.token, body })).status]).toEqual([path, 403]);
@@ -135,8 +163,14 @@ describe('status changes', () => {
 
     const audit = await s.call('GET', `/api/rest/admin/audit/promotions/${id}`, { token: admin.token });
     expect(audit.status).toBe(200);
-    expect(audit.body[0]).toMatchObject({ type: 'PromotionCreated', actor: { kind: 'admin', adminId: admin.paxId }, data: { promotionId: id, typeCode: 'FLAT_PAYOUT' } });
-    expect(audit.body.slice(1).map((e: { data: { from: string; to: string }; actor: { adminId: number } }) => [e.data.from, e.data.to, e.actor.adminId])).toEqual([
+    expect(audit.body[0]).toMatchObject({
+      type: 'PromotionCreated',
+      actor: { kind: 'admin', adminId: admin.paxId },
+      data: { promotionId: id, typeCode: 'FLAT_PAYOUT' },
+    });
+    expect(
+      audit.body.slice(1).map((e: { data: { from: string; to: string }; actor: { adminId: number } }) => [e.data.from, e.data.to, e.actor.adminId]),
+    ).toEqual([
       ['NEW', 'ACTIVE', admin.paxId],
       ['ACTIVE', 'DRAFT', secondAdmin.paxId],
       ['DRAFT', 'ACTIVE', secondAdmin.paxId],
@@ -164,12 +198,18 @@ describe('GET /promotions (admin list) and status options', () => {
     clock = new Date('2026-04-16T19:00:01Z');
     const second = await createPromotion(s, admin.token, { name: 'Listed glow two' });
     const ended = await statusAction(s, admin.token, first.id, 'end');
-    const list = (query: string) => s.call('GET', `/api/rest/promotions?promotionCategory=PROMOTION&showAllForMyLevelAndBelow=false&${query}`, { token: admin.token, headers: { 'x-wait-for-position': ended.body.position } });
+    const list = (query: string) =>
+      s.call('GET', `/api/rest/promotions?promotionCategory=PROMOTION&showAllForMyLevelAndBelow=false&${query}`, {
+        token: admin.token,
+        headers: { 'x-wait-for-position': ended.body.position },
+      });
 
     const byName = await list('status=ALL&searchName=listed%20GLOW&page=0&size=10');
     expect(byName.body).toMatchObject({ page: 0, size: 10, totalElements: 2 });
     expect(byName.body.items.map((i: { id: string }) => i.id)).toEqual([second.id, first.id]);
-    expect((await list('status=ENDED&searchName=Listed')).body.items.map((i: { id: string; statusTypeCode: string }) => [i.id, i.statusTypeCode])).toEqual([[first.id, 'ENDED']]);
+    expect((await list('status=ENDED&searchName=Listed')).body.items.map((i: { id: string; statusTypeCode: string }) => [i.id, i.statusTypeCode])).toEqual([
+      [first.id, 'ENDED'],
+    ]);
     const paged = await list('searchName=Listed&page=1&size=1');
     expect(paged.body).toMatchObject({ page: 1, size: 1, totalElements: 2, items: [{ id: first.id }] });
     expect((await list('searchName=%25')).body.totalElements).toBe(0);

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 const endings = async (id: string) =>
-  (await s.runtime.deps.store.readStream(promotionStream(id))).filter((e) => e.type === 'PromotionStatusChanged' && (e.data as { to: string }).to === 'ENDED').length;
+  (await s.runtime.deps.store.readStream(promotionStream(id))).filter((e) => e.type === 'PromotionStatusChanged' && (e.data as { to: string }).to === 'ENDED')
+    .length;
 
 /**
  * The real store, except that the first `racers` stream reads wait for one another: every racer decides on the same
@@ -44,7 +45,13 @@ function racingStore(store: EventStore, racers: number, ignoreExpectedRevision =
 const endConcurrently = (store: EventStore, id: string, racers: number) =>
   Promise.allSettled(
     Array.from({ length: racers }, () =>
-      handleCommand(store, changePromotionStatus, promotionStream(id), { action: 'end', reason: null, today: '2026-04-15' }, { actor: { kind: 'admin', adminId: admin.paxId }, correlationId: randomUUID(), now: clock }),
+      handleCommand(
+        store,
+        changePromotionStatus,
+        promotionStream(id),
+        { action: 'end', reason: null, today: '2026-04-15' },
+        { actor: { kind: 'admin', adminId: admin.paxId }, correlationId: randomUUID(), now: clock },
+      ),
     ),
   );
 

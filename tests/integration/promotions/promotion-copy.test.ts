@@ -23,7 +23,13 @@ afterAll(() => s.stop());
 describe('POST /promotions/{id}/copy', () => {
   it("copies an ENDED promotion to a new DRAFT: ' - Copy', the code's numeric tail replaced by a timestamp, every section kept", async () => {
     const groupId = await groupOfLastName(s, admin.token, 'Copyable');
-    const website = { tileTitle: 'Copy me', pages: [{ page: 'OVERVIEW', contentEntryId: 'overview-1' }, { page: 'FAQ', contentEntryId: 'faq-1', active: false }] };
+    const website = {
+      tileTitle: 'Copy me',
+      pages: [
+        { page: 'OVERVIEW', contentEntryId: 'overview-1' },
+        { page: 'FAQ', contentEntryId: 'faq-1', active: false },
+      ],
+    };
     const source = await createPromotion(s, admin.token, { name: 'Autumn Glow', promotionCode: 'AUTUMN-2025', groupIds: [groupId], website });
     expect((await statusAction(s, admin.token, source.id, 'end')).status).toBe(200);
 
@@ -37,7 +43,13 @@ describe('POST /promotions/{id}/copy', () => {
       fromDate: '2026-04-01',
       thruDate: '2026-04-30',
       groupIds: [groupId],
-      website: { tileTitle: 'Copy me', pages: [{ page: 'OVERVIEW', contentEntryId: 'overview-1', active: true }, { page: 'FAQ', contentEntryId: 'faq-1', active: false }] },
+      website: {
+        tileTitle: 'Copy me',
+        pages: [
+          { page: 'OVERVIEW', contentEntryId: 'overview-1', active: true },
+          { page: 'FAQ', contentEntryId: 'faq-1', active: false },
+        ],
+      },
       position: expect.any(String),
     });
     expect(r.body.id).not.toBe(source.id);
@@ -64,7 +76,12 @@ describe('POST /promotions/{id}/copy', () => {
     const audit = await s.call('GET', `/api/rest/admin/audit/promotions/${r.body.id}`, { token: admin.token });
     expect(audit.status).toBe(200);
     expect(audit.body).toMatchObject([
-      { type: 'PromotionCreated', actor: { kind: 'admin', adminId: admin.paxId }, occurredAt: clock.toISOString(), data: { promotionId: r.body.id, copiedFrom: source.id, name: 'Audited - Copy' } },
+      {
+        type: 'PromotionCreated',
+        actor: { kind: 'admin', adminId: admin.paxId },
+        occurredAt: clock.toISOString(),
+        data: { promotionId: r.body.id, copiedFrom: source.id, name: 'Audited - Copy' },
+      },
       { type: 'PromotionStatusChanged', actor: { kind: 'admin', adminId: admin.paxId }, data: { from: 'NEW', to: 'DRAFT', reason: 'Copy of AUDITED' } },
     ]);
     // The source's own history gains nothing.
@@ -82,7 +99,8 @@ describe('POST /promotions/{id}/copy', () => {
 
   it('is 403 for a member and for an admin impersonating one, 401 without a session', async () => {
     const { id } = await createPromotion(s, admin.token);
-    const asMember = (await s.call('POST', '/api/rest/authenticate/impersonate', { token: admin.token, body: { paxId: member.paxId } })).body.authToken as string;
+    const asMember = (await s.call('POST', '/api/rest/authenticate/impersonate', { token: admin.token, body: { paxId: member.paxId } })).body
+      .authToken as string;
     for (const token of [member.token, asMember]) {
       expect((await copy(token, id)).status).toBe(403);
       expect((await s.call('GET', `/api/rest/admin/promotions/${id}`, { token })).status).toBe(403);

@@ -32,7 +32,14 @@ export async function tileIds(s: TestServer, token: string, position: string): P
 export async function groupOfLastName(s: TestServer, adminToken: string, lastName: string): Promise<number> {
   const r = await s.call('POST', '/api/rest/participants/search', {
     token: adminToken,
-    body: { name: `Last name ${lastName}`, logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'lastName', comparisonOperatorCode: 'EQ', values: [lastName] }], logicalExpressions: [] } },
+    body: {
+      name: `Last name ${lastName}`,
+      logicalExpression: {
+        logicalOperatorCode: 'AND',
+        comparisonExpressions: [{ fieldCode: 'lastName', comparisonOperatorCode: 'EQ', values: [lastName] }],
+        logicalExpressions: [],
+      },
+    },
   });
   if (r.status !== 201) throw new Error(`group: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as number;

@@ -16,7 +16,14 @@ let s: TestServer;
 let admin: { token: string };
 let insider: { token: string };
 let outsider: { token: string };
-const p: Record<'everyone' | 'insiders' | 'lastDay' | 'future' | 'unpublished' | 'reverted', string> = { everyone: '', insiders: '', lastDay: '', future: '', unpublished: '', reverted: '' };
+const p: Record<'everyone' | 'insiders' | 'lastDay' | 'future' | 'unpublished' | 'reverted', string> = {
+  everyone: '',
+  insiders: '',
+  lastDay: '',
+  future: '',
+  unpublished: '',
+  reverted: '',
+};
 let position = '';
 
 beforeAll(async () => {
@@ -54,6 +61,8 @@ describe('GET /promotions/tiles', () => {
       description: 'Two treatments, one bonus.',
       fromDate: '2026-04-01',
       thruDate: '2026-04-30',
+      // Nothing paid yet: the promotion has no payout rules.
+      earned: { points: 0, certificates: 0, treatments: 0 },
       certificateCategoryCode: 'reward',
     });
     expect(r.body.items[1]).not.toHaveProperty('certificateCategoryCode');
@@ -106,8 +115,13 @@ describe('the demo promotion seed', () => {
     expect(await tileIds(s, outsider.token, at)).toContain(DEMO_PROMOTION.id);
     const website = await s.call('GET', `/api/rest/promotions/${DEMO_PROMOTION.id}/website`, { token: outsider.token });
     expect(website.body.pages.map((page: { page: string }) => page.page)).toEqual(['OVERVIEW', 'RULES', 'FAQ']);
-    const cda = await s.call('GET', `/cda/spaces/rewards-local/environments/master/entries?content_type=promotionWebsite&fields.promotionId=${DEMO_PROMOTION.id}`);
-    expect(cda.body.items.map((i: { sys: { id: string } }) => i.sys.id).sort()).toEqual(website.body.pages.map((page: { contentEntryId: string }) => page.contentEntryId).sort());
+    const cda = await s.call(
+      'GET',
+      `/cda/spaces/rewards-local/environments/master/entries?content_type=promotionWebsite&fields.promotionId=${DEMO_PROMOTION.id}`,
+    );
+    expect(cda.body.items.map((i: { sys: { id: string } }) => i.sys.id).sort()).toEqual(
+      website.body.pages.map((page: { contentEntryId: string }) => page.contentEntryId).sort(),
+    );
     const category = await s.call('GET', `/api/rest/certificate-categories/code/${DEMO_PROMOTION.category.code}`, { token: outsider.token });
     expect(category.body.certificateCategoryName).toBe(DEMO_PROMOTION.category.name);
   });
@@ -116,7 +130,12 @@ describe('the demo promotion seed', () => {
 describe('promotion-tiles projection', () => {
   it('rebuilt from position 0 equals the live-maintained read model', async () => {
     const { pool, store } = s.runtime.deps;
-    const snapshot = async () => (await pool.query(`SELECT ${PROMOTION_COLUMNS}, created_at, updated_at, last_position_major, last_position_minor FROM rm_promotions ORDER BY promotion_id`)).rows;
+    const snapshot = async () =>
+      (
+        await pool.query(
+          `SELECT ${PROMOTION_COLUMNS}, created_at, updated_at, last_position_major, last_position_minor FROM rm_promotions ORDER BY promotion_id`,
+        )
+      ).rows;
     await settle(pool, store, promotionTilesProjection);
     const live = await snapshot();
     expect(live.length).toBeGreaterThanOrEqual(7);

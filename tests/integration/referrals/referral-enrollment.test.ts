@@ -11,7 +11,15 @@ afterAll(() => s.stop());
 
 const enrollment = (body: Record<string, unknown>) =>
   s.call('POST', '/api/rest/enrollment', {
-    body: { firstName: 'Sam', lastName: 'Other', email: `sam-${Date.now()}-${Math.random()}@example.net`, password: 'Sturdy-pass-42', postalCode: '10001', dateOfBirth: '1985-06-15', ...body },
+    body: {
+      firstName: 'Sam',
+      lastName: 'Other',
+      email: `sam-${Date.now()}-${Math.random()}@example.net`,
+      password: 'Sturdy-pass-42',
+      postalCode: '10001',
+      dateOfBirth: '1985-06-15',
+      ...body,
+    },
   });
 const refusedOnRefCode = (r: { status: number; body: { errors?: { path: string; message: string }[] } }, message: string) => {
   expect(r.status).toBe(400);
@@ -28,7 +36,15 @@ describe('enrolling through a referral code', () => {
 
   describe('when the code’s owner looks like the person enrolling', () => {
     it.each<[string, (owner: { email: string }) => Record<string, unknown>]>([
-      ['the same mailbox spelled differently', (o) => ({ email: o.email.replace('@', '+again@').replace(/^member/, 'mem.ber').toUpperCase() })],
+      [
+        'the same mailbox spelled differently',
+        (o) => ({
+          email: o.email
+            .replace('@', '+again@')
+            .replace(/^member/, 'mem.ber')
+            .toUpperCase(),
+        }),
+      ],
       ['the same phone number', () => ({ phone: '(949) 555-0142' })],
       ['the same last name, date of birth and ZIP', () => ({ lastName: 'twin', dateOfBirth: '1980-02-02', postalCode: '92612-0001' })],
     ])('refuses %s with 400 on body.refCode, enrolling nobody', async (_what, applicant) => {

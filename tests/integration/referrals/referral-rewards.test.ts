@@ -8,6 +8,7 @@ import { eventually } from '../../support/event-store-contract';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { lineItem, postTreatment, seededProducts, settled, treatmentBody, type SeededProducts } from '../treatments/treatment-helpers';
 import { referralAwards, refCodeOf, stranger } from './referral-helpers';
+import { committedHead } from '../../support/committed-head';
 
 jest.setTimeout(90_000);
 let s: TestServer;
@@ -23,7 +24,8 @@ afterAll(() => s.stop());
 const settings = settingsFromEnv();
 const referralProcess = () => referralRewards({ store: s.runtime.deps.store, settings, now: () => new Date() });
 const runJob = () => s.call('POST', '/api/rest/admin/jobs/process-treatments', { token: admin.token, body: {} });
-const balanceOf = async (m: { paxId: number; token: string }) => (await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body.balance as number;
+const balanceOf = async (m: { paxId: number; token: string }) =>
+  (await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token })).body.balance as number;
 
 /** Records a treatment (10 units at 2 points) for a member and runs the processing job. */
 async function treat(paxId: number) {
@@ -35,7 +37,7 @@ async function treat(paxId: number) {
 
 /** Waits until the daemon's referral process has passed everything written so far, so "no award" means something. */
 async function referralProcessDone() {
-  const head = await s.runtime.deps.store.headPosition();
+  const head = await committedHead(s.runtime.deps.pool);
   if (!head) return;
   await eventually(async () => {
     const at = (await readCheckpoint(s.runtime.deps.pool, 'referral-rewards')).position;
@@ -60,10 +62,22 @@ describe('referral rewards', () => {
     await eventually(async () => expect(await referralAwards(s, friend.paxId)).toHaveLength(1));
     const system = { kind: 'system', job: 'referral-rewards' };
     expect(await referralAwards(s, referrer.paxId)).toEqual([
-      expect.objectContaining({ amount: settings.referrerRewardPoints, source: 'REFERRAL', idempotencyKey: `referral-${friend.paxId}`, description: 'Referral reward: Bob completed a first treatment', actor: system }),
+      expect.objectContaining({
+        amount: settings.referrerRewardPoints,
+        source: 'REFERRAL',
+        idempotencyKey: `referral-${friend.paxId}`,
+        description: 'Referral reward: Bob completed a first treatment',
+        actor: system,
+      }),
     ]);
     expect(await referralAwards(s, friend.paxId)).toEqual([
-      expect.objectContaining({ amount: settings.referredRewardPoints, source: 'REFERRAL', idempotencyKey: `referral-${friend.paxId}`, description: 'Referral reward: welcome from Ann', actor: system }),
+      expect.objectContaining({
+        amount: settings.referredRewardPoints,
+        source: 'REFERRAL',
+        idempotencyKey: `referral-${friend.paxId}`,
+        description: 'Referral reward: welcome from Ann',
+        actor: system,
+      }),
     ]);
     await eventually(async () => {
       expect(await balanceOf(referrer)).toBe(settings.referrerRewardPoints);

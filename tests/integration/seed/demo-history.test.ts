@@ -30,7 +30,9 @@ describe('the demo member’s year of history', () => {
 
   it('fills every screen: activity of every kind, points with a balance and pending, certificates in several statuses, a gift sent, bonus points, a survey', async () => {
     const activity = await eventually(
-      async () => (await s.call('GET', `/api/rest/patients/${member.paxId}/activity-headers?start-date=2000-01-01&end-date=2100-01-01&size=100`, { token: member.token })).body.items as { activityType: string }[],
+      async () =>
+        (await s.call('GET', `/api/rest/patients/${member.paxId}/activity-headers?start-date=2000-01-01&end-date=2100-01-01&size=100`, { token: member.token }))
+          .body.items as { activityType: string }[],
       (items) => items.some((i) => i.activityType === 'ASPIRE GIFT CERTIFICATES'),
     );
     const kinds = new Set(activity.map((i) => i.activityType));
@@ -47,7 +49,8 @@ describe('the demo member’s year of history', () => {
 
     const bonus = (await s.call('GET', `/api/rest/participants/${member.paxId}/bonus-points`, { token: member.token })).body;
     expect(JSON.stringify(bonus)).toContain('Thank you for your review');
-    const surveys = (await s.call('GET', `/api/rest/participants/${member.paxId}/tests?testResultStatusTypeCode=COMPLETE`, { token: member.token })).body as unknown[];
+    const surveys = (await s.call('GET', `/api/rest/participants/${member.paxId}/tests?testResultStatusTypeCode=COMPLETE`, { token: member.token }))
+      .body as unknown[];
     expect(surveys.length).toBeGreaterThan(0);
 
     // An expired lot: the ledger holds a PointsExpired.

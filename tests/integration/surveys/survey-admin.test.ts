@@ -18,7 +18,14 @@ describe('survey administration', () => {
   it('creates a survey with the spec defaults and ACTIVE status, and audits it', async () => {
     const created = await asAdmin('POST', '/tests', surveyBody());
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ statusTypeCode: 'ACTIVE', pointIssuanceDisabled: false, testTypeCode: 'SURVEY', maxAttempts: 50, thruDate: null, groupIds: [] });
+    expect(created.body).toMatchObject({
+      statusTypeCode: 'ACTIVE',
+      pointIssuanceDisabled: false,
+      testTypeCode: 'SURVEY',
+      maxAttempts: 50,
+      thruDate: null,
+      groupIds: [],
+    });
     expect(created.body.fromDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(created.body.sections[0].questions[0]).toMatchObject({ maxAnswers: 1, requiredAnswers: 1, questionTypeCode: 'MULTIPLE_ONE' });
     const audit = await asAdmin('GET', `/tests/${created.body.id}/audit`);
@@ -28,7 +35,14 @@ describe('survey administration', () => {
   });
 
   it('is PENDING when a group is given and flagged, ACTIVE otherwise', async () => {
-    const group = await asAdmin('POST', '/participants/search', { name: 'Irvine', logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: ['92612'] }], logicalExpressions: [] } });
+    const group = await asAdmin('POST', '/participants/search', {
+      name: 'Irvine',
+      logicalExpression: {
+        logicalOperatorCode: 'AND',
+        comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: ['92612'] }],
+        logicalExpressions: [],
+      },
+    });
     expect(group.status).toBe(201);
     const flagged = await asAdmin('POST', '/tests', surveyBody({ groupIds: [group.body.id], pendingApproval: true }));
     expect(flagged.body.statusTypeCode).toBe('PENDING');
@@ -52,7 +66,13 @@ describe('survey administration', () => {
   });
 
   it('copies (NEW, " - Copy", no groups), inactivates and deletes', async () => {
-    const group = await asAdmin('POST', '/participants/search', { logicalExpression: { logicalOperatorCode: 'OR', comparisonExpressions: [{ fieldCode: 'ageYears', comparisonOperatorCode: 'GTE', values: [18] }], logicalExpressions: [] } });
+    const group = await asAdmin('POST', '/participants/search', {
+      logicalExpression: {
+        logicalOperatorCode: 'OR',
+        comparisonExpressions: [{ fieldCode: 'ageYears', comparisonOperatorCode: 'GTE', values: [18] }],
+        logicalExpressions: [],
+      },
+    });
     const original = await asAdmin('POST', '/tests', surveyBody({ groupIds: [group.body.id] }));
     const copy = await asAdmin('POST', `/tests/${original.body.id}/copy`);
     expect(copy.status).toBe(201);
@@ -68,7 +88,9 @@ describe('survey administration', () => {
     expect((await asAdmin('DELETE', `/tests/${copy.body.id}`)).status).toBe(404);
     const actions = (await asAdmin('GET', `/tests/${original.body.id}/audit`)).body.map((a: { action: string }) => a.action);
     expect(actions).toEqual(['create', 'inactivate']);
-    const rows = await s.runtime.deps.pool.query(`SELECT action FROM config_audit WHERE entity = 'survey' AND entity_id = $1 ORDER BY id`, [String(copy.body.id)]);
+    const rows = await s.runtime.deps.pool.query(`SELECT action FROM config_audit WHERE entity = 'survey' AND entity_id = $1 ORDER BY id`, [
+      String(copy.body.id),
+    ]);
     expect(rows.rows.map((r) => r.action)).toEqual(['copy', 'delete']);
   });
 
@@ -78,17 +100,32 @@ describe('survey administration', () => {
   });
 
   it('rejects invalid surveys naming the field', async () => {
-    const bad = await asAdmin('POST', '/tests', surveyBody({
-      thruDate: '2000-01-01',
-      sections: [{ questions: [{ questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 1, requiredAnswers: 2, text: 'Q', answers: [{ text: 'a' }] }, { questionTypeCode: 'ESSAY', text: 'Q', answers: [] }] }],
-    }));
+    const bad = await asAdmin(
+      'POST',
+      '/tests',
+      surveyBody({
+        thruDate: '2000-01-01',
+        sections: [
+          {
+            questions: [
+              { questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 1, requiredAnswers: 2, text: 'Q', answers: [{ text: 'a' }] },
+              { questionTypeCode: 'ESSAY', text: 'Q', answers: [] },
+            ],
+          },
+        ],
+      }),
+    );
     expect(bad.status).toBe(400);
     const paths = bad.body.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['body.sections.0.questions.1.questionTypeCode']));
-    const rules = await asAdmin('POST', '/tests', surveyBody({
-      thruDate: '2000-01-01',
-      sections: [{ questions: [{ questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 1, requiredAnswers: 2, text: 'Q', answers: [{ text: 'a' }] }] }],
-    }));
+    const rules = await asAdmin(
+      'POST',
+      '/tests',
+      surveyBody({
+        thruDate: '2000-01-01',
+        sections: [{ questions: [{ questionTypeCode: 'MULTIPLE_CHOICE', maxAnswers: 1, requiredAnswers: 2, text: 'Q', answers: [{ text: 'a' }] }] }],
+      }),
+    );
     expect(rules.status).toBe(400);
     expect(rules.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.thruDate', 'body.sections.0.questions.0.requiredAnswers']);
     const unknownGroup = await asAdmin('POST', '/tests', surveyBody({ groupIds: [999999] }));
@@ -108,7 +145,11 @@ describe('participant groups', () => {
   it('creates, reads, updates, lists, deletes, and audits', async () => {
     const fields = await asAdmin('GET', '/participants/search/fields');
     expect(fields.body.map((f: { fieldCode: string }) => f.fieldCode)).toContain('postalCode');
-    const expr = { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'emailDomain', comparisonOperatorCode: 'EQ', values: ['example.com'] }], logicalExpressions: [] };
+    const expr = {
+      logicalOperatorCode: 'AND',
+      comparisonExpressions: [{ fieldCode: 'emailDomain', comparisonOperatorCode: 'EQ', values: ['example.com'] }],
+      logicalExpressions: [],
+    };
     const created = await asAdmin('POST', '/participants/search', { name: 'Trial group alpha', logicalExpression: expr });
     const updated = await asAdmin('PUT', `/participants/search/${created.body.id}`, { name: 'Trial group beta', logicalExpression: expr });
     expect(updated.body.name).toBe('Trial group beta');
@@ -117,13 +158,22 @@ describe('participant groups', () => {
     expect(page.body).toMatchObject({ page: 1, size: 1000, totalElements: 1, items: [{ id: created.body.id, groupName: 'Trial group beta' }] });
     expect((await asAdmin('DELETE', `/groups/${created.body.id}`)).status).toBe(204);
     expect((await asAdmin('GET', `/participants/search/${created.body.id}`)).status).toBe(404);
-    const rows = await s.runtime.deps.pool.query(`SELECT action FROM config_audit WHERE entity = 'participant-group' AND entity_id = $1 ORDER BY id`, [String(created.body.id)]);
+    const rows = await s.runtime.deps.pool.query(`SELECT action FROM config_audit WHERE entity = 'participant-group' AND entity_id = $1 ORDER BY id`, [
+      String(created.body.id),
+    ]);
     expect(rows.rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 
   it('rejects a rule with an unknown field or a wrong operator', async () => {
     const bad = await asAdmin('POST', '/participants/search', {
-      logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'shoeSize', comparisonOperatorCode: 'EQ', values: ['9'] }, { fieldCode: 'ageYears', comparisonOperatorCode: 'CONTAINS', values: ['3'] }], logicalExpressions: [] },
+      logicalExpression: {
+        logicalOperatorCode: 'AND',
+        comparisonExpressions: [
+          { fieldCode: 'shoeSize', comparisonOperatorCode: 'EQ', values: ['9'] },
+          { fieldCode: 'ageYears', comparisonOperatorCode: 'CONTAINS', values: ['3'] },
+        ],
+        logicalExpressions: [],
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual([

@@ -18,11 +18,16 @@ const createSurvey = async (over: Record<string, unknown> = {}) => {
   return r.body as { id: number; sections: { questions: { id: number; answers: { id: number }[] }[] }[] };
 };
 const available = async (m: { token: string; paxId: number }, status = 'ALL') =>
-  (await s.call('GET', `/api/rest/participants/${m.paxId}/tests?testResultStatusTypeCode=${status}`, { token: m.token })).body as { id: number; name: string }[];
+  (await s.call('GET', `/api/rest/participants/${m.paxId}/tests?testResultStatusTypeCode=${status}`, { token: m.token })).body as {
+    id: number;
+    name: string;
+  }[];
 const take = (m: { token: string }, id: number) => s.call('GET', `/api/rest/tests/${id}/take`, { token: m.token });
-const submit = (m: { token: string; paxId: number }, id: number, body: unknown) => s.call('POST', `/api/rest/participants/${m.paxId}/tests/${id}/responses`, { token: m.token, body });
+const submit = (m: { token: string; paxId: number }, id: number, body: unknown) =>
+  s.call('POST', `/api/rest/participants/${m.paxId}/tests/${id}/responses`, { token: m.token, body });
 const balance = async (m: { token: string; paxId: number }, position?: string) =>
-  (await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token, headers: position ? { 'x-wait-for-position': position } : {} })).body.balance as number;
+  (await s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token, headers: position ? { 'x-wait-for-position': position } : {} })).body
+    .balance as number;
 
 describe('taking a survey', () => {
   it('offers the seeded three-page survey to a new member', async () => {
@@ -60,7 +65,13 @@ describe('taking a survey', () => {
     const taken = (await take(member, survey.id)).body;
     const answers = validAnswers(taken).answers;
     const [one, some, text] = answers;
-    const bad = await submit(member, survey.id, { answers: [{ ...one, answerIds: [] }, { ...some, answerIds: some.answerIds.concat(taken.sections[0].questions[1].answers.map((a: { id: number }) => a.id)) }, { ...text, userResponse: '   ' }] });
+    const bad = await submit(member, survey.id, {
+      answers: [
+        { ...one, answerIds: [] },
+        { ...some, answerIds: some.answerIds.concat(taken.sections[0].questions[1].answers.map((a: { id: number }) => a.id)) },
+        { ...text, userResponse: '   ' },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       { path: `body.answers.${one.questionId}`, message: 'must have exactly one answer selected' },
@@ -140,7 +151,14 @@ describe('targeting by group', () => {
     const outside = await s.enroll({ postalCode: '92612' });
     const group = await s.call('POST', '/api/rest/participants/search', {
       token: admin.token,
-      body: { name: 'New York', logicalExpression: { logicalOperatorCode: 'AND', comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'STARTS_WITH', values: ['100'] }], logicalExpressions: [] } },
+      body: {
+        name: 'New York',
+        logicalExpression: {
+          logicalOperatorCode: 'AND',
+          comparisonExpressions: [{ fieldCode: 'postalCode', comparisonOperatorCode: 'STARTS_WITH', values: ['100'] }],
+          logicalExpressions: [],
+        },
+      },
     });
     const survey = await createSurvey({ groupIds: [group.body.id] });
     expect((await available(inside)).map((x) => x.id)).toContain(survey.id);

@@ -25,7 +25,8 @@ afterAll(() => s.stop());
 const runJob = (body: unknown = {}) => s.call('POST', '/api/rest/admin/jobs/process-treatments', { token: admin.token, body });
 const pointsOf = (m: { paxId: number; token: string }, position?: string) =>
   s.call('GET', `/api/rest/participants/${m.paxId}/points`, { token: m.token, headers: position ? { 'x-wait-for-position': position } : {} });
-const headersOf = (m: { paxId: number; token: string }, query = '') => s.call('GET', `/api/rest/patients/${m.paxId}/activity-headers${query}`, { token: m.token });
+const headersOf = (m: { paxId: number; token: string }, query = '') =>
+  s.call('GET', `/api/rest/patients/${m.paxId}/activity-headers${query}`, { token: m.token });
 
 describe('a member’s treatments, from pending to earned', () => {
   it('shows pending points and activity, then awards the capped points once, live', async () => {
@@ -37,7 +38,10 @@ describe('a member’s treatments, from pending to earned', () => {
       const first = await postTreatment(s, treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 7)], { dateOfService: date, hcpName: 'Dr. First' }));
       const second = await postTreatment(
         s,
-        treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 6), lineItem(products.partner.id, 60, { isPriviPlan: true })], { dateOfService: date, hcpName: 'Dr. Second' }),
+        treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 6), lineItem(products.partner.id, 60, { isPriviPlan: true })], {
+          dateOfService: date,
+          hcpName: 'Dr. Second',
+        }),
       );
       expect([first.status, second.status]).toEqual([202, 202]);
 
@@ -59,7 +63,11 @@ describe('a member’s treatments, from pending to earned', () => {
       expect(again.body).toEqual({ processed: 0, pointsAwarded: 0 });
 
       // 700 + 300 (the date's 1,000 cap) + 500 partner points.
-      await live.waitFor((f) => f.event === 'points' && JSON.parse(f.data ?? '{}').balance === 1500 && JSON.parse(f.data ?? '{}').pending === 0, 10_000, 'the earned points');
+      await live.waitFor(
+        (f) => f.event === 'points' && JSON.parse(f.data ?? '{}').balance === 1500 && JSON.parse(f.data ?? '{}').pending === 0,
+        10_000,
+        'the earned points',
+      );
       await eventually(async () => expect((await pointsOf(member)).body).toMatchObject({ balance: 1500, pending: 0 }));
       await live.waitFor((f) => f.event === 'activity' && JSON.parse(f.data ?? '{}').activityType === 'TREATMENT', 10_000, 'an activity message');
 
@@ -70,7 +78,11 @@ describe('a member’s treatments, from pending to earned', () => {
       });
       expect(after.body).toMatchObject({ page: 0, size: 10, totalElements: 2 });
       const secondHeader = after.body.items.find((i: { id: string }) => i.id === second.body.treatmentId);
-      expect(secondHeader).toMatchObject({ activityDate: date, points: 800, detailUrl: `/api/rest/patients/${member.paxId}/activity/${second.body.treatmentId as string}` });
+      expect(secondHeader).toMatchObject({
+        activityDate: date,
+        points: 800,
+        detailUrl: `/api/rest/patients/${member.paxId}/activity/${second.body.treatmentId as string}`,
+      });
 
       // The status comes from the treatment stream's TreatmentProcessed, appended after the member stream's award.
       await eventually(async () => {
@@ -83,7 +95,13 @@ describe('a member’s treatments, from pending to earned', () => {
           redeemedCertificates: [],
           whyNoPoints: [CUT_REASONS.dateCap, CUT_REASONS.partnerLimit],
           treatmentLineItems: [
-            { quantity: 6, product: { category: 'TREATMENT', brand: expect.any(String), name: expect.any(String), msrpPerUnit: expect.any(Number) }, isPriviPlan: false, injector: { firstName: 'Ina', lastName: 'Injector' }, award: { amount: 300, expirationDate: expect.any(String) } },
+            {
+              quantity: 6,
+              product: { category: 'TREATMENT', brand: expect.any(String), name: expect.any(String), msrpPerUnit: expect.any(Number) },
+              isPriviPlan: false,
+              injector: { firstName: 'Ina', lastName: 'Injector' },
+              award: { amount: 300, expirationDate: expect.any(String) },
+            },
             { quantity: 60, product: { category: 'PARTNER' }, isPriviPlan: true, award: { amount: 500 } },
           ],
         });
@@ -106,7 +124,9 @@ describe('a financed treatment', () => {
     const posted = await postTreatment(s, treatmentBody(member.paxId, [lineItem(products.treatment.id, 50)], { financed: true, dateOfService: daysAgo(1) }));
     expect(posted.body).toEqual({ treatmentId: expect.any(String), status: 'PENDING_APPROVAL' });
     const id = posted.body.treatmentId as string;
-    const sent = await s.runtime.deps.pool.query<{ channel: string; body: string }>(`SELECT channel, body FROM outbox WHERE body LIKE $1 ORDER BY id`, [`%/treatments/${id}/confirm%`]);
+    const sent = await s.runtime.deps.pool.query<{ channel: string; body: string }>(`SELECT channel, body FROM outbox WHERE body LIKE $1 ORDER BY id`, [
+      `%/treatments/${id}/confirm%`,
+    ]);
     expect(sent.rows.map((r) => r.channel)).toEqual(['email', 'sms']);
     const token = /token=([\w-]+)/.exec(sent.rows[0].body)?.[1];
 
@@ -137,7 +157,10 @@ describe('a certificate that restricts earnings', () => {
        VALUES (gen_random_uuid(), $1, 'COURTESY-TEST-1', 'Courtesy treatment', 50, 0, NULL, 'courtesy', 'ACTIVE', '2099-01-01', now(), 0, 0)`,
       [member.paxId],
     );
-    const posted = await postTreatment(s, treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 2)], { redeemedCertificateCodes: ['COURTESY-TEST-1', 'UNKNOWN-CODE'] }));
+    const posted = await postTreatment(
+      s,
+      treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 2)], { redeemedCertificateCodes: ['COURTESY-TEST-1', 'UNKNOWN-CODE'] }),
+    );
     await settled(s, posted);
     expect((await pointsOf(member)).body.pending).toBe(0);
     await runJob();
@@ -171,7 +194,10 @@ describe('the job route', () => {
 describe('other activity', () => {
   it('shows an admin award as BONUS POINTS EARNED with its expiry', async () => {
     const member = await s.enroll();
-    const given = await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, { token: admin.token, body: { amount: 250, description: 'Goodwill', idempotencyKey: `bonus-${member.paxId}` } });
+    const given = await s.call('POST', `/api/rest/admin/participants/${member.paxId}/points`, {
+      token: admin.token,
+      body: { amount: 250, description: 'Goodwill', idempotencyKey: `bonus-${member.paxId}` },
+    });
     expect(given.status).toBe(201);
     const headers = await eventually(async () => {
       const r = await headersOf(member);

@@ -77,7 +77,9 @@ describe('invalid treatments', () => {
       hcpName: '',
     });
     expect(r.status).toBe(400);
-    expect(fieldsOf(r.body)).toEqual(expect.arrayContaining(['body.lineItems.0.quantity', 'body.lineItems.1.quantity', 'body.lineItems.2.quantity', 'body.hcpName']));
+    expect(fieldsOf(r.body)).toEqual(
+      expect.arrayContaining(['body.lineItems.0.quantity', 'body.lineItems.1.quantity', 'body.lineItems.2.quantity', 'body.hcpName']),
+    );
   });
 
   it('refuses an unknown or retired product, an unknown member and a future date, naming them', async () => {
@@ -86,7 +88,10 @@ describe('invalid treatments', () => {
       body: { name: 'Short-lived product', category: 'TREATMENT', brand: 'BRAND_B', msrpPerUnit: 10, pointsPerUnit: 1 },
     });
     await s.call('POST', `/api/rest/admin/products/${created.body.id as number}/retire`, { token: admin.token });
-    const r = await postTreatment(s, treatmentBody(987654, [lineItem(products.treatment.id, 1), lineItem(999999, 1), lineItem(created.body.id, 1)], { dateOfService: '2999-01-01' }));
+    const r = await postTreatment(
+      s,
+      treatmentBody(987654, [lineItem(products.treatment.id, 1), lineItem(999999, 1), lineItem(created.body.id, 1)], { dateOfService: '2999-01-01' }),
+    );
     expect(r.status).toBe(400);
     expect(fieldsOf(r.body)).toEqual(expect.arrayContaining(['body.paxId', 'body.lineItems.1.productId', 'body.lineItems.2.productId', 'body.dateOfService']));
     expect(fieldsOf(r.body)).not.toContain('body.lineItems.0.productId');
@@ -102,7 +107,14 @@ describe('products', () => {
   it('lists active products to members, and audits every admin change with before and after', async () => {
     const listed = await s.call('GET', '/api/rest/products', { token: member.token });
     expect(listed.status).toBe(200);
-    expect(listed.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String), category: expect.any(String), brand: expect.any(String), msrpPerUnit: expect.any(Number), pointsPerUnit: expect.any(Number) });
+    expect(listed.body[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      category: expect.any(String),
+      brand: expect.any(String),
+      msrpPerUnit: expect.any(Number),
+      pointsPerUnit: expect.any(Number),
+    });
     expect(new Set(listed.body.map((p: { brand: string }) => p.brand))).toEqual(new Set(['BRAND_A', 'BRAND_B']));
     expect((await s.call('GET', '/api/rest/products')).status).toBe(401);
     expect((await s.call('GET', '/api/rest/products?includeRetired=true', { token: member.token })).status).toBe(403);
@@ -133,7 +145,12 @@ describe('certificate categories', () => {
     const body = { certificateCategoryName: 'Staff courtesy', nullifyAwards: true };
     expect((await s.call('PUT', '/api/rest/admin/certificate-categories/staff', { token: member.token, body })).status).toBe(403);
     const saved = await s.call('PUT', '/api/rest/admin/certificate-categories/staff', { token: admin.token, body });
-    expect(saved.body).toEqual({ certificateCategoryCode: 'staff', certificateCategoryName: 'Staff courtesy', nullifyAwards: true, certificateCategoryType: null });
+    expect(saved.body).toEqual({
+      certificateCategoryCode: 'staff',
+      certificateCategoryName: 'Staff courtesy',
+      nullifyAwards: true,
+      certificateCategoryType: null,
+    });
     await s.call('PUT', '/api/rest/admin/certificate-categories/staff', { token: admin.token, body: { ...body, nullifyAwards: false } });
     const listed = await s.call('GET', '/api/rest/admin/certificate-categories', { token: admin.token });
     expect(listed.body).toEqual(expect.arrayContaining([expect.objectContaining({ certificateCategoryCode: 'courtesy', nullifyAwards: true })]));

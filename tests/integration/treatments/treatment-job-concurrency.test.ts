@@ -90,9 +90,10 @@ describe('a scheduler that was down', () => {
   it('catches up the missed run dates from job_runs, in order', async () => {
     await s.runtime.deps.pool.query(`INSERT INTO job_runs (job, run_date, finished_at) VALUES ('catch-up-test', '2026-03-06', now())`);
     const ran: string[] = [];
-    const scheduler = new NightlyScheduler({ pool: s.runtime.deps.pool, timeZone: 'America/Los_Angeles', now: () => new Date('2026-03-10T08:00:00Z'), log: () => undefined }, [
-      { name: 'catch-up-test', run: async (d: string) => void ran.push(d) },
-    ]);
+    const scheduler = new NightlyScheduler(
+      { pool: s.runtime.deps.pool, timeZone: 'America/Los_Angeles', now: () => new Date('2026-03-10T08:00:00Z'), log: () => undefined },
+      [{ name: 'catch-up-test', run: async (d: string) => void ran.push(d) }],
+    );
     expect(await scheduler.tick()).toEqual({ 'catch-up-test': ['2026-03-07', '2026-03-08', '2026-03-09'] });
     expect(await scheduler.tick()).toEqual({ 'catch-up-test': [] });
     expect(ran).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
@@ -100,14 +101,17 @@ describe('a scheduler that was down', () => {
 
   it('gives a failed run’s claim back so the next tick tries again', async () => {
     let fail = true;
-    const scheduler = new NightlyScheduler({ pool: s.runtime.deps.pool, timeZone: 'America/Los_Angeles', now: () => new Date('2026-03-10T08:00:00Z'), log: () => undefined }, [
-      {
-        name: 'retry-test',
-        run: async () => {
-          if (fail) throw new Error('boom');
+    const scheduler = new NightlyScheduler(
+      { pool: s.runtime.deps.pool, timeZone: 'America/Los_Angeles', now: () => new Date('2026-03-10T08:00:00Z'), log: () => undefined },
+      [
+        {
+          name: 'retry-test',
+          run: async () => {
+            if (fail) throw new Error('boom');
+          },
         },
-      },
-    ]);
+      ],
+    );
     expect(await scheduler.tick()).toEqual({ 'retry-test': [] });
     fail = false;
     expect(await scheduler.tick()).toEqual({ 'retry-test': ['2026-03-09'] });

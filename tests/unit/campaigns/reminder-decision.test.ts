@@ -18,7 +18,8 @@ describe('reminderDue', () => {
 
   describe('when the run is before the reminder date', () => {
     it('does not send yet', () => expect(reminderDue({ ...facts, today: '2026-06-22' })).toBe(false));
-    it('does not send the day before, across a month boundary', () => expect(reminderDue({ ...facts, expirationDate: '2026-03-03', today: '2026-02-23' })).toBe(false));
+    it('does not send the day before, across a month boundary', () =>
+      expect(reminderDue({ ...facts, expirationDate: '2026-03-03', today: '2026-02-23' })).toBe(false));
   });
 
   describe('when the job missed the reminder date', () => {
@@ -26,7 +27,8 @@ describe('reminderDue', () => {
       expect(reminderDue({ ...facts, today: '2026-06-26' })).toBe(true);
       expect(reminderDue({ ...facts, today: '2026-06-30' })).toBe(true);
     });
-    it('does not send once the expiration date has passed', () => expect(reminderDue({ ...facts, today: '2026-07-01', actualToday: '2026-07-01' })).toBe(false));
+    it('does not send once the expiration date has passed', () =>
+      expect(reminderDue({ ...facts, today: '2026-07-01', actualToday: '2026-07-01' })).toBe(false));
     it('does not send from a late catch-up run for an earlier date once the offer is gone', () => {
       // The scheduler runs the missed 06/30 on 07/01: the offer's last day has passed, though the run's date has not.
       expect(reminderDue({ ...facts, today: '2026-06-30', actualToday: '2026-07-01' })).toBe(false);
@@ -36,7 +38,9 @@ describe('reminderDue', () => {
 
   describe('never twice, never for a certificate no longer ACTIVE', () => {
     it('does not send what was sent', () => expect(reminderDue({ ...facts, alreadySent: true })).toBe(false));
-    it.each(['VOID', 'EXPIRED', 'REFUND', 'CHARGEBACK'] as const)('does not send for a %s certificate', (status) => expect(reminderDue({ ...facts, status })).toBe(false));
+    it.each(['VOID', 'EXPIRED', 'REFUND', 'CHARGEBACK'] as const)('does not send for a %s certificate', (status) =>
+      expect(reminderDue({ ...facts, status })).toBe(false),
+    );
   });
 
   describe('when the campaign sets no reminder, or 0 days', () => {

@@ -29,7 +29,13 @@ describe('when a change is applied', () => {
 
 describe('when the fields disagree', () => {
   it('names the variant whose amount repeats an earlier one', () => {
-    const next = applyChange(purchasable, { variants: [{ amount: 25, purchaseAmount: 250 }, { amount: 50, purchaseAmount: 480 }, { amount: 25.0, purchaseAmount: 260 }] });
+    const next = applyChange(purchasable, {
+      variants: [
+        { amount: 25, purchaseAmount: 250 },
+        { amount: 50, purchaseAmount: 480 },
+        { amount: 25.0, purchaseAmount: 260 },
+      ],
+    });
     expect(categoryErrors(next)).toEqual([{ path: 'body.variants.2.amount', message: "must differ from variant 1's amount" }]);
   });
 
@@ -46,7 +52,14 @@ describe('when a body is decoded', () => {
     return r._tag === 'Left' ? fieldErrors(r.left, 'body').map((e) => e.path) : [];
   };
   it('names each bad variant field by its index', () => {
-    const body = { certificateCategoryCode: 'SPA', certificateCategoryName: 'Spa', variants: [{ amount: 10, purchaseAmount: 100 }, { amount: 0.001, purchaseAmount: -3 }] };
+    const body = {
+      certificateCategoryCode: 'SPA',
+      certificateCategoryName: 'Spa',
+      variants: [
+        { amount: 10, purchaseAmount: 100 },
+        { amount: 0.001, purchaseAmount: -3 },
+      ],
+    };
     expect(errorsOf(NewCategoryBody, body)).toEqual(['body.variants.1.amount', 'body.variants.1.purchaseAmount']);
   });
   it('refuses more than 20 variants as one list error', () => {

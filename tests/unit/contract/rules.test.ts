@@ -36,3 +36,23 @@ describe('the rules server and client share', () => {
     });
   });
 });
+
+describe('the password and award rules, written once for server and forms', () => {
+  it('a password is 10 to 200 characters with a letter and a digit', async () => {
+    const { isStrongPassword, PASSWORD_RULE, PASSWORD_HINT } = await import('../../../event-schemas/contract/rules');
+    expect(isStrongPassword('Sturdy-pass-42')).toBe(true);
+    expect(isStrongPassword('short-1')).toBe(false);
+    expect(isStrongPassword('no-digits-here')).toBe(false);
+    expect(isStrongPassword('1234567890')).toBe(false);
+    expect(isStrongPassword(`a1${'x'.repeat(199)}`)).toBe(false);
+    expect(PASSWORD_RULE).toBe('must be at least 10 characters and include a letter and a number');
+    expect(PASSWORD_HINT).toBe('Use at least 10 characters, with a letter and a digit');
+  });
+
+  it('the server’s codecs and the member-care form use the same award limit', async () => {
+    const { MAX_ADMIN_AWARD } = await import('../../../event-schemas/contract/rules');
+    const { MAX_ADMIN_AWARD: server } = await import('../../../server/points/give-points');
+    const { MAX_AWARD: form } = await import('../../../client/src/features/member-care/model');
+    expect([MAX_ADMIN_AWARD, server, form]).toEqual([100_000, 100_000, 100_000]);
+  });
+});

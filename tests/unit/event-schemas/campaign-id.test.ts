@@ -3,8 +3,18 @@ import { CertificateIssued, decodeEvent, encodeEvent } from '../../../event-sche
 const meta = { actor: { kind: 'participant' as const, paxId: 7 }, correlationId: 'corr', causationId: 'cause', occurredAt: '2026-02-03T04:05:06.000Z' };
 const offer = (extra: { campaignId?: number } = {}) =>
   CertificateIssued.of({
-    certificateId: '6c0b1c9e-2d1f-4a5b-8c7d-9e0f1a2b3c4d', code: 'AAAA-BBBB-CC', paxId: 7, amount: 25, pointsCost: 0, name: 'Spring Treatment Offer', certificateCategoryType: null,
-    displayCategory: 'offer', status: 'ACTIVE', issuedAt: '2026-02-03T04:05:06.000Z', expirationDate: '2026-05-04', ...extra,
+    certificateId: '6c0b1c9e-2d1f-4a5b-8c7d-9e0f1a2b3c4d',
+    code: 'AAAA-BBBB-CC',
+    paxId: 7,
+    amount: 25,
+    pointsCost: 0,
+    name: 'Spring Treatment Offer',
+    certificateCategoryType: null,
+    displayCategory: 'offer',
+    status: 'ACTIVE',
+    issuedAt: '2026-02-03T04:05:06.000Z',
+    expirationDate: '2026-05-04',
+    ...extra,
   });
 
 /** Through the store's JSON, as the event store keeps it. */

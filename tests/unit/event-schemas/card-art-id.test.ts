@@ -5,15 +5,43 @@ const CERT_ID = '6c0b1c9e-2d1f-4a5b-8c7d-9e0f1a2b3c4d';
 const ORDER_ID = '1a2b3c4d-5e6f-4a5b-8c7d-9e0f1a2b3c4d';
 
 const purchased = (extra: Partial<PurchasedCertificate> = {}): PurchasedCertificate => ({
-  certificateId: CERT_ID, code: 'AAAA-BBBB-CC', certificateCategoryCode: 'ASPIRE_GIFT', name: '$25 Aspire Gift Certificate', amount: 25, purchasePrice: 250,
-  isGift: false, recipientName: null, senderName: null, giftMessage: null, recipientEmail: null, ...extra,
+  certificateId: CERT_ID,
+  code: 'AAAA-BBBB-CC',
+  certificateCategoryCode: 'ASPIRE_GIFT',
+  name: '$25 Aspire Gift Certificate',
+  amount: 25,
+  purchasePrice: 250,
+  isGift: false,
+  recipientName: null,
+  senderName: null,
+  giftMessage: null,
+  recipientEmail: null,
+  ...extra,
 });
 const order = (certificate: PurchasedCertificate) =>
-  GiftCertificatesPurchased.of({ paxId: 7, orderId: ORDER_ID, clientOrderId: 'c-1', pointsSpent: 250, consumed: [{ lotId: 'l', amount: 250 }], certificates: [certificate], expirationDate: '2027-02-03' });
+  GiftCertificatesPurchased.of({
+    paxId: 7,
+    orderId: ORDER_ID,
+    clientOrderId: 'c-1',
+    pointsSpent: 250,
+    consumed: [{ lotId: 'l', amount: 250 }],
+    certificates: [certificate],
+    expirationDate: '2027-02-03',
+  });
 const issued = (extra: { cardArtId?: string | null } = {}) =>
   CertificateIssued.of({
-    certificateId: CERT_ID, code: 'AAAA-BBBB-CC', paxId: 7, amount: 25, pointsCost: 250, name: '$25 Aspire Gift Certificate', certificateCategoryType: 'PURCHASABLE',
-    displayCategory: 'gift', status: 'ACTIVE', issuedAt: '2026-02-03T04:05:06.000Z', expirationDate: '2027-02-03', ...extra,
+    certificateId: CERT_ID,
+    code: 'AAAA-BBBB-CC',
+    paxId: 7,
+    amount: 25,
+    pointsCost: 250,
+    name: '$25 Aspire Gift Certificate',
+    certificateCategoryType: 'PURCHASABLE',
+    displayCategory: 'gift',
+    status: 'ACTIVE',
+    issuedAt: '2026-02-03T04:05:06.000Z',
+    expirationDate: '2027-02-03',
+    ...extra,
   });
 
 /** Through the store's JSON, as the event store keeps it. */
@@ -43,7 +71,15 @@ describe('cardArtId on gift orders and certificates', () => {
 
   describe('when the event was stored before designs were kept', () => {
     it('decodes an old order without the field, leaving it undefined', () => {
-      const old = { paxId: 7, orderId: ORDER_ID, clientOrderId: 'c-1', pointsSpent: 250, consumed: [{ lotId: 'l', amount: 250 }], certificates: [purchased()], expirationDate: '2027-02-03' };
+      const old = {
+        paxId: 7,
+        orderId: ORDER_ID,
+        clientOrderId: 'c-1',
+        pointsSpent: 250,
+        consumed: [{ lotId: 'l', amount: 250 }],
+        certificates: [purchased()],
+        expirationDate: '2027-02-03',
+      };
       const decoded = decodeEvent('GiftCertificatesPurchased', old, { ...meta, schemaVersion: 1 });
       expect(decoded.event.type === 'GiftCertificatesPurchased' && decoded.event.data.certificates[0]).toEqual(purchased());
       expect(decoded.event.type === 'GiftCertificatesPurchased' && 'cardArtId' in decoded.event.data.certificates[0]).toBe(false);

@@ -19,7 +19,15 @@ describe('event codecs', () => {
     const decoded = decodeEvent('PointsAwarded', { paxId: 3, amount: 40, description: 'old' }, { ...meta, schemaVersion: 1 });
     expect(decoded.event).toEqual({
       type: 'PointsAwarded',
-      data: { paxId: 3, amount: 40, description: 'old', lotId: 'legacy-2026-02-03T04:05:06.000Z', source: 'ADMIN', expirationDate: '2027-02-03', idempotencyKey: null },
+      data: {
+        paxId: 3,
+        amount: 40,
+        description: 'old',
+        lotId: 'legacy-2026-02-03T04:05:06.000Z',
+        source: 'ADMIN',
+        expirationDate: '2027-02-03',
+        idempotencyKey: null,
+      },
     });
     expect(decoded.metadata.schemaVersion).toBe(2);
   });

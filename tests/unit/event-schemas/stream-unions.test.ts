@@ -1,7 +1,15 @@
 import { allStreamEvents, decodeStreamEvent, encodeEvent, PointsAwarded, streamCategories } from '../../../event-schemas';
 import { readModels } from '../../../projections/registry';
 
-const award = PointsAwarded.of({ paxId: 7, lotId: 'lot-1', amount: 100, description: 'Welcome', source: 'ADMIN', expirationDate: '2027-01-01', idempotencyKey: null });
+const award = PointsAwarded.of({
+  paxId: 7,
+  lotId: 'lot-1',
+  amount: 100,
+  description: 'Welcome',
+  source: 'ADMIN',
+  expirationDate: '2027-01-01',
+  idempotencyKey: null,
+});
 const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-24T10:00:00.000Z' };
 
 describe('one event union per stream category', () => {
@@ -20,7 +28,9 @@ describe('one event union per stream category', () => {
       expect(decodeStreamEvent('member-7', stored.type, stored.data, stored.metadata).event).toEqual(award);
     });
     it('refuses it from another category’s stream, as corruption', () => {
-      expect(() => decodeStreamEvent('certificate-0b8f', stored.type, stored.data, stored.metadata)).toThrow('PointsAwarded belongs to member streams, not certificate-0b8f');
+      expect(() => decodeStreamEvent('certificate-0b8f', stored.type, stored.data, stored.metadata)).toThrow(
+        'PointsAwarded belongs to member streams, not certificate-0b8f',
+      );
     });
   });
 

@@ -38,7 +38,15 @@ describe('when a real Contentful space is configured', () => {
     const calls: { url: string; auth: string | null }[] = [];
     const fakeFetch = (async (url: URL, init: RequestInit) => {
       calls.push({ url: url.toString(), auth: new Headers(init.headers).get('authorization') });
-      return new Response(JSON.stringify({ items: [{ sys: { id: 'a1' }, fields: { title: 'Sunrise' } }, { sys: { id: 'a2' }, fields: {} }] }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          items: [
+            { sys: { id: 'a1' }, fields: { title: 'Sunrise' } },
+            { sys: { id: 'a2' }, fields: {} },
+          ],
+        }),
+        { status: 200 },
+      );
     }) as unknown as typeof fetch;
     const found = await contentfulCardArt('space1', 'token1', 'master', fakeFetch)(['a1', 'a2', 'a3']);
     expect([...found]).toEqual([

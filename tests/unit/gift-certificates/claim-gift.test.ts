@@ -36,8 +36,14 @@ describe('claiming a gift certificate', () => {
   describe('when it was already claimed', () => {
     const claimed = [issued(), CertificateTransferred.of({ certificateId: ID, fromPaxId: BUYER, toPaxId: RECIPIENT })];
     it('refuses anyone else (409), and tells the recipient it is in their wallet', () => {
-      expect(refusal(claimGift.decide({ claimantPaxId: 30 }, given(...claimed)))).toMatchObject({ slug: 'conflict', message: 'This gift has already been claimed' });
-      expect(refusal(claimGift.decide({ claimantPaxId: RECIPIENT }, given(...claimed)))).toMatchObject({ slug: 'conflict', message: 'You have already claimed this gift: it is in your wallet' });
+      expect(refusal(claimGift.decide({ claimantPaxId: 30 }, given(...claimed)))).toMatchObject({
+        slug: 'conflict',
+        message: 'This gift has already been claimed',
+      });
+      expect(refusal(claimGift.decide({ claimantPaxId: RECIPIENT }, given(...claimed)))).toMatchObject({
+        slug: 'conflict',
+        message: 'You have already claimed this gift: it is in your wallet',
+      });
     });
   });
   describe('when its buyer tries to claim it', () => {
@@ -48,7 +54,14 @@ describe('claiming a gift certificate', () => {
   describe('when it is not a gift, or no longer ACTIVE', () => {
     it('is not found for a certificate the buyer kept, and gone once expired', () => {
       expect(refusal(claimGift.decide({ claimantPaxId: RECIPIENT }, given(issued(false))))).toMatchObject({ slug: 'not-found' });
-      const expired = CertificateStatusChanged.of({ certificateId: ID, paxId: BUYER, from: 'ACTIVE', to: 'EXPIRED', expirationDate: '2027-11-01', changedBy: null });
+      const expired = CertificateStatusChanged.of({
+        certificateId: ID,
+        paxId: BUYER,
+        from: 'ACTIVE',
+        to: 'EXPIRED',
+        expirationDate: '2027-11-01',
+        changedBy: null,
+      });
       expect(refusal(claimGift.decide({ claimantPaxId: RECIPIENT }, given(issued(), expired)))).toMatchObject({ slug: 'gone' });
     });
   });

@@ -6,11 +6,27 @@ import { mailGiftRecipients } from '../../../server/gift-certificates/issue-gift
 type Purchased = EventOfType<'GiftCertificatesPurchased'>['data'];
 
 const gift = (i: number, cardArtId?: string | null): PurchasedCertificate => ({
-  certificateId: `6c0b1c9e-2d1f-4a5b-8c7d-9e0f1a2b3c4${i}`, code: `CODE-${i}`, certificateCategoryCode: 'ASPIRE_GIFT', name: '$25 Aspire Gift Certificate', amount: 25, purchasePrice: 250,
-  isGift: true, recipientName: 'Robin', senderName: 'Sam', giftMessage: null, recipientEmail: `r${i}@example.com`, ...(cardArtId === undefined ? {} : { cardArtId }),
+  certificateId: `6c0b1c9e-2d1f-4a5b-8c7d-9e0f1a2b3c4${i}`,
+  code: `CODE-${i}`,
+  certificateCategoryCode: 'ASPIRE_GIFT',
+  name: '$25 Aspire Gift Certificate',
+  amount: 25,
+  purchasePrice: 250,
+  isGift: true,
+  recipientName: 'Robin',
+  senderName: 'Sam',
+  giftMessage: null,
+  recipientEmail: `r${i}@example.com`,
+  ...(cardArtId === undefined ? {} : { cardArtId }),
 });
 const order = (...certificates: PurchasedCertificate[]): Purchased => ({
-  paxId: 7, orderId: '1a2b3c4d-5e6f-4a5b-8c7d-9e0f1a2b3c4d', clientOrderId: 'c', pointsSpent: 250, consumed: [], certificates, expirationDate: '2027-02-03',
+  paxId: 7,
+  orderId: '1a2b3c4d-5e6f-4a5b-8c7d-9e0f1a2b3c4d',
+  clientOrderId: 'c',
+  pointsSpent: 250,
+  consumed: [],
+  certificates,
+  expirationDate: '2027-02-03',
 });
 
 /** Collects the outbox rows instead of writing them. */
@@ -19,7 +35,8 @@ const outbox = () => {
   const db = { query: async (_sql: string, args: string[]) => void rows.push({ recipient: args[1], body: args[3] }) } as unknown as pg.PoolClient;
   return { db, rows };
 };
-const titles = (known: Record<string, string>): FindCardArt & jest.Mock => jest.fn(async (ids: readonly string[]) => new Map(ids.filter((id) => id in known).map((id) => [id, known[id]])));
+const titles = (known: Record<string, string>): FindCardArt & jest.Mock =>
+  jest.fn(async (ids: readonly string[]) => new Map(ids.filter((id) => id in known).map((id) => [id, known[id]])));
 
 describe('the gift e-mail', () => {
   it('names the chosen design by its title, looking every design up once', async () => {

@@ -2,14 +2,31 @@ import { isLeft, isRight } from 'fp-ts/Either';
 import type { MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { giftCertificateIssued } from '../../../server/gift-certificates/issue-gift-order';
-import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine, type PurchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
+import {
+  MAX_QUANTITY_PER_CART,
+  purchaseGiftCertificates,
+  type PricedLine,
+  type PurchaseGiftCertificates,
+} from '../../../server/gift-certificates/purchase-gift-certificates';
 import { awarded, expired, PAX } from '../points/ledger-fixtures';
 
 const line = (over: Partial<PricedLine> = {}): PricedLine => ({
-  certificateCategoryCode: 'ASPIRE_GIFT', certificateName: '$25 Aspire Gift Certificate', amount: 25, purchasePrice: 250, quantity: 1, isGift: false, ...over,
+  certificateCategoryCode: 'ASPIRE_GIFT',
+  certificateName: '$25 Aspire Gift Certificate',
+  amount: 25,
+  purchasePrice: 250,
+  quantity: 1,
+  isGift: false,
+  ...over,
 });
 const command = (over: Partial<PurchaseGiftCertificates> = {}): PurchaseGiftCertificates => ({
-  paxId: PAX, clientOrderId: 'order-1', today: '2026-03-15', expirationDate: '2027-03-15', lines: [line()], codes: ['AAAA-AAAA-A1', 'AAAA-AAAA-A2', 'AAAA-AAAA-A3', 'AAAA-AAAA-A4', 'AAAA-AAAA-A5'], ...over,
+  paxId: PAX,
+  clientOrderId: 'order-1',
+  today: '2026-03-15',
+  expirationDate: '2027-03-15',
+  lines: [line()],
+  codes: ['AAAA-AAAA-A1', 'AAAA-AAAA-A2', 'AAAA-AAAA-A3', 'AAAA-AAAA-A4', 'AAAA-AAAA-A5'],
+  ...over,
 });
 const given = (...events: MemberEvent[]) => fold(purchaseGiftCertificates.evolve, purchaseGiftCertificates.initialState, events);
 const decide = (c: PurchaseGiftCertificates, ...events: MemberEvent[]) => purchaseGiftCertificates.decide(c, given(...events));
@@ -17,8 +34,19 @@ const refusal = (r: ReturnType<typeof decide>) => (isLeft(r) ? r.left : undefine
 
 describe('purchase gift certificates', () => {
   it('spends the order total from the earliest-expiring spendable lots, skipping expired ones', () => {
-    const r = decide(command({ lines: [line({ quantity: 2 })] }), awarded('late', 400, '2026-09-01'), awarded('soon', 300, '2026-04-01'), awarded('gone', 900, '2026-03-01'));
-    expect(isRight(r) && r.right[0].data).toMatchObject({ pointsSpent: 500, consumed: [{ lotId: 'soon', amount: 300 }, { lotId: 'late', amount: 200 }] });
+    const r = decide(
+      command({ lines: [line({ quantity: 2 })] }),
+      awarded('late', 400, '2026-09-01'),
+      awarded('soon', 300, '2026-04-01'),
+      awarded('gone', 900, '2026-03-01'),
+    );
+    expect(isRight(r) && r.right[0].data).toMatchObject({
+      pointsSpent: 500,
+      consumed: [
+        { lotId: 'soon', amount: 300 },
+        { lotId: 'late', amount: 200 },
+      ],
+    });
   });
 
   it('expands quantities into certificates with deterministic ids and the given codes, gift details only on gifts', () => {
@@ -36,14 +64,14 @@ describe('purchase gift certificates', () => {
     expect(new Set(certs.map((x) => x.certificateId)).size).toBe(3);
   });
 
-  it('puts each line\'s chosen design on every certificate it expands to, null where none was chosen', () => {
+  it("puts each line's chosen design on every certificate it expands to, null where none was chosen", () => {
     const c = command({ lines: [line({ quantity: 2, selectedCardArt: 'card-art-golden-hour' }), line({ selectedCardArt: null }), line()] });
     const r = decide(c, awarded('a', 2000, '2026-09-01'));
     const certs = isRight(r) && r.right[0].type === 'GiftCertificatesPurchased' ? r.right[0].data.certificates : [];
     expect(certs.map((x) => x.cardArtId)).toEqual(['card-art-golden-hour', 'card-art-golden-hour', null, null]);
   });
 
-  it('derives each certificate\'s CertificateIssued with its design, the same for the route and the reconciler', () => {
+  it("derives each certificate's CertificateIssued with its design, the same for the route and the reconciler", () => {
     const r = decide(command({ lines: [line({ selectedCardArt: 'card-art-sea-glass' }), line()] }), awarded('a', 2000, '2026-09-01'));
     const order = isRight(r) && r.right[0].type === 'GiftCertificatesPurchased' ? r.right[0].data : undefined;
     const issued = order!.certificates.map((c) => giftCertificateIssued(order!, c, '2026-03-15T10:00:00.000Z'));
@@ -61,8 +89,12 @@ describe('purchase gift certificates', () => {
   });
 
   it('refuses a gift without a recipient name or a valid e-mail, naming the line field', () => {
-    expect(refusal(decide(command({ lines: [line(), line({ isGift: true, recipientName: 'R', recipientEmail: 'nope' })] }), awarded('a', 5000, '2026-09-01')))).toMatchObject({ field: 'body.items.1.recipientEmail' });
-    expect(refusal(decide(command({ lines: [line({ isGift: true, recipientEmail: 'r@example.com' })] }), awarded('a', 5000, '2026-09-01')))).toMatchObject({ field: 'body.items.0.recipientName' });
+    expect(
+      refusal(decide(command({ lines: [line(), line({ isGift: true, recipientName: 'R', recipientEmail: 'nope' })] }), awarded('a', 5000, '2026-09-01'))),
+    ).toMatchObject({ field: 'body.items.1.recipientEmail' });
+    expect(refusal(decide(command({ lines: [line({ isGift: true, recipientEmail: 'r@example.com' })] }), awarded('a', 5000, '2026-09-01')))).toMatchObject({
+      field: 'body.items.0.recipientName',
+    });
   });
 
   it('refuses an order costing more than the spendable balance (expired points do not count)', () => {

@@ -24,7 +24,11 @@ describe('remembering card art titles', () => {
 
   it('keeps no answer for an unknown id, so a design added later is found', async () => {
     let exists = false;
-    const find = rememberingCardArt(async (ids) => new Map(exists ? ids.map((id) => [id, 'New']) : []), 1000, () => 0);
+    const find = rememberingCardArt(
+      async (ids) => new Map(exists ? ids.map((id) => [id, 'New']) : []),
+      1000,
+      () => 0,
+    );
     expect((await find(['n'])).size).toBe(0);
     exists = true;
     expect((await find(['n'])).get('n')).toBe('New');

@@ -1,10 +1,30 @@
 import { ageOn, checkExpression, matchesComparison, matchesExpression, type ParticipantFacts } from '../../../server/groups/evaluate-group';
 import type { ComparisonExpression, LogicalExpression } from '../../../server/groups/group-expression';
 
-const facts: ParticipantFacts = { paxId: 7, firstName: 'Morgan', lastName: 'Member', emailDomain: 'example.com', postalCode: '92612', ageYears: 38, enrolledDate: '2025-06-01' };
-const cmp = (fieldCode: string, comparisonOperatorCode: ComparisonExpression['comparisonOperatorCode'], ...values: (string | number)[]): ComparisonExpression => ({ fieldCode, comparisonOperatorCode, values });
-const and = (comparisonExpressions: ComparisonExpression[], logicalExpressions: LogicalExpression[] = []): LogicalExpression => ({ logicalOperatorCode: 'AND', comparisonExpressions, logicalExpressions });
-const or = (comparisonExpressions: ComparisonExpression[], logicalExpressions: LogicalExpression[] = []): LogicalExpression => ({ logicalOperatorCode: 'OR', comparisonExpressions, logicalExpressions });
+const facts: ParticipantFacts = {
+  paxId: 7,
+  firstName: 'Morgan',
+  lastName: 'Member',
+  emailDomain: 'example.com',
+  postalCode: '92612',
+  ageYears: 38,
+  enrolledDate: '2025-06-01',
+};
+const cmp = (
+  fieldCode: string,
+  comparisonOperatorCode: ComparisonExpression['comparisonOperatorCode'],
+  ...values: (string | number)[]
+): ComparisonExpression => ({ fieldCode, comparisonOperatorCode, values });
+const and = (comparisonExpressions: ComparisonExpression[], logicalExpressions: LogicalExpression[] = []): LogicalExpression => ({
+  logicalOperatorCode: 'AND',
+  comparisonExpressions,
+  logicalExpressions,
+});
+const or = (comparisonExpressions: ComparisonExpression[], logicalExpressions: LogicalExpression[] = []): LogicalExpression => ({
+  logicalOperatorCode: 'OR',
+  comparisonExpressions,
+  logicalExpressions,
+});
 
 describe('matchesComparison', () => {
   it.each([
@@ -69,7 +89,10 @@ describe('ageOn', () => {
 
 describe('matchesExpression at depth', () => {
   // (postal 92612 OR (age < 21 AND (domain example.com OR (first name Morgan))))
-  const deep = or([cmp('postalCode', 'EQ', '10001')], [and([cmp('ageYears', 'GTE', 21)], [or([cmp('emailDomain', 'EQ', 'gmail.com')], [and([cmp('firstName', 'EQ', 'morgan')])])])]);
+  const deep = or(
+    [cmp('postalCode', 'EQ', '10001')],
+    [and([cmp('ageYears', 'GTE', 21)], [or([cmp('emailDomain', 'EQ', 'gmail.com')], [and([cmp('firstName', 'EQ', 'morgan')])])])],
+  );
   it('decides four levels down', () => {
     expect(matchesExpression(deep, facts)).toBe(true);
     expect(matchesExpression(deep, { ...facts, firstName: 'Sam' })).toBe(false);

@@ -1,6 +1,13 @@
 import { renderTemplate, usDate } from '../../../server/mail/render-template';
 
-const values = { firstName: 'Robin', certificateName: 'Spring Treatment Offer', amount: 25, activationDate: '2026-03-09', expirationDate: '2026-06-07', campaignName: 'Spring offer' };
+const values = {
+  firstName: 'Robin',
+  certificateName: 'Spring Treatment Offer',
+  amount: 25,
+  activationDate: '2026-03-09',
+  expirationDate: '2026-06-07',
+  campaignName: 'Spring offer',
+};
 
 describe('renderTemplate', () => {
   it('fills every placeholder: dollars with two decimals, dates as MM/DD/YYYY', () => {

@@ -29,7 +29,13 @@ const changed = (from: CertificateStatus, to: CertificateStatus, expirationDate 
   CertificateStatusChanged.of({ certificateId: ID, paxId: OWNER, from, to, expirationDate, changedBy });
 
 const given = (...events: CertificateEvent[]) => fold(evolveCertificate, initialCertificateState, events);
-const command = (over: Partial<ChangeCertificateStatus> = {}): ChangeCertificateStatus => ({ status: 'VOID', expirationDate: null, adminId: ADMIN, actingForPaxId: OWNER, ...over });
+const command = (over: Partial<ChangeCertificateStatus> = {}): ChangeCertificateStatus => ({
+  status: 'VOID',
+  expirationDate: null,
+  adminId: ADMIN,
+  actingForPaxId: OWNER,
+  ...over,
+});
 const refusal = (c: ChangeCertificateStatus, ...history: CertificateEvent[]) => {
   const r = changeCertificateStatus.decide(c, given(...history));
   return isLeft(r) ? r.left.slug : undefined;
@@ -95,7 +101,17 @@ describe('expire certificate', () => {
 });
 
 describe('certificate item', () => {
-  const facts = { certificateId: ID, expirationDate: '2026-05-14', certificateCategoryType: 'PURCHASABLE' as const, amount: 25, name: '$25 Gift', code: 'C', pointsCost: 0, displayCategory: 'offer', cardArtId: null };
+  const facts = {
+    certificateId: ID,
+    expirationDate: '2026-05-14',
+    certificateCategoryType: 'PURCHASABLE' as const,
+    amount: 25,
+    name: '$25 Gift',
+    code: 'C',
+    pointsCost: 0,
+    displayCategory: 'offer',
+    cardArtId: null,
+  };
   it.each([
     ['ACTIVE', 'ACTIVE', '$25 Gift, expires 05/14/2026'],
     ['REFUND', 'VOIDED', '$25 Gift, VOIDED'],

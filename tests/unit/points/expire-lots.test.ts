@@ -11,7 +11,13 @@ const decide = (today: string, ...history: Parameters<typeof given>) => {
 describe('expire lots', () => {
   describe('when lots have passed their expiration date', () => {
     it('expires what is left of each, and only those', () => {
-      const events = decide('2026-04-02', awarded('a', 300, '2026-04-01'), awarded('b', 200, '2026-03-01'), awarded('c', 100, '2026-04-02'), redeemed(100, [{ lotId: 'a', amount: 100 }]));
+      const events = decide(
+        '2026-04-02',
+        awarded('a', 300, '2026-04-01'),
+        awarded('b', 200, '2026-03-01'),
+        awarded('c', 100, '2026-04-02'),
+        redeemed(100, [{ lotId: 'a', amount: 100 }]),
+      );
       expect(events).toEqual([expired('a', 200, '2026-04-01'), expired('b', 200, '2026-03-01')]);
     });
 

@@ -22,7 +22,15 @@ describe('give points', () => {
     it('awards one lot expiring after the programme default', () => {
       const r = givePoints.decide(command(), given());
       expect(isRight(r) && r.right).toEqual([
-        PointsAwarded.of({ paxId: 7, lotId: 'lot-1', amount: 250, description: 'Welcome bonus', source: 'ADMIN', expirationDate: '2027-03-15', idempotencyKey: 'k-1' }),
+        PointsAwarded.of({
+          paxId: 7,
+          lotId: 'lot-1',
+          amount: 250,
+          description: 'Welcome bonus',
+          source: 'ADMIN',
+          expirationDate: '2027-03-15',
+          idempotencyKey: 'k-1',
+        }),
       ]);
     });
     it('uses the expiration date the admin gave', () => {

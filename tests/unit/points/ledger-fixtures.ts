@@ -11,6 +11,14 @@ export const awarded = (lotId: string, amount: number, expirationDate: string) =
   PointsAwarded.of({ paxId: PAX, lotId, amount, description: 'test', source: 'ADMIN', expirationDate, idempotencyKey: null });
 
 export const redeemed = (amount: number, consumed: { lotId: string; amount: number }[]) =>
-  PointsRedeemed.of({ paxId: PAX, certificateId: CERT_ID, certificateCode: 'ABCD-EFGH-JK', amount, value: amount / 10, consumed, expirationDate: '2026-05-14' });
+  PointsRedeemed.of({
+    paxId: PAX,
+    certificateId: CERT_ID,
+    certificateCode: 'ABCD-EFGH-JK',
+    amount,
+    value: amount / 10,
+    consumed,
+    expirationDate: '2026-05-14',
+  });
 
 export const expired = (lotId: string, amount: number, expirationDate: string) => PointsExpired.of({ paxId: PAX, lotId, amount, expirationDate });

@@ -45,7 +45,10 @@ const play = (steps: Step[]) => {
 
 /** The balance as the events themselves state it, counted independently of evolve. */
 const ledgerTotal = (log: MemberEvent[]) =>
-  log.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.amount : e.type === 'PointsRedeemed' || e.type === 'PointsExpired' ? sum - e.data.amount : sum), 0);
+  log.reduce(
+    (sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.amount : e.type === 'PointsRedeemed' || e.type === 'PointsExpired' ? sum - e.data.amount : sum),
+    0,
+  );
 
 describe('points ledger properties', () => {
   it('never goes negative, and the balance always equals the fold of the events and the sum of the lots', () => {

@@ -32,7 +32,12 @@ describe('redeem points', () => {
     });
 
     it('skips what earlier redemptions and expiries already took', () => {
-      const state = given(awarded('a', 200, '2026-04-01'), awarded('b', 200, '2026-05-01'), redeemed(100, [{ lotId: 'a', amount: 100 }]), expired('a', 100, '2026-04-01'));
+      const state = given(
+        awarded('a', 200, '2026-04-01'),
+        awarded('b', 200, '2026-05-01'),
+        redeemed(100, [{ lotId: 'a', amount: 100 }]),
+        expired('a', 100, '2026-04-01'),
+      );
       const r = redeemPoints.decide(command({ amount: 200 }), state);
       expect(isRight(r) && r.right[0]).toMatchObject({ data: { consumed: [{ lotId: 'b', amount: 200 }] } });
     });
@@ -77,7 +82,14 @@ describe('redeem points', () => {
   });
 
   it('folds a redemption out of the balance and its lots', () => {
-    const s = given(awarded('a', 100, '2026-04-01'), awarded('b', 300, '2026-05-01'), redeemed(200, [{ lotId: 'a', amount: 100 }, { lotId: 'b', amount: 100 }]));
+    const s = given(
+      awarded('a', 100, '2026-04-01'),
+      awarded('b', 300, '2026-05-01'),
+      redeemed(200, [
+        { lotId: 'a', amount: 100 },
+        { lotId: 'b', amount: 100 },
+      ]),
+    );
     expect(s.balance).toBe(200);
     expect(s.lots.map((l) => [l.lotId, l.remaining])).toEqual([
       ['a', 0],

@@ -38,8 +38,21 @@ describe('promotion events', () => {
 
 describe('create promotion', () => {
   it('applies the spec defaults: FLAT_PAYOUT, no groups (everyone), the name as tile title, pages active', () => {
-    expect(facts).toMatchObject({ name: 'Spring Sparkle', typeCode: 'FLAT_PAYOUT', description: '', groupIds: [], certificateCategoryCode: null, website: { tileTitle: 'Spring Sparkle', pages: [] } });
-    const withPages = promotionFacts(ID, { name: 'X', promotionCode: 'X', fromDate: '2026-03-01', thruDate: '2026-03-02', website: { pages: [{ page: 'FAQ', contentEntryId: 'faq-1' }] } });
+    expect(facts).toMatchObject({
+      name: 'Spring Sparkle',
+      typeCode: 'FLAT_PAYOUT',
+      description: '',
+      groupIds: [],
+      certificateCategoryCode: null,
+      website: { tileTitle: 'Spring Sparkle', pages: [] },
+    });
+    const withPages = promotionFacts(ID, {
+      name: 'X',
+      promotionCode: 'X',
+      fromDate: '2026-03-01',
+      thruDate: '2026-03-02',
+      website: { pages: [{ page: 'FAQ', contentEntryId: 'faq-1' }] },
+    });
     expect(withPages.website.pages).toEqual([{ page: 'FAQ', contentEntryId: 'faq-1', active: true }]);
   });
 

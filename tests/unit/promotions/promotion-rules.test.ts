@@ -3,7 +3,13 @@ import { promotionInputErrors, type CreatePromotionBody } from '../../../server/
 import { websiteOf } from '../../../server/promotions/promotion-views';
 import type { PromotionRecord } from '../../../projections/promotion-tiles/promotions-query';
 
-const body = (over: Partial<CreatePromotionBody> = {}): CreatePromotionBody => ({ name: 'Glow', promotionCode: 'GLOW', fromDate: '2026-03-01', thruDate: '2026-03-31', ...over });
+const body = (over: Partial<CreatePromotionBody> = {}): CreatePromotionBody => ({
+  name: 'Glow',
+  promotionCode: 'GLOW',
+  fromDate: '2026-03-01',
+  thruDate: '2026-03-31',
+  ...over,
+});
 
 describe('promotion input rules', () => {
   it('accepts a window of one day', () => {
@@ -12,7 +18,16 @@ describe('promotion input rules', () => {
 
   it('names each broken rule by its field', () => {
     const errors = promotionInputErrors(
-      body({ thruDate: '2026-02-28', groupIds: [3, 3], website: { pages: [{ page: 'FAQ', contentEntryId: 'a' }, { page: 'FAQ', contentEntryId: 'b' }] } }),
+      body({
+        thruDate: '2026-02-28',
+        groupIds: [3, 3],
+        website: {
+          pages: [
+            { page: 'FAQ', contentEntryId: 'a' },
+            { page: 'FAQ', contentEntryId: 'b' },
+          ],
+        },
+      }),
       '2026-01-01',
     );
     expect(errors.map((e) => e.path)).toEqual(['body.thruDate', 'body.groupIds', 'body.website.pages']);
@@ -52,6 +67,13 @@ describe('a promotion website', () => {
         ],
       },
     } as PromotionRecord;
-    expect(websiteOf(record)).toEqual({ promoId: 'p', tile: { title: 'Glow' }, pages: [{ page: 'OVERVIEW', contentEntryId: 'o' }, { page: 'FAQ', contentEntryId: 'f' }] });
+    expect(websiteOf(record)).toEqual({
+      promoId: 'p',
+      tile: { title: 'Glow' },
+      pages: [
+        { page: 'OVERVIEW', contentEntryId: 'o' },
+        { page: 'FAQ', contentEntryId: 'f' },
+      ],
+    });
   });
 });

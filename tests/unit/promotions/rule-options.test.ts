@@ -13,7 +13,14 @@ describe('productTree (the products a payout rule may name)', () => {
         id: 'TREATMENT',
         name: 'Treatments',
         children: [
-          { id: 'TREATMENT/BRAND_A', name: 'Brand A Aesthetics', products: [{ id: 1, name: 'Neuro 50' }, { id: 3, name: 'Neuro 100' }] },
+          {
+            id: 'TREATMENT/BRAND_A',
+            name: 'Brand A Aesthetics',
+            products: [
+              { id: 1, name: 'Neuro 50' },
+              { id: 3, name: 'Neuro 100' },
+            ],
+          },
           { id: 'TREATMENT/BRAND_B', name: 'Brand B Dermal', products: [{ id: 7, name: 'Filler Plus' }] },
         ],
       },

@@ -18,9 +18,26 @@ const lineOf = (category: 'TREATMENT' | 'PARTNER', awarded: number): LineAward =
   expirationDate: awarded ? '2027-05-02' : null,
 });
 const computed = (treatmentId: string, lines: LineAward[]) =>
-  TreatmentPointsComputed.of({ paxId: PAX, treatmentId, dateOfService: '2026-05-01', lines, totalAwarded: lines.reduce((n, l) => n + l.awarded, 0), expectedPoints: 0, reasons: [] });
+  TreatmentPointsComputed.of({
+    paxId: PAX,
+    treatmentId,
+    dateOfService: '2026-05-01',
+    lines,
+    totalAwarded: lines.reduce((n, l) => n + l.awarded, 0),
+    expectedPoints: 0,
+    reasons: [],
+  });
 const award = (over: Partial<Parameters<typeof PointsAwarded.of>[0]> = {}) =>
-  PointsAwarded.of({ paxId: PAX, lotId: 'lot', amount: 10, description: 'x', source: 'TREATMENT', expirationDate: '2027-01-01', idempotencyKey: null, ...over });
+  PointsAwarded.of({
+    paxId: PAX,
+    lotId: 'lot',
+    amount: 10,
+    description: 'x',
+    source: 'TREATMENT',
+    expirationDate: '2027-01-01',
+    idempotencyKey: null,
+    ...over,
+  });
 
 describe('first treatment detection', () => {
   describe('when the member stream holds an earning decision with a treatment line', () => {
@@ -39,7 +56,12 @@ describe('first treatment detection', () => {
   });
 
   it('finds the first completed treatment in the member’s order, skipping partner-only visits', () => {
-    const history = [award({ source: 'ADMIN' }), computed(T2, [lineOf('PARTNER', 40)]), computed(T1, [lineOf('TREATMENT', 20)]), computed(T2, [lineOf('TREATMENT', 5)])];
+    const history = [
+      award({ source: 'ADMIN' }),
+      computed(T2, [lineOf('PARTNER', 40)]),
+      computed(T1, [lineOf('TREATMENT', 20)]),
+      computed(T2, [lineOf('TREATMENT', 5)]),
+    ];
     expect(firstCompletedTreatment(history)).toBe(T1);
     expect(firstCompletedTreatment(history.slice(0, 2))).toBeUndefined();
   });
@@ -61,7 +83,15 @@ describe('award referral', () => {
     it('credits a REFERRAL lot', () => {
       const r = awardReferral.decide(command(), given(award()));
       expect(isRight(r) && r.right).toEqual([
-        PointsAwarded.of({ paxId: PAX, lotId: 'referral-9-referred', amount: 100, description: 'Referral reward: welcome from Ann', source: 'REFERRAL', expirationDate: '2027-05-02', idempotencyKey: 'referral-9' }),
+        PointsAwarded.of({
+          paxId: PAX,
+          lotId: 'referral-9-referred',
+          amount: 100,
+          description: 'Referral reward: welcome from Ann',
+          source: 'REFERRAL',
+          expirationDate: '2027-05-02',
+          idempotencyKey: 'referral-9',
+        }),
       ]);
     });
   });

@@ -1,7 +1,14 @@
 import { looksLikeSamePerson, mailboxOf, type PersonFacts } from '../../../server/referrals/self-referral';
 
 const owner: PersonFacts = { emails: ['Jane.Doe@Example.com'], phones: ['9495550100'], lastName: 'Doe', dateOfBirth: '1990-04-01', postalCode: '92612-1234' };
-const friend = (over: Partial<PersonFacts> = {}): PersonFacts => ({ emails: ['sam@example.org'], phones: [], lastName: 'Smith', dateOfBirth: '1991-02-03', postalCode: '92612', ...over });
+const friend = (over: Partial<PersonFacts> = {}): PersonFacts => ({
+  emails: ['sam@example.org'],
+  phones: [],
+  lastName: 'Smith',
+  dateOfBirth: '1991-02-03',
+  postalCode: '92612',
+  ...over,
+});
 
 describe('self-referral', () => {
   describe('when the applicant shares the owner’s mailbox', () => {
@@ -36,7 +43,9 @@ describe('self-referral', () => {
     expect(looksLikeSamePerson(friend(), owner)).toBe(false);
   });
   it('never matches on missing facts', () => {
-    expect(looksLikeSamePerson(friend({ lastName: 'Doe', dateOfBirth: null, postalCode: null }), { ...owner, dateOfBirth: null, postalCode: null, phones: [''] })).toBe(false);
+    expect(
+      looksLikeSamePerson(friend({ lastName: 'Doe', dateOfBirth: null, postalCode: null }), { ...owner, dateOfBirth: null, postalCode: null, phones: [''] }),
+    ).toBe(false);
   });
 });
 

@@ -53,7 +53,22 @@ describe('survey status rules (admin spec section 4)', () => {
     expect(statusOnUpdate({})).toBe('ACTIVE');
   });
   it('copies as NEW with " - Copy" and no groups', () => {
-    const copy = copyOf({ id: 1, name: 'A', description: '', statusTypeCode: 'ACTIVE', pointIssuanceDisabled: false, testTypeCode: 'SURVEY', fromDate: '2026-01-01', thruDate: null, maxAttempts: 50, attemptId: null, score: null, surveyPointsAmount: 5, groupIds: [4], sections: [] });
+    const copy = copyOf({
+      id: 1,
+      name: 'A',
+      description: '',
+      statusTypeCode: 'ACTIVE',
+      pointIssuanceDisabled: false,
+      testTypeCode: 'SURVEY',
+      fromDate: '2026-01-01',
+      thruDate: null,
+      maxAttempts: 50,
+      attemptId: null,
+      score: null,
+      surveyPointsAmount: 5,
+      groupIds: [4],
+      sections: [],
+    });
     expect(copy).toMatchObject({ name: 'A - Copy', statusTypeCode: 'NEW', groupIds: [] });
   });
   it.each([

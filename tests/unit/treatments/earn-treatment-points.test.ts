@@ -83,7 +83,10 @@ describe('earning from a treatment', () => {
 
   describe('when a certificate that restricts earnings was redeemed at the treatment', () => {
     it('earns nothing, on every line, with the reward reason', () => {
-      const events = decide(earn(T1, [line('TREATMENT', 5, 100), line('PARTNER', 1, 10)], { redeemedCertificates: [certificate(false), certificate(true)] }), given());
+      const events = decide(
+        earn(T1, [line('TREATMENT', 5, 100), line('PARTNER', 1, 10)], { redeemedCertificates: [certificate(false), certificate(true)] }),
+        given(),
+      );
       expect(awards(events)).toEqual([]);
       expect(computed(events).lines.every((l) => l.awarded === 0 && l.cutReason === CUT_REASONS.nullified)).toBe(true);
       expect(computed(events).reasons).toEqual([CUT_REASONS.nullified]);

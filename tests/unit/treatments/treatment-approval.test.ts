@@ -43,7 +43,9 @@ describe('recording a treatment', () => {
 describe('a financed treatment', () => {
   const token = 'the-token';
   const NOW = '2026-03-02T10:00:00.000Z';
-  const history = events(recordTreatment.decide(record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email', 'sms'] }), given()));
+  const history = events(
+    recordTreatment.decide(record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email', 'sms'] }), given()),
+  );
 
   it('waits PENDING_APPROVAL with an approval request holding only the token’s hash', () => {
     expect(history.map((e) => e.type)).toEqual(['TreatmentRecorded', 'TreatmentApprovalRequested']);
@@ -72,7 +74,10 @@ describe('a financed treatment', () => {
 describe('a financed treatment’s link', () => {
   const token = 'the-token';
   const requested = events(
-    recordTreatment.decide(record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email'], approvalExpiresAt: '2026-04-01T07:00:00.000Z' }), given()),
+    recordTreatment.decide(
+      record({ financed: true, approvalTokenHash: hashApprovalToken(token), approvalChannels: ['email'], approvalExpiresAt: '2026-04-01T07:00:00.000Z' }),
+      given(),
+    ),
   );
 
   describe('when it is read before use', () => {

@@ -2,13 +2,35 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { NativeSelect } from '../native-select';
 import type { LogicalExpression, ParticipantField } from './groups-api';
-import { addGroup, addRule, operatorForField, operatorLabel, parseValues, removeGroup, removeRule, setOperator, setRule, valuesHint, type GroupPath } from './expression-model';
+import {
+  addGroup,
+  addRule,
+  operatorForField,
+  operatorLabel,
+  parseValues,
+  removeGroup,
+  removeRule,
+  setOperator,
+  setRule,
+  valuesHint,
+  type GroupPath,
+} from './expression-model';
 
 /**
  * One level of a group's expression: its rules and its nested groups, each nested group edited by this same
  * component, to any depth. `root` is the whole expression; every edit answers a new whole expression.
  */
-export function ExpressionEditor({ root, path, fields, onChange }: { root: LogicalExpression; path: GroupPath; fields: ParticipantField[]; onChange: (e: LogicalExpression) => void }) {
+export function ExpressionEditor({
+  root,
+  path,
+  fields,
+  onChange,
+}: {
+  root: LogicalExpression;
+  path: GroupPath;
+  fields: ParticipantField[];
+  onChange: (e: LogicalExpression) => void;
+}) {
   const here = path.reduce((e, i) => e.logicalExpressions[i], root);
   const depth = path.length;
   const label = depth === 0 ? 'Members match' : `Nested group ${path.map((i) => i + 1).join('.')} matches`;
@@ -38,7 +60,15 @@ export function ExpressionEditor({ root, path, fields, onChange }: { root: Logic
               aria-label={`Field, ${n}`}
               value={r.fieldCode}
               options={fields.map((f) => ({ label: f.name, value: f.fieldCode }))}
-              onChange={(fieldCode) => onChange(setRule(root, path, i, { ...r, fieldCode, comparisonOperatorCode: operatorForField(r.comparisonOperatorCode, fieldOf(fieldCode)?.operators ?? []) }))}
+              onChange={(fieldCode) =>
+                onChange(
+                  setRule(root, path, i, {
+                    ...r,
+                    fieldCode,
+                    comparisonOperatorCode: operatorForField(r.comparisonOperatorCode, fieldOf(fieldCode)?.operators ?? []),
+                  }),
+                )
+              }
             />
             <NativeSelect<string>
               aria-label={`Comparison, ${n}`}
@@ -46,8 +76,19 @@ export function ExpressionEditor({ root, path, fields, onChange }: { root: Logic
               options={(field?.operators ?? [r.comparisonOperatorCode]).map((op) => ({ label: operatorLabel(op, field?.kind ?? 'text'), value: op }))}
               onChange={(comparisonOperatorCode) => onChange(setRule(root, path, i, { ...r, comparisonOperatorCode }))}
             />
-            <InputText aria-label={`Value, ${n}${hint ? ` (${hint})` : ''}`} placeholder={hint || undefined} value={r.values.join(', ')} onChange={(e) => onChange(setRule(root, path, i, { ...r, values: parseValues(e.target.value) }))} />
-            <Button icon="pi pi-trash" text aria-label={`Remove ${n}`} onClick={() => onChange(removeRule(root, path, i))} disabled={here.comparisonExpressions.length + here.logicalExpressions.length === 1} />
+            <InputText
+              aria-label={`Value, ${n}${hint ? ` (${hint})` : ''}`}
+              placeholder={hint || undefined}
+              value={r.values.join(', ')}
+              onChange={(e) => onChange(setRule(root, path, i, { ...r, values: parseValues(e.target.value) }))}
+            />
+            <Button
+              icon="pi pi-trash"
+              text
+              aria-label={`Remove ${n}`}
+              onClick={() => onChange(removeRule(root, path, i))}
+              disabled={here.comparisonExpressions.length + here.logicalExpressions.length === 1}
+            />
           </div>
         );
       })}

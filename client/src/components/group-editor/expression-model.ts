@@ -5,7 +5,11 @@ import type { ComparisonExpression, LogicalExpression } from './groups-api';
 export type GroupPath = readonly number[];
 
 export const blankRule = (): ComparisonExpression => ({ fieldCode: 'postalCode', comparisonOperatorCode: 'EQ', values: [''] });
-export const blankExpression = (logicalOperatorCode: 'AND' | 'OR' = 'AND'): LogicalExpression => ({ logicalOperatorCode, comparisonExpressions: [blankRule()], logicalExpressions: [] });
+export const blankExpression = (logicalOperatorCode: 'AND' | 'OR' = 'AND'): LogicalExpression => ({
+  logicalOperatorCode,
+  comparisonExpressions: [blankRule()],
+  logicalExpressions: [],
+});
 
 /** Operators as an administrator reads them; dates read as before/after rather than less/more. */
 export function operatorLabel(code: string, kind: string): string {
@@ -27,7 +31,8 @@ export function operatorLabel(code: string, kind: string): string {
 }
 
 /** How many values an operator takes, as the hint under the value box says it. */
-export const valuesHint = (code: string): string => (code === 'IN' || code === 'NOT_IN' ? 'separate values with commas' : code === 'BETWEEN' ? 'two values: from, to' : '');
+export const valuesHint = (code: string): string =>
+  code === 'IN' || code === 'NOT_IN' ? 'separate values with commas' : code === 'BETWEEN' ? 'two values: from, to' : '';
 
 /** Applies `edit` to the nested group at `path`, leaving every other level as it was. */
 export function updateAt(e: LogicalExpression, path: GroupPath, edit: (g: LogicalExpression) => LogicalExpression): LogicalExpression {
@@ -36,12 +41,14 @@ export function updateAt(e: LogicalExpression, path: GroupPath, edit: (g: Logica
   return { ...e, logicalExpressions: e.logicalExpressions.map((n, i) => (i === head ? updateAt(n, rest, edit) : n)) };
 }
 
-export const addRule = (e: LogicalExpression, path: GroupPath) => updateAt(e, path, (g) => ({ ...g, comparisonExpressions: [...g.comparisonExpressions, blankRule()] }));
+export const addRule = (e: LogicalExpression, path: GroupPath) =>
+  updateAt(e, path, (g) => ({ ...g, comparisonExpressions: [...g.comparisonExpressions, blankRule()] }));
 export const removeRule = (e: LogicalExpression, path: GroupPath, index: number) =>
   updateAt(e, path, (g) => ({ ...g, comparisonExpressions: g.comparisonExpressions.filter((_, i) => i !== index) }));
 export const setRule = (e: LogicalExpression, path: GroupPath, index: number, rule: ComparisonExpression) =>
   updateAt(e, path, (g) => ({ ...g, comparisonExpressions: g.comparisonExpressions.map((r, i) => (i === index ? rule : r)) }));
-export const setOperator = (e: LogicalExpression, path: GroupPath, logicalOperatorCode: 'AND' | 'OR') => updateAt(e, path, (g) => ({ ...g, logicalOperatorCode }));
+export const setOperator = (e: LogicalExpression, path: GroupPath, logicalOperatorCode: 'AND' | 'OR') =>
+  updateAt(e, path, (g) => ({ ...g, logicalOperatorCode }));
 /** A nested group starts with the other operator: nesting the same one would mean nothing new. */
 export const addGroup = (e: LogicalExpression, path: GroupPath) =>
   updateAt(e, path, (g) => ({ ...g, logicalExpressions: [...g.logicalExpressions, blankExpression(g.logicalOperatorCode === 'AND' ? 'OR' : 'AND')] }));

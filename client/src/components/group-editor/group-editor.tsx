@@ -13,7 +13,15 @@ import './group-editor.css';
  * "all of these" (AND) or "any of these" (OR), nested to any depth. The member count follows the rules as they are
  * edited. Values are comma-separated (is one of takes several, is between two).
  */
-export function GroupEditor({ groupId, onChange, onError }: { groupId: number | null; onChange: (groupId: number | null) => void; onError: (message: string) => void }) {
+export function GroupEditor({
+  groupId,
+  onChange,
+  onError,
+}: {
+  groupId: number | null;
+  onChange: (groupId: number | null) => void;
+  onError: (message: string) => void;
+}) {
   const [groups, setGroups] = useState<ParticipantGroup[]>([]);
   const [fields, setFields] = useState<ParticipantField[]>([]);
   const [name, setName] = useState('');
@@ -21,7 +29,10 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
   const count = useMemberCount(expression);
 
   useEffect(() => {
-    groupsApi.groups().then((p) => setGroups(p.items), () => onError('Could not load the groups'));
+    groupsApi.groups().then(
+      (p) => setGroups(p.items),
+      () => onError('Could not load the groups'),
+    );
     groupsApi.fields().then(setFields, () => onError('Could not load the participant fields'));
   }, [onError]);
   useEffect(() => {
@@ -33,7 +44,9 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
 
   const save = async () => {
     try {
-      const saved = groupId ? await groupsApi.updateGroup(groupId, name || new Date().toISOString(), expression) : await groupsApi.createGroup(name || new Date().toISOString(), expression);
+      const saved = groupId
+        ? await groupsApi.updateGroup(groupId, name || new Date().toISOString(), expression)
+        : await groupsApi.createGroup(name || new Date().toISOString(), expression);
       setGroups((gs) => [...gs.filter((g) => g.id !== saved.id), saved]);
       onChange(saved.id);
     } catch (e) {
@@ -55,7 +68,11 @@ export function GroupEditor({ groupId, onChange, onError }: { groupId: number | 
       <InputText id="group-name" value={name} onChange={(e) => setName(e.target.value)} />
       <ExpressionEditor root={expression} path={[]} fields={fields} onChange={setExpression} />
       <p className="group-editor__count" role="status" aria-live="polite">
-        {count.state === 'counted' ? `${count.memberCount.toLocaleString('en-US')} ${count.memberCount === 1 ? 'member matches' : 'members match'} these rules today` : count.state === 'counting' ? 'Counting members…' : count.message}
+        {count.state === 'counted'
+          ? `${count.memberCount.toLocaleString('en-US')} ${count.memberCount === 1 ? 'member matches' : 'members match'} these rules today`
+          : count.state === 'counting'
+            ? 'Counting members…'
+            : count.message}
       </p>
       <div className="group-editor__actions">
         <Button label={groupId ? 'Save group' : 'Create group'} outlined onClick={() => void save()} />

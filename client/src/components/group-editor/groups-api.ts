@@ -31,7 +31,10 @@ export const groupsApi = {
   groups: () => api.get<{ items: ParticipantGroup[] }>(`${base}/groups`, { query: { search: '', page: 1, size: 1000, sort: 'groupName' } }),
   group: (id: number) => api.get<ParticipantGroup>(`${base}/participants/search/${id}`),
   fields: () => api.get<ParticipantField[]>(`${base}/participants/search/fields`),
-  createGroup: (name: string, logicalExpression: LogicalExpression) => api.post<ParticipantGroup>(`${base}/participants/search`, { name, logicalExpression }, { quiet: true }),
-  count: (logicalExpression: LogicalExpression) => api.post<{ memberCount: number }>(`${base}/participants/search/count`, { logicalExpression }, { quiet: true }),
-  updateGroup: (id: number, name: string, logicalExpression: LogicalExpression) => api.put<ParticipantGroup>(`${base}/participants/search/${id}`, { name, logicalExpression }, { quiet: true }),
+  createGroup: (name: string, logicalExpression: LogicalExpression) =>
+    api.post<ParticipantGroup>(`${base}/participants/search`, { name, logicalExpression }, { quiet: true }),
+  count: (logicalExpression: LogicalExpression) =>
+    api.post<{ memberCount: number }>(`${base}/participants/search/count`, { logicalExpression }, { quiet: true }),
+  updateGroup: (id: number, name: string, logicalExpression: LogicalExpression) =>
+    api.put<ParticipantGroup>(`${base}/participants/search/${id}`, { name, logicalExpression }, { quiet: true }),
 };

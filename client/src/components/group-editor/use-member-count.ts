@@ -17,7 +17,9 @@ export function useMemberCount(expression: LogicalExpression, delayMs = 400): Me
     const timer = setTimeout(() => {
       groupsApi.count(JSON.parse(key) as LogicalExpression).then(
         (r) => latest && setCount({ state: 'counted', memberCount: r.memberCount }),
-        (e: unknown) => latest && setCount({ state: 'incomplete', message: e instanceof ApiError ? 'Finish every rule to see how many members match' : 'Could not count the members' }),
+        (e: unknown) =>
+          latest &&
+          setCount({ state: 'incomplete', message: e instanceof ApiError ? 'Finish every rule to see how many members match' : 'Could not count the members' }),
       );
     }, delayMs);
     return () => {

@@ -28,13 +28,7 @@ export function AccountMenu({ firstName, onSignOut }: { firstName: string; onSig
   return (
     <>
       <Menu model={model} popup ref={menu} id="account-menu" className="account-menu" aria-label="Account" />
-      <button
-        type="button"
-        className="account-menu__toggle"
-        aria-haspopup="menu"
-        aria-controls="account-menu"
-        onClick={(event) => menu.current?.toggle(event)}
-      >
+      <button type="button" className="account-menu__toggle" aria-haspopup="menu" aria-controls="account-menu" onClick={(event) => menu.current?.toggle(event)}>
         <i className="pi pi-user" aria-hidden="true" />
         <span>{firstName}</span>
         <span className="visually-hidden">account menu</span>

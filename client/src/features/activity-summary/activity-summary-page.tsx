@@ -13,7 +13,14 @@ function WhyNoPoints() {
   const [open, setOpen] = useState(false);
   return (
     <span className="tooltip">
-      <button type="button" className="link-button" aria-expanded={open} aria-controls="why-no-points" onClick={() => setOpen((o) => !o)} onBlur={() => setOpen(false)}>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls="why-no-points"
+        onClick={() => setOpen((o) => !o)}
+        onBlur={() => setOpen(false)}
+      >
         Why Didn't I Earn Points?
       </button>
       <span id="why-no-points" role="tooltip" className="tooltip__text" hidden={!open}>
@@ -114,35 +121,42 @@ export default function ActivitySummaryPage() {
             <p>No activity in this period.</p>
           ) : (
             <div className="table-scroll" role="region" aria-label="Activity table" tabIndex={0}>
-            <table className="simple-table activity-table" data-testid="activity-table">
-              <caption className="visually-hidden">Activity</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Activity</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Points</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Details</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td data-label="Date">{formatDate(row.activityDate)}</td>
-                    <td data-label="Activity">{row.activityType}</td>
-                    <td data-label="Description">{row.description}</td>
-                    <td data-label="Points">
-                      {formatPoints(row.points)} {row.activityType.startsWith('TREATMENT') ? (isPendingActivity(row.activityType) ? 'Points Pending' : 'Points Earned') : ''}
-                    </td>
-                    <td className="activity-table__details">
-                      <Button label="DETAILS" text size="small" onClick={() => setSelected(row)} aria-label={`Details of ${row.activityType} on ${formatDate(row.activityDate)}`} />
-                    </td>
+              <table className="simple-table activity-table" data-testid="activity-table">
+                <caption className="visually-hidden">Activity</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Activity</th>
+                    <th scope="col">Description</th>
+                    <th scope="col">Points</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Details</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <td data-label="Date">{formatDate(row.activityDate)}</td>
+                      <td data-label="Activity">{row.activityType}</td>
+                      <td data-label="Description">{row.description}</td>
+                      <td data-label="Points">
+                        {formatPoints(row.points)}{' '}
+                        {row.activityType.startsWith('TREATMENT') ? (isPendingActivity(row.activityType) ? 'Points Pending' : 'Points Earned') : ''}
+                      </td>
+                      <td className="activity-table__details">
+                        <Button
+                          label="DETAILS"
+                          text
+                          size="small"
+                          onClick={() => setSelected(row)}
+                          aria-label={`Details of ${row.activityType} on ${formatDate(row.activityDate)}`}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           )}
           {anyPending && <p className="activity__pending">{PENDING_EXPLANATION}</p>}
@@ -166,7 +180,16 @@ function DateField(props: { id: string; label: string; value: string; onChange: 
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <InputText id={id} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} className={error ? 'p-invalid' : undefined} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+      <InputText
+        id={id}
+        value={value}
+        maxLength={10}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        className={error ? 'p-invalid' : undefined}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error && (
         <small id={`${id}-error`} className="field__error" role="alert">
           {error}

@@ -42,8 +42,16 @@ export default function StatusPage() {
             <dt>Open live streams</dt>
             <dd>{status.liveConnections}</dd>
           </dl>
-          <LineChart title="Projection lag (events behind the log)" unit="events" series={names.map((n) => ({ name: n, values: history.map((h) => h.lagEvents[n] ?? null) }))} />
-          <LineChart title="Appends per second" unit="events/s" series={[{ name: 'appends/s', values: history.map((h) => (h.appendsPerSecond === null ? null : Math.round(h.appendsPerSecond * 10) / 10)) }]} />
+          <LineChart
+            title="Projection lag (events behind the log)"
+            unit="events"
+            series={names.map((n) => ({ name: n, values: history.map((h) => h.lagEvents[n] ?? null) }))}
+          />
+          <LineChart
+            title="Appends per second"
+            unit="events/s"
+            series={[{ name: 'appends/s', values: history.map((h) => (h.appendsPerSecond === null ? null : Math.round(h.appendsPerSecond * 10) / 10)) }]}
+          />
           <table className="status-page__table">
             <caption>Projections now</caption>
             <thead>

@@ -2,6 +2,7 @@
 export const adminToolLinks = [
   { label: 'Campaign Tool', href: '/admin-tools/campaign-tool' },
   { label: 'Certificate Definition Tool', href: '/admin-tools/cert-definition-tool' },
+  { label: 'Content', href: '/admin-tools/content' },
   { label: 'Employee Search', href: '/admin-tools/employee-search' },
   { label: 'Give Points', href: '/admin-tools/give-points' },
   { label: 'Impersonate', href: '/admin-tools/impersonate' },

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { adminToolLinks } from './admin-tool-links';
+import { ExternalAdminToolLink } from './components/external-admin-tool-link';
 
 export function AdminToolsPage() {
   return (
@@ -12,6 +13,7 @@ export function AdminToolsPage() {
           </li>
         ))}
       </ul>
+      <ExternalAdminToolLink path="/admin-tools" />
     </section>
   );
 }

@@ -8,12 +8,19 @@ import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
 import { GroupEditor } from '../../components/group-editor/group-editor';
 import { CampaignFields } from './components/campaign-fields';
+import type { EmailTemplateChoice } from './components/template-picker';
 import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';
 
 /** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`). */
 const fieldErrors = (e: unknown): Record<string, string> =>
   isApiError(e) && e.problem?.errors ? Object.fromEntries(e.problem.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])) : {};
+
+/** An `emailTemplate` entry with a text templateId, subject and body; a half-edited one is not offered (it would not be sent). */
+const emailTemplateOf = (f: Record<string, unknown>): EmailTemplateChoice[] =>
+  typeof f.templateId === 'string' && typeof f.subject === 'string' && typeof f.body === 'string'
+    ? [{ templateId: f.templateId, subject: f.subject, body: f.body }]
+    : [];
 
 /** /admin-tools/campaign-tool/campaign-configuration[?id=]: one campaign's record, saved with the server's validation. */
 export default function CampaignConfigurationPage() {
@@ -22,6 +29,7 @@ export default function CampaignConfigurationPage() {
   const draft = useUnit($campaignDraft);
   const saving = useUnit(saveCampaignFx.pending);
   const [categories, setCategories] = useState<{ code: string; name: string }[]>([]);
+  const [templates, setTemplates] = useState<EmailTemplateChoice[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [loaded, setLoaded] = useState(id === null);
@@ -31,11 +39,30 @@ export default function CampaignConfigurationPage() {
     // A new campaign starts from the spec's draft defaults; an existing one is loaded.
     campaignsCleared();
     setLoaded(id === null);
-    if (id) fetchCampaignFx(id).then(() => setLoaded(true), () => showError(`Campaign ${id} could not be loaded`));
-    api
-      .get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories')
-      .then((list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))), () => showError('Could not load the certificate categories'));
+    if (id)
+      fetchCampaignFx(id).then(
+        () => setLoaded(true),
+        () => showError(`Campaign ${id} could not be loaded`),
+      );
+    api.get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories').then(
+      (list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))),
+      () => showError('Could not load the certificate categories'),
+    );
+    api.get<{ fields: Record<string, unknown> }[]>('/api/rest/content?contentType=emailTemplate').then(
+      (entries) => setTemplates(entries.flatMap((e) => emailTemplateOf(e.fields))),
+      () => showError('Could not load the e-mail templates'),
+    );
   }, [id, showError]);
+
+  // The browser tab names the campaign being edited, like the heading.
+  const title = id ? draft.campaignName || `Campaign ${id}` : 'New campaign';
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${title} · Campaign Tool`;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
 
   if (!loaded) return message ? <Message severity="error" text={message.text} /> : <PageLoader label="Loading the campaign" />;
 
@@ -57,8 +84,8 @@ export default function CampaignConfigurationPage() {
 
   return (
     <section className="campaign-tool" aria-labelledby="campaign-config-title">
-      <h1 id="campaign-config-title">{id ? `Campaign ${id}` : 'New campaign'}</h1>
-      <CampaignFields draft={draft} errors={errors} categories={categories} />
+      <h1 id="campaign-config-title">{title}</h1>
+      <CampaignFields draft={draft} errors={errors} categories={categories} templates={templates} />
       <GroupEditor groupId={draft.groupId} onChange={(g) => campaignFieldSet({ field: 'groupId', value: g })} onError={showError} />
       {errors.groupId && <p className="campaign-tool__field-error">{errors.groupId}</p>}
       {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}

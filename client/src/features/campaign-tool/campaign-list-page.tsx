@@ -2,23 +2,53 @@ import { useUnit } from 'effector-react';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { STATUS_WORDS } from './components/campaign-fields';
 import { $campaigns, fetchCampaignsFx, type Campaign } from './model';
 import './campaign-tool.css';
 
 const dateCell = (value: string | null) => (value ? formatDate(value) : '—');
 
+/** GET /dr-campaigns/offer-counts: one row per campaign. */
+interface OfferCounts {
+  campaignId: number;
+  issued: number;
+  claimed: number;
+  patientEvents: number;
+  reminded: number;
+}
+
+type Row = Campaign & { counts: OfferCounts | undefined };
+
 /** /admin-tools/campaign-tool: every direct-response campaign, newest first, each opening its configuration. */
 export default function CampaignListPage() {
   const campaigns = useUnit($campaigns);
   const [error, setError] = useState<string | null>(null);
+  const [counts, setCounts] = useState<Map<number, OfferCounts>>(new Map());
   useEffect(() => {
     fetchCampaignsFx().catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the campaigns'));
+    api.get<OfferCounts[]>('/api/rest/dr-campaigns/offer-counts').then(
+      (list) => setCounts(new Map(list.map((c) => [c.campaignId, c]))),
+      () => setError('Could not load how many offers each campaign issued'),
+    );
   }, []);
+  // The counts ride on the rows: the table re-renders a row when its value changes, not when a cell's closure does.
+  const rows = useMemo(() => (campaigns ?? []).map((c) => ({ ...c, counts: counts.get(c.id) })), [campaigns, counts]);
+  const offers = (c: Row) => {
+    const n = c.counts;
+    if (!n) return '—';
+    return (
+      <span className="campaign-tool__counts">
+        {n.issued} issued ({n.claimed} claimed through the link, {n.patientEvents} after a treatment), {n.reminded} reminded
+      </span>
+    );
+  };
   const name = (c: Campaign) => <Link href={`/campaign-tool/campaign-configuration?id=${c.id}`}>{c.campaignName}</Link>;
-  const link = (c: Campaign) => (c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>);
+  const link = (c: Campaign) =>
+    c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>;
   return (
     <section className="campaign-tool" aria-labelledby="campaign-tool-title">
       <h1 id="campaign-tool-title">Campaign Tool</h1>
@@ -28,13 +58,14 @@ export default function CampaignListPage() {
         </Link>
       </div>
       {error && <Message severity="error" text={error} />}
-      <DataTable value={campaigns ?? []} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
+      <DataTable value={rows} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
         <Column header="Name" body={name} />
-        <Column field="statusTypeCode" header="Status" />
+        <Column header="Status" body={(c: Row) => STATUS_WORDS[c.statusTypeCode]} />
         <Column field="mkCode" header="Marketing code" />
         <Column header="From" body={(c: Campaign) => dateCell(c.fromDate)} />
         <Column header="Through" body={(c: Campaign) => dateCell(c.thruDate)} />
         <Column header="Offer" body={(c: Campaign) => (c.certificateAmount ? `$${c.certificateAmount} ${c.certificateCategoryCode ?? ''}` : '—')} />
+        <Column header="Offers" body={offers} />
         <Column header="Marketing link" body={link} />
       </DataTable>
     </section>

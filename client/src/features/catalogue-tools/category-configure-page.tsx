@@ -28,13 +28,18 @@ export default function CategoryConfigurePage() {
     formCleared();
     setErrors({});
     setLoaded(code === null);
-    if (code) fetchCategoryFx(code).then(() => setLoaded(true), (e: unknown) => setMessage({ severity: 'error', text: errorText(e, `Category ${code} could not be loaded`) }));
+    if (code)
+      fetchCategoryFx(code).then(
+        () => setLoaded(true),
+        (e: unknown) => setMessage({ severity: 'error', text: errorText(e, `Category ${code} could not be loaded`) }),
+      );
     // Without content the designs cannot be listed; the category's own design still shows.
     listCardArt().then(setCardArt, () => undefined);
   }, [code]);
   const loadHistory = useCallback(() => categoryApi.history(code ?? ''), [code]);
 
-  if (!loaded) return message?.severity === 'error' ? <Message severity="error" text={message.text} /> : <PageLoader label="Loading the certificate category" />;
+  if (!loaded)
+    return message?.severity === 'error' ? <Message severity="error" text={message.text} /> : <PageLoader label="Loading the certificate category" />;
 
   const save = async () => {
     setErrors({});
@@ -47,7 +52,10 @@ export default function CategoryConfigurePage() {
     } catch (e) {
       const byField = fieldErrorsOf(e);
       setErrors(byField);
-      setMessage({ severity: 'error', text: Object.keys(byField).length ? 'Please correct the highlighted fields.' : errorText(e, 'Could not save the category') });
+      setMessage({
+        severity: 'error',
+        text: Object.keys(byField).length ? 'Please correct the highlighted fields.' : errorText(e, 'Could not save the category'),
+      });
     }
   };
 
@@ -58,7 +66,9 @@ export default function CategoryConfigurePage() {
       {draft.certificateCategoryType === 'PURCHASABLE' ? (
         <VariantRows variants={draft.variants} errors={errors} />
       ) : (
-        <p>{errors.variants ?? 'A category that is not purchasable has no variants: its certificates are issued by the programme (rewards, campaign offers).'}</p>
+        <p>
+          {errors.variants ?? 'A category that is not purchasable has no variants: its certificates are issued by the programme (rewards, campaign offers).'}
+        </p>
       )}
       {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}
       <div className="catalogue-tools__actions">

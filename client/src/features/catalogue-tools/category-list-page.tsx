@@ -8,7 +8,8 @@ import { categoryApi, type CertificateCategory } from './api/catalogue-api';
 import { errorText } from './components/field-errors';
 import './catalogue-tools.css';
 
-const variantsText = (c: CertificateCategory) => (c.variants.length ? c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchaseAmount)} pts`).join(', ') : '—');
+const variantsText = (c: CertificateCategory) =>
+  c.variants.length ? c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchaseAmount)} pts`).join(', ') : '—';
 
 /** /admin-tools/cert-definition-tool: every certificate category, each opening its configuration. */
 export default function CategoryListPage() {
@@ -17,7 +18,9 @@ export default function CategoryListPage() {
   useEffect(() => {
     categoryApi.list().then(setCategories, (e: unknown) => setError(errorText(e, 'Could not load the certificate categories')));
   }, []);
-  const code = (c: CertificateCategory) => <Link href={`/cert-definition-tool/configure?code=${encodeURIComponent(c.certificateCategoryCode)}`}>{c.certificateCategoryCode}</Link>;
+  const code = (c: CertificateCategory) => (
+    <Link href={`/cert-definition-tool/configure?code=${encodeURIComponent(c.certificateCategoryCode)}`}>{c.certificateCategoryCode}</Link>
+  );
   return (
     <section className="catalogue-tools" aria-labelledby="category-list-title">
       <h1 id="category-list-title">Certificate Definition Tool</h1>
@@ -27,7 +30,14 @@ export default function CategoryListPage() {
         </Link>
       </div>
       {error && <Message severity="error" text={error} />}
-      <DataTable value={categories ?? []} loading={categories === null && !error} dataKey="certificateCategoryCode" emptyMessage="No certificate categories" size="small" data-testid="categories">
+      <DataTable
+        value={categories ?? []}
+        loading={categories === null && !error}
+        dataKey="certificateCategoryCode"
+        emptyMessage="No certificate categories"
+        size="small"
+        data-testid="categories"
+      >
         <Column header="Code" body={code} />
         <Column field="certificateCategoryName" header="Name" />
         <Column header="Type" body={(c: CertificateCategory) => (c.certificateCategoryType === 'PURCHASABLE' ? 'Purchasable' : 'Not purchasable')} />

@@ -46,7 +46,9 @@ export const variantChanged = createEvent<{ index: number; patch: Partial<Omit<V
 export const formCleared = createEvent();
 
 export const fetchCategoryFx = createEffect((code: string) => categoryApi.get(code));
-export const saveCategoryFx = createEffect(({ draft, isNew }: { draft: CategoryDraft; isNew: boolean }) => (isNew ? categoryApi.create(toPayload(draft)) : categoryApi.update(toPayload(draft))));
+export const saveCategoryFx = createEffect(({ draft, isNew }: { draft: CategoryDraft; isNew: boolean }) =>
+  isNew ? categoryApi.create(toPayload(draft)) : categoryApi.update(toPayload(draft)),
+);
 
 export const $categoryDraft = createStore<CategoryDraft>(emptyCategory())
   .on([categoryLoaded, fetchCategoryFx.doneData, saveCategoryFx.doneData], (_, category) => draftOf(category))

@@ -26,7 +26,10 @@ export default function ProductConfigurationPage() {
   const [historyVersion, setHistoryVersion] = useState(0);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
-  const load = useCallback(() => productApi.list().then(setProducts, (e: unknown) => setMessage({ severity: 'error', text: errorText(e, 'Could not load the products') })), []);
+  const load = useCallback(
+    () => productApi.list().then(setProducts, (e: unknown) => setMessage({ severity: 'error', text: errorText(e, 'Could not load the products') })),
+    [],
+  );
   useEffect(() => {
     void load();
     productApi.options().then(setOptions, (e: unknown) => setMessage({ severity: 'error', text: errorText(e, 'Could not load the product options') }));
@@ -49,7 +52,10 @@ export default function ProductConfigurationPage() {
     } catch (e) {
       const byField = fieldErrorsOf(e);
       setErrors(byField);
-      setMessage({ severity: 'error', text: Object.keys(byField).length ? 'Please correct the highlighted fields.' : errorText(e, 'Could not save the product') });
+      setMessage({
+        severity: 'error',
+        text: Object.keys(byField).length ? 'Please correct the highlighted fields.' : errorText(e, 'Could not save the product'),
+      });
     } finally {
       setSaving(false);
     }
@@ -91,10 +97,21 @@ export default function ProductConfigurationPage() {
       <div className="catalogue-tools__toolbar">
         <Button label="New product" onClick={() => open(null)} />
         <span>
-          <Checkbox inputId="product-show-retired" checked={showRetired} onChange={(e) => setShowRetired(!!e.checked)} /> <label htmlFor="product-show-retired">Show retired products</label>
+          <Checkbox inputId="product-show-retired" checked={showRetired} onChange={(e) => setShowRetired(!!e.checked)} />{' '}
+          <label htmlFor="product-show-retired">Show retired products</label>
         </span>
       </div>
-      {editing && <ProductForm key={editing.product?.id ?? 'new'} product={editing.product} options={options} errors={errors} saving={saving} onSave={(f) => void save(f)} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <ProductForm
+          key={editing.product?.id ?? 'new'}
+          product={editing.product}
+          options={options}
+          errors={errors}
+          saving={saving}
+          onSave={(f) => void save(f)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}
       <DataTable value={shown} loading={products === null} dataKey="id" emptyMessage="No products" size="small" data-testid="products">
         <Column field="name" header="Name" />

@@ -13,7 +13,7 @@ import { campaignIdOf } from '../../lib/query-params';
 import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
 import { takeReturnTo } from '../../lib/return-to';
-import { formatUsPhone } from '../../../../event-schemas/contract/rules';
+import { formatUsPhone, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
@@ -66,7 +66,17 @@ export default function EnrollmentPage() {
     try {
       const answer = await api.post<LoginAnswer>(
         '/api/rest/enrollment',
-        { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password, postalCode: form.postalCode.trim(), dateOfBirth, phone: form.phone.replace(/\D/g, '') || undefined, refCode, campaignId: campaignIdOf(utmId) },
+        {
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          postalCode: form.postalCode.trim(),
+          dateOfBirth,
+          phone: form.phone.replace(/\D/g, '') || undefined,
+          refCode,
+          campaignId: campaignIdOf(utmId),
+        },
         { quiet: true },
       );
       markEnrolled(answer.pax.paxId);
@@ -84,13 +94,80 @@ export default function EnrollmentPage() {
       <h1 id="enroll-title">Enroll</h1>
       <p>Membership is free. {refCode ? 'You were referred by a friend: you both earn a reward after your first treatment.' : ''}</p>
       <form className="form-grid" onSubmit={submit} noValidate>
-        <ValidatedInput id="enroll-first" label="First name" value={form.firstName} onValueChange={set('firstName')} required autoComplete="given-name" check={isLettersOnly} errorMessage="Use letters only" />
-        <ValidatedInput id="enroll-last" label="Last name" value={form.lastName} onValueChange={set('lastName')} required autoComplete="family-name" check={isLettersOnly} errorMessage="Use letters only" />
-        <ValidatedInput id="enroll-email" label="E-mail address" type="email" value={form.email} onValueChange={set('email')} required autoComplete="email" check={isEmail} errorMessage="Enter a valid e-mail address" />
-        <ValidatedInput id="enroll-password" label="Password" type="password" value={form.password} onValueChange={set('password')} required minLength={10} autoComplete="new-password" check={(v) => /[A-Za-z]/.test(v) && /\d/.test(v)} errorMessage="Use at least 10 characters, with a letter and a digit" />
-        <ValidatedInput id="enroll-zip" label="ZIP code" value={form.postalCode} onValueChange={set('postalCode')} required inputMode="numeric" check={isPostalCode} errorMessage="Enter 5 digits, or 5+4 as 12345-6789" />
-        <ValidatedInput id="enroll-dob" label="Date of birth (MM/DD/YYYY)" value={form.dateOfBirth} onValueChange={set('dateOfBirth')} required maxLength={10} check={(v) => parseUsDate(v) !== null} errorMessage="Enter a date as MM/DD/YYYY" />
-        <ValidatedInput id="enroll-phone" label="Mobile phone (optional)" type="tel" value={form.phone} onValueChange={(v) => set('phone')(formatUsPhone(v))} autoComplete="tel-national" inputMode="tel" check={(v) => v === '' || isPhone(v)} errorMessage="Enter 10 digits, as 949-555-0142" />
+        <ValidatedInput
+          id="enroll-first"
+          label="First name"
+          value={form.firstName}
+          onValueChange={set('firstName')}
+          required
+          autoComplete="given-name"
+          check={isLettersOnly}
+          errorMessage="Use letters only"
+        />
+        <ValidatedInput
+          id="enroll-last"
+          label="Last name"
+          value={form.lastName}
+          onValueChange={set('lastName')}
+          required
+          autoComplete="family-name"
+          check={isLettersOnly}
+          errorMessage="Use letters only"
+        />
+        <ValidatedInput
+          id="enroll-email"
+          label="E-mail address"
+          type="email"
+          value={form.email}
+          onValueChange={set('email')}
+          required
+          autoComplete="email"
+          check={isEmail}
+          errorMessage="Enter a valid e-mail address"
+        />
+        <ValidatedInput
+          id="enroll-password"
+          label="Password"
+          type="password"
+          value={form.password}
+          onValueChange={set('password')}
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+          check={isStrongPassword}
+          errorMessage={PASSWORD_HINT}
+        />
+        <ValidatedInput
+          id="enroll-zip"
+          label="ZIP code"
+          value={form.postalCode}
+          onValueChange={set('postalCode')}
+          required
+          inputMode="numeric"
+          check={isPostalCode}
+          errorMessage="Enter 5 digits, or 5+4 as 12345-6789"
+        />
+        <ValidatedInput
+          id="enroll-dob"
+          label="Date of birth (MM/DD/YYYY)"
+          value={form.dateOfBirth}
+          onValueChange={set('dateOfBirth')}
+          required
+          maxLength={10}
+          check={(v) => parseUsDate(v) !== null}
+          errorMessage="Enter a date as MM/DD/YYYY"
+        />
+        <ValidatedInput
+          id="enroll-phone"
+          label="Mobile phone (optional)"
+          type="tel"
+          value={form.phone}
+          onValueChange={(v) => set('phone')(formatUsPhone(v))}
+          autoComplete="tel-national"
+          inputMode="tel"
+          check={(v) => v === '' || isPhone(v)}
+          errorMessage="Enter 10 digits, as 949-555-0142"
+        />
         {error && <Message severity="error" text={error} role="alert" />}
         <Button type="submit" label="JOIN NOW" loading={busy} disabled={busy} />
       </form>

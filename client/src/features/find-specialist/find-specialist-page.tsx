@@ -46,7 +46,16 @@ export default function FindSpecialistPage() {
     <section className="specialists" aria-labelledby="specialist-title">
       <h1 id="specialist-title">Find a Specialist</h1>
       <form className="inline-form" onSubmit={search} noValidate role="search">
-        <ValidatedInput id="specialist-zip" label="ZIP code" value={zip} onValueChange={setZip} required inputMode="numeric" check={isPostalCode} errorMessage="Enter 5 digits, or 5+4 as 12345-6789" />
+        <ValidatedInput
+          id="specialist-zip"
+          label="ZIP code"
+          value={zip}
+          onValueChange={setZip}
+          required
+          inputMode="numeric"
+          check={isPostalCode}
+          errorMessage="Enter 5 digits, or 5+4 as 12345-6789"
+        />
         <div className="field">
           <label htmlFor="specialist-radius">Within</label>
           <select id="specialist-radius" className="p-inputtext" value={radius} onChange={(e) => setRadius(Number(e.target.value))}>

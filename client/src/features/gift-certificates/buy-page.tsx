@@ -44,7 +44,12 @@ export default function GiftBuyPage() {
     navigate(giftPaths.cart);
   };
 
-  if (state === 'loading' && !categories.length) return <GiftFlowLayout title="Compose a Gift Certificate"><PageLoader label="Loading gift certificates" /></GiftFlowLayout>;
+  if (state === 'loading' && !categories.length)
+    return (
+      <GiftFlowLayout title="Compose a Gift Certificate">
+        <PageLoader label="Loading gift certificates" />
+      </GiftFlowLayout>
+    );
   return (
     <GiftFlowLayout title="Compose a Gift Certificate">
       <form className="gift-form" onSubmit={(e) => (e.preventDefault(), add())} noValidate>
@@ -73,7 +78,13 @@ export default function GiftBuyPage() {
             <legend>Amount</legend>
             {category.variants.map((v) => (
               <div key={v.amount} className="gift-form__option">
-                <RadioButton inputId={`amount-${v.amount}`} name="amount" value={v.amount} checked={draft.amount === v.amount} onChange={() => draftFieldUpdated({ field: 'amount', value: v.amount })} />
+                <RadioButton
+                  inputId={`amount-${v.amount}`}
+                  name="amount"
+                  value={v.amount}
+                  checked={draft.amount === v.amount}
+                  onChange={() => draftFieldUpdated({ field: 'amount', value: v.amount })}
+                />
                 <label htmlFor={`amount-${v.amount}`}>
                   {formatDollars(v.amount)} for {formatPoints(v.purchasePrice)} points
                 </label>
@@ -81,7 +92,9 @@ export default function GiftBuyPage() {
             ))}
           </fieldset>
         )}
-        {category && cardArt.available.length > 0 && <CardArtPicker arts={cardArt.available} value={artId} onChange={(id) => draftFieldUpdated({ field: 'selectedCardArt', value: id })} />}
+        {category && cardArt.available.length > 0 && (
+          <CardArtPicker arts={cardArt.available} value={artId} onChange={(id) => draftFieldUpdated({ field: 'selectedCardArt', value: id })} />
+        )}
         {category && draft.amount !== null && (
           <div className="certificate art-card gift-form__preview" data-testid="card-preview" style={artStyle(art)}>
             <span className="certificate__amount">{formatDollars(draft.amount)}</span>
@@ -92,7 +105,14 @@ export default function GiftBuyPage() {
         )}
         <div className="gift-form__field">
           <label htmlFor="gift-quantity">Quantity</label>
-          <InputNumber inputId="gift-quantity" value={draft.quantity} min={1} max={MAX_QUANTITY_PER_CART} showButtons onValueChange={(e) => draftFieldUpdated({ field: 'quantity', value: e.value ?? 1 })} />
+          <InputNumber
+            inputId="gift-quantity"
+            value={draft.quantity}
+            min={1}
+            max={MAX_QUANTITY_PER_CART}
+            showButtons
+            onValueChange={(e) => draftFieldUpdated({ field: 'quantity', value: e.value ?? 1 })}
+          />
         </div>
         <div className="gift-form__option">
           <Checkbox inputId="gift-is-gift" checked={draft.isGift} onChange={(e) => draftFieldUpdated({ field: 'isGift', value: Boolean(e.checked) })} />
@@ -102,19 +122,41 @@ export default function GiftBuyPage() {
           <>
             <div className="gift-form__field">
               <label htmlFor="gift-recipient-name">Recipient name</label>
-              <InputText id="gift-recipient-name" value={draft.recipientName} maxLength={120} onChange={(e) => draftFieldUpdated({ field: 'recipientName', value: e.target.value })} />
+              <InputText
+                id="gift-recipient-name"
+                value={draft.recipientName}
+                maxLength={120}
+                onChange={(e) => draftFieldUpdated({ field: 'recipientName', value: e.target.value })}
+              />
             </div>
             <div className="gift-form__field">
               <label htmlFor="gift-recipient-email">Recipient e-mail</label>
-              <InputText id="gift-recipient-email" type="email" value={draft.recipientEmail} maxLength={254} onChange={(e) => draftFieldUpdated({ field: 'recipientEmail', value: e.target.value })} />
+              <InputText
+                id="gift-recipient-email"
+                type="email"
+                value={draft.recipientEmail}
+                maxLength={254}
+                onChange={(e) => draftFieldUpdated({ field: 'recipientEmail', value: e.target.value })}
+              />
             </div>
             <div className="gift-form__field">
               <label htmlFor="gift-sender-name">Your name</label>
-              <InputText id="gift-sender-name" value={draft.senderName} maxLength={120} onChange={(e) => draftFieldUpdated({ field: 'senderName', value: e.target.value })} />
+              <InputText
+                id="gift-sender-name"
+                value={draft.senderName}
+                maxLength={120}
+                onChange={(e) => draftFieldUpdated({ field: 'senderName', value: e.target.value })}
+              />
             </div>
             <div className="gift-form__field">
               <label htmlFor="gift-message">Message ({MESSAGE_MAX - draft.giftMessage.length} characters left)</label>
-              <InputTextarea id="gift-message" value={draft.giftMessage} maxLength={MESSAGE_MAX} rows={3} onChange={(e) => draftFieldUpdated({ field: 'giftMessage', value: e.target.value })} />
+              <InputTextarea
+                id="gift-message"
+                value={draft.giftMessage}
+                maxLength={MESSAGE_MAX}
+                rows={3}
+                onChange={(e) => draftFieldUpdated({ field: 'giftMessage', value: e.target.value })}
+              />
             </div>
           </>
         )}

@@ -45,7 +45,13 @@ export default function GiftCheckoutPage() {
       setStatus('idle');
     } catch (e) {
       setStatus('failed');
-      setError(e instanceof ApiError && e.status === 409 ? 'You do not have enough points for this order.' : e instanceof Error ? e.message : 'An unknown error occurred');
+      setError(
+        e instanceof ApiError && e.status === 409
+          ? 'You do not have enough points for this order.'
+          : e instanceof Error
+            ? e.message
+            : 'An unknown error occurred',
+      );
     }
   };
   const finish = () => {
@@ -89,7 +95,8 @@ export default function GiftCheckoutPage() {
           <ul className="gift-cart">
             {cart.map((c) => (
               <li key={c.feID}>
-                {c.quantity} × {formatDollars(c.amount ?? 0)} {categories.find((k) => k.certificateCategoryCode === c.certificateCategoryCode)?.certificateCategoryName ?? c.certificateCategoryCode}
+                {c.quantity} × {formatDollars(c.amount ?? 0)}{' '}
+                {categories.find((k) => k.certificateCategoryCode === c.certificateCategoryCode)?.certificateCategoryName ?? c.certificateCategoryCode}
                 {c.isGift ? ` for ${c.recipientName} (${c.recipientEmail})` : ''} <CardArtSummary art={c.selectedCardArt ? artById[c.selectedCardArt] : null} />
               </li>
             ))}
@@ -100,11 +107,23 @@ export default function GiftCheckoutPage() {
         </>
       )}
       {balance}
-      {short > 0 && <Message id="checkout-short" severity="warn" text={`You need ${formatPoints(short)} more points for this order. Remove a certificate from your cart, or earn more points first.`} />}
+      {short > 0 && (
+        <Message
+          id="checkout-short"
+          severity="warn"
+          text={`You need ${formatPoints(short)} more points for this order. Remove a certificate from your cart, or earn more points first.`}
+        />
+      )}
       {error && <Message severity="error" text={error} />}
       <div className="gift-form__actions">
         <Button label="BACK TO CART" outlined onClick={() => navigate(giftPaths.cart)} disabled={status === 'placing'} />
-        <Button label="CONFIRM PURCHASE" onClick={confirm} loading={status === 'placing'} disabled={!cart.length || short > 0} aria-describedby={short > 0 ? 'checkout-short' : undefined} />
+        <Button
+          label="CONFIRM PURCHASE"
+          onClick={confirm}
+          loading={status === 'placing'}
+          disabled={!cart.length || short > 0}
+          aria-describedby={short > 0 ? 'checkout-short' : undefined}
+        />
       </div>
     </GiftFlowLayout>
   );

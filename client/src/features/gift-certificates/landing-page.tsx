@@ -33,9 +33,7 @@ export default function GiftLandingPage() {
           <li key={c.certificateCategoryCode} className="gift-category" data-testid="gift-category">
             <h2>{c.certificateCategoryName}</h2>
             <p>{c.certificateCategoryDesc}</p>
-            <p>
-              {c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchasePrice)} points`).join(' · ')}
-            </p>
+            <p>{c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchasePrice)} points`).join(' · ')}</p>
             <Button label={`BUY ${c.certificateCategoryName.toUpperCase()}`} onClick={() => choose(c.certificateCategoryCode, c.variants[0]?.amount ?? 0)} />
           </li>
         ))}

@@ -3,7 +3,6 @@ import { outcomeOf, type ClaimOutcome } from '../../lib/login-events';
 
 export { outcomeOf, type ClaimOutcome };
 
-
 export interface ClaimEvent {
   code: string;
   activationDate?: unknown;

@@ -43,7 +43,9 @@ export default function GivePointsPage() {
           <p>Choose the member to give points to.</p>
           <MemberSearch
             idPrefix="give-points"
-            actions={(m) => <Button label="Choose" size="small" text aria-label={`Choose ${fullName(m)}`} onClick={() => setParams({ paxId: String(m.paxId) })} />}
+            actions={(m) => (
+              <Button label="Choose" size="small" text aria-label={`Choose ${fullName(m)}`} onClick={() => setParams({ paxId: String(m.paxId) })} />
+            )}
           />
         </>
       ) : (

@@ -10,7 +10,8 @@ import { useImpersonate } from './components/use-impersonate';
 import { useMemberProfile, type MemberProfile } from './components/use-member-support';
 import './member-care.css';
 
-const byPreference = <T extends { preferred: string }>(items: readonly T[]) => [...items].sort((a, b) => (a.preferred === 'Y' ? -1 : b.preferred === 'Y' ? 1 : 0));
+const byPreference = <T extends { preferred: string }>(items: readonly T[]) =>
+  [...items].sort((a, b) => (a.preferred === 'Y' ? -1 : b.preferred === 'Y' ? 1 : 0));
 
 function MemberFacts({ profile }: { profile: MemberProfile }) {
   const { member, contacts, points } = profile;
@@ -20,9 +21,17 @@ function MemberFacts({ profile }: { profile: MemberProfile }) {
       <dt>Member #</dt>
       <dd>{member.paxId}</dd>
       <dt>E-mail</dt>
-      <dd>{byPreference(contacts.emails).map((e) => e.emailAddress).join(', ') || 'none'}</dd>
+      <dd>
+        {byPreference(contacts.emails)
+          .map((e) => e.emailAddress)
+          .join(', ') || 'none'}
+      </dd>
       <dt>Phone</dt>
-      <dd>{byPreference(contacts.phones).map((p) => formatPhone(p.phone)).join(', ') || 'none'}</dd>
+      <dd>
+        {byPreference(contacts.phones)
+          .map((p) => formatPhone(p.phone))
+          .join(', ') || 'none'}
+      </dd>
       <dt>ZIP</dt>
       <dd>{member.postalCode ? formatPostalCode(member.postalCode) : 'none'}</dd>
       <dt>Balance</dt>

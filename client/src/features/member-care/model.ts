@@ -1,10 +1,11 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
+import { MAX_ADMIN_AWARD } from '../../../../event-schemas/contract/rules';
 import { isApiError } from '../../lib/problem';
 import { newUuid } from '../../lib/random-id';
 import { memberCareApi, type GivePointsAnswer, type GivePointsBody } from './api/member-care-api';
 
-/** The admin award limits the server enforces (server/points/give-points.ts), checked here first to save a trip. */
-export const MAX_AWARD = 100_000;
+/** The admin award limit the server enforces (the shared contract's), checked here first to save a trip. */
+export const MAX_AWARD = MAX_ADMIN_AWARD;
 export const MAX_DESCRIPTION = 200;
 /**
  * Awards of this size or more are asked about first (the spec sets no figure; this is our choice): high enough that
@@ -32,7 +33,8 @@ const emptyForm: GivePointsForm = { amount: '', description: '', expirationDate:
 export const validateForm = (form: GivePointsForm): FieldErrors => {
   const errors: FieldErrors = {};
   const amount = form.amount.trim();
-  if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > MAX_AWARD) errors.amount = `Enter a whole number from 1 to ${MAX_AWARD.toLocaleString('en-US')}`;
+  if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > MAX_AWARD)
+    errors.amount = `Enter a whole number from 1 to ${MAX_AWARD.toLocaleString('en-US')}`;
   if (form.description.trim() === '') errors.description = 'Enter a description the member will see';
   else if (form.description.length > MAX_DESCRIPTION) errors.description = `Keep it to ${MAX_DESCRIPTION} characters`;
   return errors;
@@ -90,7 +92,9 @@ export const createGivePointsModel = (deps: GivePointsDeps) => {
     .reset(memberChosen, awardDone);
   /** A failure that belongs to no single field (network, 404, 403...). */
   const $failure = createStore<string | null>(null)
-    .on(awardFailed, (_, error) => (Object.keys(serverFieldErrors(error)).length ? null : error instanceof Error ? error.message : 'The points could not be given'))
+    .on(awardFailed, (_, error) =>
+      Object.keys(serverFieldErrors(error)).length ? null : error instanceof Error ? error.message : 'The points could not be given',
+    )
     .reset(memberChosen, fieldChanged, awardFx);
   const $outcome = createStore<Outcome | null>(null)
     .on(awardDone, (_, { params, result }) => ({ awarded: params.body.amount, balance: result.answer.balance, alreadyGiven: result.status === 200 }))
@@ -109,7 +113,12 @@ export const createGivePointsModel = (deps: GivePointsDeps) => {
     filter: ({ form }) => Object.keys(validateForm(form)).length === 0,
     fn: ({ paxId, form, key }) => ({
       paxId: paxId as number,
-      body: { amount: Number(form.amount), description: form.description.trim(), idempotencyKey: key, ...(form.expirationDate ? { expirationDate: form.expirationDate } : {}) },
+      body: {
+        amount: Number(form.amount),
+        description: form.description.trim(),
+        idempotencyKey: key,
+        ...(form.expirationDate ? { expirationDate: form.expirationDate } : {}),
+      },
     }),
     target: awardFx,
   });

@@ -60,4 +60,5 @@ export const timelineRows = (events: readonly TimelineEntry[]): TimelineRow[] =>
   });
 };
 
-export const signedPoints = (change: number): string => (change > 0 ? `+${change.toLocaleString('en-US')}` : change < 0 ? `−${Math.abs(change).toLocaleString('en-US')}` : '—');
+export const signedPoints = (change: number): string =>
+  change > 0 ? `+${change.toLocaleString('en-US')}` : change < 0 ? `−${Math.abs(change).toLocaleString('en-US')}` : '—';

@@ -1,3 +1,4 @@
+import { isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
 import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -28,7 +29,16 @@ function RequestLink() {
   if (sent) return <Message severity="success" text="If that address belongs to a member, we have sent a link to reset the password." role="status" />;
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <ValidatedInput id="forgot-email" label="E-mail address" type="email" required value={email} onValueChange={setEmail} check={isEmail} errorMessage="Enter a valid e-mail address" />
+      <ValidatedInput
+        id="forgot-email"
+        label="E-mail address"
+        type="email"
+        required
+        value={email}
+        onValueChange={setEmail}
+        check={isEmail}
+        errorMessage="Enter a valid e-mail address"
+      />
       <Button type="submit" label="SEND RESET LINK" loading={busy} disabled={busy || !isEmail(email)} />
     </form>
   );
@@ -55,7 +65,18 @@ function ResetPassword({ token }: { token: string }) {
     );
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <ValidatedInput id="reset-password" label="New password" type="password" required minLength={10} autoComplete="new-password" value={password} onValueChange={setPassword} check={(v) => /[A-Za-z]/.test(v) && /\d/.test(v)} errorMessage="Use at least 10 characters, with a letter and a digit" />
+      <ValidatedInput
+        id="reset-password"
+        label="New password"
+        type="password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+        check={isStrongPassword}
+        errorMessage={PASSWORD_HINT}
+      />
       {error && <Message severity="error" text={error} role="alert" />}
       <Button type="submit" label="RESET PASSWORD" />
     </form>

@@ -17,7 +17,8 @@ export default function ConfirmEmailPage() {
       ({ emailAddress }) => current && setOutcome({ kind: 'added', emailAddress }),
       (e: unknown) => {
         if (!current) return;
-        if (isApiError(e, 410)) setOutcome({ kind: 'refused', title: 'This link has expired', text: 'Add the address again from your profile to get a new link.' });
+        if (isApiError(e, 410))
+          setOutcome({ kind: 'refused', title: 'This link has expired', text: 'Add the address again from your profile to get a new link.' });
         else setOutcome({ kind: 'refused', title: 'This link does not work', text: isApiError(e) ? `${problemMessage(e.problem)}.` : 'Please try again.' });
       },
     );
@@ -30,7 +31,11 @@ export default function ConfirmEmailPage() {
       <h1 id="confirm-email-title">Confirm your e-mail address</h1>
       {outcome.kind === 'confirming' && <p aria-busy="true">Confirming…</p>}
       {outcome.kind === 'added' && (
-        <Message severity="success" role="status" text={`${outcome.emailAddress} is now on your profile. To sign in with it, make it your preferred address there.`} />
+        <Message
+          severity="success"
+          role="status"
+          text={`${outcome.emailAddress} is now on your profile. To sign in with it, make it your preferred address there.`}
+        />
       )}
       {outcome.kind === 'refused' && (
         <div role="alert">

@@ -19,6 +19,13 @@ export const describeActor = (actor: AuditEntry['actor']): string => {
   return actor.kind;
 };
 
+const SECTION_WORDS: Record<string, string> = {
+  overview: 'the overview',
+  participants: 'the participants',
+  payoutAndRules: 'the payout and rules',
+  website: 'the website',
+};
+
 /** One line per event of GET /admin/audit/promotions/{id}: who did what, when (local time of the browser). */
 export const auditRows = (entries: readonly AuditEntry[], locale = 'en-US', timeZone?: string): AuditRow[] =>
   entries.map((e) => {
@@ -26,6 +33,9 @@ export const auditRows = (entries: readonly AuditEntry[], locale = 'en-US', time
     if (e.type === 'PromotionCreated') {
       const from = text(e.data.copiedFrom);
       what = `Created "${text(e.data.name)}" (${text(e.data.promotionCode)})${from ? `, copied from promotion ${from}` : ''}`;
+    } else if (e.type === 'PromotionRevised') {
+      const sections = (Array.isArray(e.data.sections) ? (e.data.sections as string[]) : []).map((name) => SECTION_WORDS[name] ?? name);
+      what = sections.length ? `Changed ${sections.join(', ')}` : 'Changed';
     } else if (e.type === 'PromotionStatusChanged') {
       const reason = text(e.data.reason);
       what = `${statusLabel(text(e.data.from))} → ${statusLabel(text(e.data.to))}${reason ? ` (${reason})` : ''}`;

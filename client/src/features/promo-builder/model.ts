@@ -26,7 +26,9 @@ export const noticeDismissed = createEvent();
 
 export const fetchStatusOptionsFx = createEffect(() => promoApi.statuses());
 export const fetchListFx = createEffect(({ query, after }: { query: ListQuery; after: string | null }) => promoApi.list(query, after));
-export const changeStatusFx = createEffect(({ promotion, action }: { promotion: AdminPromotion; action: StatusAction }) => promoApi.changeStatus(promotion.id, action));
+export const changeStatusFx = createEffect(({ promotion, action }: { promotion: AdminPromotion; action: StatusAction }) =>
+  promoApi.changeStatus(promotion.id, action),
+);
 export const copyPromotionFx = createEffect((promotion: AdminPromotion) => promoApi.copy(promotion.id));
 
 const messageOf = (error: unknown, fallback: string) => (isApiError(error) || error instanceof Error ? error.message : fallback);
@@ -44,7 +46,10 @@ export const $writtenPosition = createStore<string | null>(null)
 
 /** Admin spec: the status options come from the server and the client adds ALL. */
 export const $statusOptions = createStore<StatusFilterOption[]>([{ code: 'ALL', description: 'All' }])
-  .on(fetchStatusOptionsFx.doneData, (_, options: StatusOption[]) => [{ code: 'ALL', description: 'All' }, ...options.map((o) => ({ code: o.code, description: o.description }))])
+  .on(fetchStatusOptionsFx.doneData, (_, options: StatusOption[]) => [
+    { code: 'ALL', description: 'All' },
+    ...options.map((o) => ({ code: o.code, description: o.description })),
+  ])
   .reset(sessionEnded);
 
 export const $list = createStore<PromotionListPage | null>(null).reset(sessionEnded);
@@ -63,7 +68,7 @@ export const $notice = createStore<Notice | null>(null)
 export const $busy = combine(changeStatusFx.pending, copyPromotionFx.pending, (a, b) => a || b);
 export const $loading = fetchListFx.pending;
 
-/** Destructive actions go through the shared confirmation dialog; publish runs at once. */
+/** Every status action goes through the shared confirmation dialog (an action without a question would run at once). */
 export const actionRequested = (promotion: AdminPromotion, action: StatusAction) => {
   const ask = statusActionRules[action].confirm;
   if (!ask) return actionConfirmed({ promotion, action });

@@ -1,10 +1,9 @@
 import { useSearch } from 'wouter';
-import { PromoCreateForm } from './components/promo-create-form';
-import { PromoRecordView } from './components/promo-record-view';
+import { PromoWizard } from './components/promo-wizard';
 import './promo-builder.css';
 
-/** /admin-tools/promo-builder/configure[?id=]: a new promotion's form, or a saved one read-only with its actions. */
+/** /admin-tools/promo-builder/configure[?id=]: the wizard for a new promotion, or for a saved one (read-only once published). */
 export default function PromoConfigurePage() {
   const id = new URLSearchParams(useSearch()).get('id');
-  return id ? <PromoRecordView id={id} /> : <PromoCreateForm />;
+  return <PromoWizard id={id} />;
 }

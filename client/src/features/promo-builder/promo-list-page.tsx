@@ -29,7 +29,12 @@ export default function PromoListPage() {
       <h1 id="promo-builder-title">Promo Builder</h1>
       <div className="promo-builder__toolbar">
         <label htmlFor="promo-status-filter">Status</label>
-        <NativeSelect<ListQuery['status']> id="promo-status-filter" value={query.status} options={options.map((o) => ({ label: o.description, value: o.code }))} onChange={statusChosen} />
+        <NativeSelect<ListQuery['status']>
+          id="promo-status-filter"
+          value={query.status}
+          options={options.map((o) => ({ label: o.description, value: o.code }))}
+          onChange={statusChosen}
+        />
         <form
           role="search"
           className="promo-builder__search"

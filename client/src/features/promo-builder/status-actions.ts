@@ -5,7 +5,7 @@ export interface StatusActionRule {
   from: readonly PromotionStatus[];
   to: PromotionStatus;
   label: string;
-  /** Actions that take a promotion away from members, or cannot be undone, are confirmed first. */
+  /** Every action is confirmed first (issue 10): each changes what members see or what the rules pay. */
   confirm: ((name: string) => { title: string; message: string; yesLabel: string }) | null;
 }
 
@@ -14,18 +14,35 @@ export interface StatusActionRule {
  * decides: this only leaves out buttons that could not work, and a 409 from a stale row is shown as a message.
  */
 export const statusActionRules: Record<StatusAction, StatusActionRule> = {
-  publish: { from: ['NEW', 'DRAFT'], to: 'ACTIVE', label: 'Publish', confirm: null },
+  publish: {
+    from: ['NEW', 'DRAFT'],
+    to: 'ACTIVE',
+    label: 'Publish',
+    confirm: (name) => ({
+      title: 'Publish this promotion?',
+      message: `Members it targets will see "${name}", and its rules will pay their processed treatments. A published promotion can no longer be edited (revert it to draft first).`,
+      yesLabel: 'Publish',
+    }),
+  },
   'revert-to-draft': {
     from: ['NEW', 'ACTIVE'],
     to: 'DRAFT',
     label: 'Revert to draft',
-    confirm: (name) => ({ title: 'Revert to draft?', message: `Members will no longer see "${name}" until it is published again.`, yesLabel: 'Revert to draft' }),
+    confirm: (name) => ({
+      title: 'Revert to draft?',
+      message: `Members will no longer see "${name}" until it is published again.`,
+      yesLabel: 'Revert to draft',
+    }),
   },
   end: {
     from: ['ACTIVE'],
     to: 'ENDED',
     label: 'End',
-    confirm: (name) => ({ title: 'End this promotion?', message: `"${name}" ends now and can never be published again (copy it to run it again).`, yesLabel: 'End promotion' }),
+    confirm: (name) => ({
+      title: 'End this promotion?',
+      message: `"${name}" ends now and can never be published again (copy it to run it again).`,
+      yesLabel: 'End promotion',
+    }),
   },
   'stop-payments': {
     from: ['ACTIVE', 'ENDED'],

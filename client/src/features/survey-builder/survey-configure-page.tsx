@@ -14,6 +14,8 @@ import { GroupEditor } from '../../components/group-editor/group-editor';
 import { SectionEditor } from './components/section-editor';
 import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
+import { errorInWords } from './error-words';
+import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];
@@ -30,7 +32,10 @@ export default function SurveyConfigurePage() {
   const showError = useCallback((message: string) => setErrors([message]), []);
 
   useEffect(() => {
-    surveyBuilderApi.testTypes().then((r) => setTypes(r.items), () => undefined);
+    surveyBuilderApi.testTypes().then(
+      (r) => setTypes(r.items),
+      () => undefined,
+    );
     if (id) surveyBuilderApi.get(id).then(setSurvey, () => showError(`Survey ${id} could not be loaded`));
   }, [id, showError]);
 
@@ -47,7 +52,11 @@ export default function SurveyConfigurePage() {
       navigate(`/survey-builder/configure?id=${saved.id}`, { replace: true });
       setErrors([]);
     } catch (e) {
-      setErrors(isApiError(e) && e.problem?.errors?.length ? e.problem.errors.map((x) => `${x.path}: ${x.message}`) : [e instanceof Error ? e.message : 'Could not save']);
+      setErrors(
+        isApiError(e) && e.problem?.errors?.length
+          ? e.problem.errors.map((x) => errorInWords(x.path, x.message, survey))
+          : [e instanceof Error ? e.message : 'Could not save'],
+      );
     } finally {
       setSaving(false);
     }
@@ -62,11 +71,21 @@ export default function SurveyConfigurePage() {
         <label htmlFor="survey-description">Description</label>
         <InputTextarea id="survey-description" value={survey.description} rows={2} onChange={(e) => set({ description: e.target.value })} />
         <label htmlFor="survey-type">Type</label>
-        <NativeSelect<string> id="survey-type" value={survey.testTypeCode} options={types.map((t) => ({ label: t.name, value: t.code }))} onChange={(testTypeCode) => set({ testTypeCode })} />
+        <NativeSelect<string>
+          id="survey-type"
+          value={survey.testTypeCode}
+          options={types.map((t) => ({ label: t.name, value: t.code }))}
+          onChange={(testTypeCode) => set({ testTypeCode })}
+        />
         {id && (
           <>
             <label htmlFor="survey-status">Status</label>
-            <NativeSelect<SurveyStatus> id="survey-status" value={survey.statusTypeCode} options={STATUSES} onChange={(statusTypeCode) => set({ statusTypeCode })} />
+            <NativeSelect<SurveyStatus>
+              id="survey-status"
+              value={survey.statusTypeCode}
+              options={inWords(STATUS_WORDS, STATUSES)}
+              onChange={(statusTypeCode) => set({ statusTypeCode })}
+            />
           </>
         )}
         <label htmlFor="survey-from">From</label>
@@ -86,11 +105,18 @@ export default function SurveyConfigurePage() {
       </div>
       <GroupEditor groupId={survey.groupIds[0] ?? null} onChange={(g) => set({ groupIds: g === null ? [] : [g] })} onError={showError} />
       {survey.sections.map((s, i) => (
-        <SectionEditor key={i} index={i} section={s} onChange={(next) => set({ sections: replaceAt(survey.sections, i, next) })} onRemove={() => set({ sections: removeAt(survey.sections, i) })} />
+        <SectionEditor
+          key={i}
+          index={i}
+          section={s}
+          onChange={(next) => set({ sections: replaceAt(survey.sections, i, next) })}
+          onRemove={() => set({ sections: removeAt(survey.sections, i) })}
+        />
       ))}
       <Button label="Add page" text onClick={() => set({ sections: [...survey.sections, newSection()] })} />
       {errors.length > 0 && (
         <Message
+          role="alert"
           severity="error"
           content={
             <ul className="survey-builder__errors">

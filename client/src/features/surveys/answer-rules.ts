@@ -35,5 +35,7 @@ export const toSubmission = (sections: SurveySection[], answers: Answers): Submi
     .flatMap((s) => s.questions)
     .map((q) => {
       const a = answers[q.id] ?? { answerIds: [], userResponse: '' };
-      return q.questionTypeCode === 'USER_RESPONSE' ? { questionId: q.id, answerIds: a.answerIds, userResponse: a.userResponse.trim() } : { questionId: q.id, answerIds: a.answerIds };
+      return q.questionTypeCode === 'USER_RESPONSE'
+        ? { questionId: q.id, answerIds: a.answerIds, userResponse: a.userResponse.trim() }
+        : { questionId: q.id, answerIds: a.answerIds };
     });

@@ -8,8 +8,12 @@ export const surveysRequested = createEvent<number>();
 export const fetchAvailableSurveysFx = createEffect((paxId: number) => fetchSurveys(paxId, 'ALL'));
 export const fetchCompletedSurveysFx = createEffect((paxId: number) => fetchSurveys(paxId, 'COMPLETE'));
 
-export const $availableSurveys = createStore<SurveyListItem[]>([]).on(fetchAvailableSurveysFx.doneData, (_, list) => list).reset(sessionEnded);
-export const $completedSurveys = createStore<SurveyListItem[]>([]).on(fetchCompletedSurveysFx.doneData, (_, list) => list).reset(sessionEnded);
+export const $availableSurveys = createStore<SurveyListItem[]>([])
+  .on(fetchAvailableSurveysFx.doneData, (_, list) => list)
+  .reset(sessionEnded);
+export const $completedSurveys = createStore<SurveyListItem[]>([])
+  .on(fetchCompletedSurveysFx.doneData, (_, list) => list)
+  .reset(sessionEnded);
 
 /** Member spec section 4: on when a fetch starts, off when either list arrives (or fails). */
 export const $surveysLoading = createStore(false)

@@ -75,7 +75,9 @@ export const surveyWizardMachine = setup({
     }),
     write: assign({
       answers: ({ context, event }) =>
-        event.type === 'WRITE' ? { ...context.answers, [event.questionId]: { answerIds: context.answers[event.questionId]?.answerIds ?? [], userResponse: event.text } } : context.answers,
+        event.type === 'WRITE'
+          ? { ...context.answers, [event.questionId]: { answerIds: context.answers[event.questionId]?.answerIds ?? [], userResponse: event.text } }
+          : context.answers,
       errorMessages: [],
     }),
     rememberDestination: assign({ leavingTo: ({ event }) => (event.type === 'LEAVE' ? event.to : null) }),
@@ -83,7 +85,16 @@ export const surveyWizardMachine = setup({
   },
 }).createMachine({
   id: 'surveyWizard',
-  context: ({ input }) => ({ paxId: input.paxId, surveyId: input.surveyId, survey: null, page: 0, answers: {}, pointsAwarded: null, errorMessages: [], leavingTo: null }),
+  context: ({ input }) => ({
+    paxId: input.paxId,
+    surveyId: input.surveyId,
+    survey: null,
+    page: 0,
+    answers: {},
+    pointsAwarded: null,
+    errorMessages: [],
+    leavingTo: null,
+  }),
   initial: 'loading',
   states: {
     loading: {

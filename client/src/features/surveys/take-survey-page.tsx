@@ -80,7 +80,11 @@ export default function TakeSurveyPage() {
   return (
     <section className="take-survey" aria-labelledby="take-survey-title">
       <h1 id="take-survey-title">{surveyTexts.title}</h1>
-      {!Number.isInteger(surveyId) || surveyId <= 0 ? <SurveyUnavailable /> : pax ? <SurveyWizard key={surveyId} paxId={pax.paxId} surveyId={surveyId} /> : null}
+      {!Number.isInteger(surveyId) || surveyId <= 0 ? (
+        <SurveyUnavailable />
+      ) : pax ? (
+        <SurveyWizard key={surveyId} paxId={pax.paxId} surveyId={surveyId} />
+      ) : null}
     </section>
   );
 }

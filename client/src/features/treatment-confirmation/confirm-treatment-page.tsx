@@ -7,7 +7,8 @@ import { formatDate, formatPoints } from '../../lib/format';
 import { isApiError, problemMessage } from '../../lib/problem';
 import { confirmationApi, type ConfirmationView, type TreatmentToConfirm } from './api/confirmation-api';
 
-type Phase = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'shown'; view: ConfirmationView } | { kind: 'confirmed'; treatment: TreatmentToConfirm };
+type Phase =
+  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'shown'; view: ConfirmationView } | { kind: 'confirmed'; treatment: TreatmentToConfirm };
 
 const WHY_NOT: Record<'expired' | 'invalid', { title: string; text: string }> = {
   expired: {
@@ -63,7 +64,8 @@ export default function ConfirmTreatmentPage() {
     let current = true;
     confirmationApi.read(id, token).then(
       (view) => current && setPhase({ kind: 'shown', view }),
-      (e: unknown) => current && setPhase({ kind: 'failed', message: isApiError(e) ? problemMessage(e.problem) : 'We could not read this link. Please try again.' }),
+      (e: unknown) =>
+        current && setPhase({ kind: 'failed', message: isApiError(e) ? problemMessage(e.problem) : 'We could not read this link. Please try again.' }),
     );
     return () => {
       current = false;
@@ -78,7 +80,9 @@ export default function ConfirmTreatmentPage() {
     } catch (e) {
       // Someone else (another tab) may have used the link meanwhile: read it again rather than guess.
       const view = await confirmationApi.read(id, token).catch(() => null);
-      setPhase(view ? { kind: 'shown', view } : { kind: 'failed', message: isApiError(e) ? problemMessage(e.problem) : 'We could not confirm. Please try again.' });
+      setPhase(
+        view ? { kind: 'shown', view } : { kind: 'failed', message: isApiError(e) ? problemMessage(e.problem) : 'We could not confirm. Please try again.' },
+      );
     } finally {
       setBusy(false);
     }
@@ -99,7 +103,11 @@ export default function ConfirmTreatmentPage() {
       )}
       {phase.kind === 'shown' && phase.view.link === 'already-confirmed' && (
         <>
-          <Message severity="info" text="This treatment was already confirmed with this link. Nothing more to do: its points follow with the nightly processing." role="status" />
+          <Message
+            severity="info"
+            text="This treatment was already confirmed with this link. Nothing more to do: its points follow with the nightly processing."
+            role="status"
+          />
           {phase.view.treatment && <TreatmentSummary treatment={phase.view.treatment} />}
         </>
       )}
@@ -111,7 +119,11 @@ export default function ConfirmTreatmentPage() {
       )}
       {phase.kind === 'confirmed' && (
         <>
-          <Message severity="success" text="Thank you: your treatment is confirmed. Its points will appear in your activity after the nightly processing." role="status" />
+          <Message
+            severity="success"
+            text="Thank you: your treatment is confirmed. Its points will appear in your activity after the nightly processing."
+            role="status"
+          />
           <TreatmentSummary treatment={phase.treatment} />
         </>
       )}

@@ -43,7 +43,8 @@ export const createRedeemMachine = (redeem: (input: { paxId: number; amount: num
     types: { context: {} as RedeemContext, events: {} as RedeemEvent },
     actors: { redeem: fromPromise<RedeemAnswer, { paxId: number; amount: number }>(({ input }) => redeem(input)) },
     guards: {
-      amountAllowed: ({ context, event }) => event.type === 'CHOOSE' && (REDEEM_OPTIONS as readonly number[]).includes(event.amount) && isOptionEnabled(event.amount, context.balance),
+      amountAllowed: ({ context, event }) =>
+        event.type === 'CHOOSE' && (REDEEM_OPTIONS as readonly number[]).includes(event.amount) && isOptionEnabled(event.amount, context.balance),
       amountChosen: ({ context }) => context.amount !== null && isOptionEnabled(context.amount, context.balance),
     },
     actions: {
@@ -66,7 +67,10 @@ export const createRedeemMachine = (redeem: (input: { paxId: number; amount: num
       choosing: {
         on: {
           BALANCE_CHANGED: {
-            actions: assign(({ context, event }) => ({ balance: event.balance, amount: context.amount !== null && context.amount > event.balance ? null : context.amount })),
+            actions: assign(({ context, event }) => ({
+              balance: event.balance,
+              amount: context.amount !== null && context.amount > event.balance ? null : context.amount,
+            })),
           },
           CHOOSE: { guard: 'amountAllowed', actions: assign(({ event }) => ({ amount: event.amount, error: null })) },
           REDEEM: { guard: 'amountChosen', target: 'confirming' },
@@ -80,7 +84,11 @@ export const createRedeemMachine = (redeem: (input: { paxId: number; amount: num
           CLOSE: 'closed',
           // Spent elsewhere meanwhile (another tab): back to choosing, where the amount is dropped if it no longer fits.
           BALANCE_CHANGED: [
-            { guard: ({ context, event }) => context.amount !== null && context.amount > event.balance, target: 'choosing', actions: assign(({ event }) => ({ balance: event.balance, amount: null })) },
+            {
+              guard: ({ context, event }) => context.amount !== null && context.amount > event.balance,
+              target: 'choosing',
+              actions: assign(({ event }) => ({ balance: event.balance, amount: null })),
+            },
             { actions: assign(({ event }) => ({ balance: event.balance })) },
           ],
         },

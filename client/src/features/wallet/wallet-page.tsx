@@ -12,13 +12,15 @@ import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
 import { $points } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
+import { isEditable } from './certificate-edit';
+import { CertificateStatusEditor } from './components/certificate-status-editor';
 import { RedeemDialog } from './components/redeem-dialog';
 import { useCertificateArt } from './components/use-certificate-art';
 import { SMALLEST_REDEEM_TIER } from '../../../../event-schemas/contract/redeem-tiers';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 
-function CertificateList({ items, empty, art }: { items: CertificateItem[]; empty: string; art: WalletArt }) {
+function CertificateList({ items, empty, art, editable }: { items: CertificateItem[]; empty: string; art: WalletArt; editable: boolean }) {
   if (!items.length) return <p>{empty}</p>;
   return (
     <ul className="certificate-list" data-testid="certificates">
@@ -27,7 +29,12 @@ function CertificateList({ items, empty, art }: { items: CertificateItem[]; empt
         // Named only once the chosen design itself has been read, never the default standing in for it.
         const design = c.cardArtId ? art.byId[c.cardArtId] : undefined;
         return (
-          <li key={c.id} className={c.sentGift ? 'certificate certificate--sent' : 'certificate'} data-testid="certificate" style={shown ? { background: shown.background, color: shown.foreground } : undefined}>
+          <li
+            key={c.id}
+            className={c.sentGift ? 'certificate certificate--sent' : 'certificate'}
+            data-testid="certificate"
+            style={shown ? { background: shown.background, color: shown.foreground } : undefined}
+          >
             <span className="certificate__amount">{formatDollars(c.amount)}</span>
             <span className="certificate__name">{c.name}</span>
             <span>
@@ -42,6 +49,7 @@ function CertificateList({ items, empty, art }: { items: CertificateItem[]; empt
             ) : (
               c.gift?.claimed && <span>Gift from {c.gift.senderName ?? 'a friend'}</span>
             )}
+            {editable && !c.sentGift && isEditable(c.status) && <CertificateStatusEditor certificate={c} />}
           </li>
         );
       })}
@@ -50,7 +58,7 @@ function CertificateList({ items, empty, art }: { items: CertificateItem[]; empt
 }
 
 export default function WalletPage() {
-  const { pax } = useSession();
+  const { pax, impersonated } = useSession();
   const [rewardsOnly] = useRoute(paths.walletRewards);
   const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
   const [divisor, setDivisor] = useState(10);
@@ -65,7 +73,9 @@ export default function WalletPage() {
   // A gift the member bought stays theirs until its recipient claims it, but it is never theirs to use: it is listed
   // as sent, with where it stands (claimed or not, and its status), after the member's own certificates.
   const sent = useGiftsSent(pax?.paxId, certificates);
-  const active = [...(certificates ?? []).filter((c) => c.status === 'ACTIVE' && !isUnclaimedGift(c)), ...(sent ?? [])];
+  // An impersonating admin also sees the member's expired certificates: they may be given a new date or status.
+  const shownStatuses = impersonated ? ['ACTIVE', 'EXPIRED'] : ['ACTIVE'];
+  const active = [...(certificates ?? []).filter((c) => shownStatuses.includes(c.status) && !isUnclaimedGift(c)), ...(sent ?? [])];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
@@ -104,7 +114,11 @@ export default function WalletPage() {
       </div>
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? <PageLoader label="Loading certificates" /> : <CertificateList items={rewardsOnly ? rewards : active} art={art} empty="You have no active certificates yet." />}
+      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
+        <PageLoader label="Loading certificates" />
+      ) : (
+        <CertificateList items={rewardsOnly ? rewards : active} art={art} editable={impersonated} empty="You have no active certificates yet." />
+      )}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}
     </section>

@@ -34,7 +34,7 @@ export const contentReader = (): Promise<ContentReader> => {
       const client = createClient(clientOptions(config.contentful, window.location));
       return {
         siteId: config.siteId,
-        getEntries: async <F,>(query: EntryQuery) => {
+        getEntries: async <F>(query: EntryQuery) => {
           const answer = await client.getEntries(query as Parameters<typeof client.getEntries>[0]);
           return { total: answer.total, items: answer.items.map((item) => ({ sys: { id: item.sys.id }, fields: item.fields as F })) };
         },

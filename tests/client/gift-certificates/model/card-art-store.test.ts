@@ -1,5 +1,11 @@
 import { setContentReader, type ContentReader, type EntryQuery } from '../../../../client/src/lib/content/contentful-client';
-import { chosenArtId, giftCardArtView, toCardArtCategory, type GiftCardArt, type GiftCardArtContents } from '../../../../client/src/features/gift-certificates/model/card-art-model';
+import {
+  chosenArtId,
+  giftCardArtView,
+  toCardArtCategory,
+  type GiftCardArt,
+  type GiftCardArtContents,
+} from '../../../../client/src/features/gift-certificates/model/card-art-model';
 import { $giftCardArt, giftCardArtRequested, loadGiftCardArtFx } from '../../../../client/src/features/gift-certificates/model/card-art-store';
 import { draftCleared, draftFieldUpdated } from '../../../../client/src/features/gift-certificates/model/cart-store';
 
@@ -12,7 +18,12 @@ const contents = (over: Partial<GiftCardArtContents> = {}): GiftCardArtContents 
   rewardArt: art('reward', 'Aspire Reward Default'),
   categories: [
     toCardArtCategory('c-ever', { name: 'Evergreen', group: 'GENERIC', art: ['default', 'sunny', 'gone'] }),
-    toCardArtCategory('c-aspire', { name: 'ASPIRE', title: 'Aspire designs', group: 'GENERIC', art: ['signature', { sys: { type: 'Link', linkType: 'Entry', id: 'sunny' } }] }),
+    toCardArtCategory('c-aspire', {
+      name: 'ASPIRE',
+      title: 'Aspire designs',
+      group: 'GENERIC',
+      art: ['signature', { sys: { type: 'Link', linkType: 'Entry', id: 'sunny' } }],
+    }),
     toCardArtCategory('c-skin', { name: 'SKIN', group: 'PRODUCT_EXCLUSIVE', art: [{ sys: { id: 'leaf' }, fields: { title: 'resolved by the SDK' } }] }),
     toCardArtCategory('c-odd', { name: 'ODD', group: 'SOMETHING_ELSE', art: [] }),
   ],
@@ -72,7 +83,7 @@ function fakeContent(entries: Record<string, { id: string; fields: Record<string
   let gate: Promise<void> = Promise.resolve();
   const reader: ContentReader = {
     siteId: 'rewards',
-    getEntries: async <F,>(query: EntryQuery) => {
+    getEntries: async <F>(query: EntryQuery) => {
       queries.push(query);
       await gate;
       const names = query['fields.name[in]']?.toString().split(',');
@@ -104,7 +115,13 @@ describe('the gift card art store', () => {
       { id: 'cat-aspire', fields: { name: 'ASPIRE_GIFT', group: 'GENERIC', art: ['a-signature'] } },
       { id: 'cat-skin', fields: { name: 'SKINCARE_GIFT', group: 'PRODUCT_EXCLUSIVE', art: ['a-leaf'] } },
     ],
-    eGiftCardArt: [artEntry('a-default', 'DEFAULT'), artEntry('a-reward', 'Aspire Reward Default'), artEntry('a-sunny', 'SUNNY'), artEntry('a-signature', 'SIG'), artEntry('a-leaf', 'LEAF')],
+    eGiftCardArt: [
+      artEntry('a-default', 'DEFAULT'),
+      artEntry('a-reward', 'Aspire Reward Default'),
+      artEntry('a-sunny', 'SUNNY'),
+      artEntry('a-signature', 'SIG'),
+      artEntry('a-leaf', 'LEAF'),
+    ],
   });
   beforeAll(() => setContentReader(content.reader));
   afterAll(() => {

@@ -1,12 +1,30 @@
 import { sessionEnded } from '../../../../client/src/session/session-events';
 import {
-  $availableCerts, $cart, $draft, $giftFlowDirty, $nextUrl, $termsAndConditions, addedToCart, availableCertsSet, cartCleared, cartItemFieldUpdated, draftCleared,
-  draftFieldUpdated, dirtyOverridden, emptyDraft, nextUrlSet, removedFromCart,
+  $availableCerts,
+  $cart,
+  $draft,
+  $giftFlowDirty,
+  $nextUrl,
+  $termsAndConditions,
+  addedToCart,
+  availableCertsSet,
+  cartCleared,
+  cartItemFieldUpdated,
+  draftCleared,
+  draftFieldUpdated,
+  dirtyOverridden,
+  emptyDraft,
+  nextUrlSet,
+  removedFromCart,
 } from '../../../../client/src/features/gift-certificates/model/cart-store';
 import type { GiftCategory } from '../../../../client/src/features/gift-certificates/api/gift-types';
 
 const category = (code: string, firstAmount: number): GiftCategory => ({
-  certificateCategoryCode: code, certificateCategoryName: code, certificateCategoryDesc: '', termsAndConditions: `terms of ${code}`, cardArtId: null,
+  certificateCategoryCode: code,
+  certificateCategoryName: code,
+  certificateCategoryDesc: '',
+  termsAndConditions: `terms of ${code}`,
+  cardArtId: null,
   variants: [{ amount: firstAmount, purchasePrice: firstAmount * 10 }],
 });
 const line = (quantity = 1) => ({ ...emptyDraft(), certificateCategoryCode: 'A', certificateCategoryId: 'A', amount: 25, quantity });
@@ -36,7 +54,10 @@ describe('the gift-certificate cart store', () => {
     addedToCart(a);
     addedToCart(b);
     cartItemFieldUpdated({ feID: b.feID, field: 'isGift', value: true });
-    expect($cart.getState().map((c) => [c.feID, c.quantity, c.isGift])).toEqual([[a.feID, 2, false], [b.feID, 1, true]]);
+    expect($cart.getState().map((c) => [c.feID, c.quantity, c.isGift])).toEqual([
+      [a.feID, 2, false],
+      [b.feID, 1, true],
+    ]);
     expect(JSON.parse(localStorage.getItem('cart')!)).toHaveLength(2);
     removedFromCart(a.feID);
     expect($cart.getState().map((c) => c.feID)).toEqual([b.feID]);

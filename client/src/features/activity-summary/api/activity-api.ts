@@ -2,7 +2,8 @@ import { api } from '../../../lib/api';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 
-export type ActivityType = 'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | 'WELCOME CERTIFICATE' | string;
+export type ActivityType =
+  'OFFICE VISIT' | 'TREATMENT' | 'TREATMENT PENDING' | 'BONUS POINTS EARNED' | 'ASPIRE GIFT CERTIFICATES' | 'POINTS REDEEMED' | 'WELCOME CERTIFICATE' | string;
 
 export interface ActivityHeader {
   id: string;
@@ -22,7 +23,9 @@ export interface ActivityPage {
 }
 
 export const fetchActivityHeaders = (paxId: number, range: { start: string; end: string }, page: number) =>
-  api.get<ActivityPage>(`/api/rest/patients/${paxId}/activity-headers`, { query: { 'start-date': range.start, 'end-date': range.end, page, size: ACTIVITY_PAGE_SIZE } });
+  api.get<ActivityPage>(`/api/rest/patients/${paxId}/activity-headers`, {
+    query: { 'start-date': range.start, 'end-date': range.end, page, size: ACTIVITY_PAGE_SIZE },
+  });
 
 export interface TreatmentDetail {
   hcpName?: string;
@@ -35,7 +38,14 @@ export interface TreatmentDetail {
     award?: { amount: number; expirationDate: string | null } | null;
   }[];
   redeemedCertificates?: { amount: number; name: string; code: string; certificateCategoryType?: string | null }[];
-  promotionAwards?: { awardType: string; certificateType?: string; promotion: { name: string }; award: { amount: number; expirationDate: string | null } }[];
+  promotionAwards?: {
+    awardType: string;
+    certificateType?: string;
+    promotion: { name: string };
+    award: { amount: number; expirationDate: string | null };
+    ruleName?: string;
+    units?: number;
+  }[];
 }
 
 /** The detail is read from the URL the header gives. */

@@ -18,9 +18,23 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
       live = false;
     };
   }, [header]);
-  const d = detail && detail !== 'failed' ? { ...detail, treatmentLineItems: detail.treatmentLineItems ?? [], redeemedCertificates: detail.redeemedCertificates ?? [], promotionAwards: detail.promotionAwards ?? [] } : null;
+  const d =
+    detail && detail !== 'failed'
+      ? {
+          ...detail,
+          treatmentLineItems: detail.treatmentLineItems ?? [],
+          redeemedCertificates: detail.redeemedCertificates ?? [],
+          promotionAwards: detail.promotionAwards ?? [],
+        }
+      : null;
   return (
-    <Dialog visible={header !== null} onHide={onClose} header={header ? `${header.activityType} · ${formatDate(header.activityDate)}` : ''} className="dialog activity-dialog" footer={<Button label="CLOSE" onClick={onClose} autoFocus />}>
+    <Dialog
+      visible={header !== null}
+      onHide={onClose}
+      header={header ? `${header.activityType} · ${formatDate(header.activityDate)}` : ''}
+      className="dialog activity-dialog"
+      footer={<Button label="CLOSE" onClick={onClose} autoFocus />}
+    >
       {header && !header.detailUrl && <p>{header.description}</p>}
       {detail === 'failed' && <p role="alert">The details could not be loaded.</p>}
       {header?.detailUrl && detail === null && <p>Loading…</p>}
@@ -34,32 +48,32 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
           {header?.activityType.startsWith('TREATMENT') && isPendingStatus(d.treatmentStatus ?? '') && <p>{PENDING_EXPLANATION}</p>}
           {d.treatmentLineItems.length === 0 && <p>{header?.description}</p>}
           {d.treatmentLineItems.length > 0 && (
-          <div className="table-scroll">
-          <table className="simple-table">
-            <caption className="visually-hidden">Line items</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Injector</th>
-                <th scope="col">Points</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.treatmentLineItems.map((line, i) => (
-                <tr key={i}>
-                  <td>{line.product.name}</td>
-                  <td>{line.quantity}</td>
-                  <td>{line.injector ? `${line.injector.firstName} ${line.injector.lastName}` : ''}</td>
-                  <td>
-                    {isPendingStatus(d.treatmentStatus ?? '') ? 'Points Pending' : 'Points Earned'}
-                    {line.award ? `: ${formatPoints(line.award.amount)}` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+            <div className="table-scroll">
+              <table className="simple-table">
+                <caption className="visually-hidden">Line items</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Injector</th>
+                    <th scope="col">Points</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.treatmentLineItems.map((line, i) => (
+                    <tr key={i}>
+                      <td>{line.product.name}</td>
+                      <td>{line.quantity}</td>
+                      <td>{line.injector ? `${line.injector.firstName} ${line.injector.lastName}` : ''}</td>
+                      <td>
+                        {isPendingStatus(d.treatmentStatus ?? '') ? 'Points Pending' : 'Points Earned'}
+                        {line.award ? `: ${formatPoints(line.award.amount)}` : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {d.redeemedCertificates.length > 0 && (
             <>
@@ -78,8 +92,10 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
               <h3>Promotion awards</h3>
               <ul>
                 {d.promotionAwards.map((p, i) => (
-                  <li key={i}>
-                    {p.promotion.name}: {p.awardType === 'POINT' ? `${formatPoints(p.award.amount)} points` : formatDollars(p.award.amount)}
+                  <li key={i} data-testid="promotion-award">
+                    {p.promotion.name}: {p.awardType === 'POINT' ? `${formatPoints(p.award.amount)} points` : `a ${formatDollars(p.award.amount)} certificate`}
+                    {p.units !== undefined && p.ruleName ? ` for ${p.units} ${p.units === 1 ? 'unit' : 'units'} (${p.ruleName})` : ''}
+                    {p.award.expirationDate ? `, expires ${formatDate(p.award.expirationDate)}` : ''}
                   </li>
                 ))}
               </ul>

@@ -9,7 +9,11 @@ export function LineChart({ title, series, unit }: { title: string; series: Seri
   return (
     <figure className="status-chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-label={`${title}: ${series.map((s) => `${s.name} now ${s.values[s.values.length - 1] ?? 'unknown'} ${unit}`).join(', ')}`}>
+      <svg
+        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+        role="img"
+        aria-label={`${title}: ${series.map((s) => `${s.name} now ${s.values[s.values.length - 1] ?? 'unknown'} ${unit}`).join(', ')}`}
+      >
         <line x1={BOX.padding} y1={BOX.height - BOX.padding} x2={BOX.width - BOX.padding} y2={BOX.height - BOX.padding} stroke="#9aa5b1" />
         <line x1={BOX.padding} y1={BOX.padding} x2={BOX.padding} y2={BOX.height - BOX.padding} stroke="#9aa5b1" />
         <text x={4} y={BOX.padding + 4} fontSize="11" fill="#4a5560">

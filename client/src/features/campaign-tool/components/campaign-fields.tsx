@@ -3,14 +3,18 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { NativeSelect } from '../../../components/native-select';
+import { TemplatePicker, type EmailTemplateChoice } from './template-picker';
 import { campaignFieldSet, type CampaignDraft, type CampaignStatus } from '../model';
 
-type TextField = 'mkCode' | 'createAccountTemplateId' | 'expirationReminderTemplateId' | 'newMemberTemplateId' | 'existingMemberTemplateId';
+type TextField = 'mkCode';
+type TemplateField = 'createAccountTemplateId' | 'expirationReminderTemplateId' | 'newMemberTemplateId' | 'existingMemberTemplateId';
 type DateField = 'fromDate' | 'thruDate';
 type NumberField = 'certificateAmount' | 'daysBeforeExpirationToSendReminder';
 type FlagField = 'allowReissuance' | 'loginNotificationRequired' | 'isPatientEvent';
 
-const STATUSES: CampaignStatus[] = ['DRAFT', 'ACTIVE', 'ENDED'];
+/** The statuses in words; members can claim only from an Active campaign. */
+export const STATUS_WORDS: Record<CampaignStatus, string> = { DRAFT: 'Draft', ACTIVE: 'Active', ENDED: 'Ended' };
+const STATUSES = (Object.keys(STATUS_WORDS) as CampaignStatus[]).map((value) => ({ label: STATUS_WORDS[value], value }));
 
 /** One labelled row of the form, with the server's message for that field under it. */
 function Row({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
@@ -28,7 +32,27 @@ function Row({ id, label, error, children }: { id: string; label: string; error?
 }
 
 /** The campaign record's fields; each edit sets one property of the draft (admin spec, section 4). */
-export function CampaignFields({ draft, errors, categories }: { draft: CampaignDraft; errors: Record<string, string>; categories: { code: string; name: string }[] }) {
+export function CampaignFields({
+  draft,
+  errors,
+  categories,
+  templates,
+}: {
+  draft: CampaignDraft;
+  errors: Record<string, string>;
+  categories: { code: string; name: string }[];
+  templates: EmailTemplateChoice[];
+}) {
+  const template = (field: TemplateField, label: string) => (
+    <TemplatePicker
+      id={`campaign-${field}`}
+      label={label}
+      value={draft[field]}
+      templates={templates}
+      error={errors[field]}
+      onChange={(value) => campaignFieldSet({ field, value })}
+    />
+  );
   const text = (field: TextField, label: string) => (
     <Row id={`campaign-${field}`} label={label} error={errors[field]}>
       <InputText
@@ -42,7 +66,13 @@ export function CampaignFields({ draft, errors, categories }: { draft: CampaignD
   );
   const date = (field: DateField, label: string) => (
     <Row id={`campaign-${field}`} label={label} error={errors[field]}>
-      <InputText id={`campaign-${field}`} type="date" value={draft[field] ?? ''} invalid={!!errors[field]} onChange={(e) => campaignFieldSet({ field, value: e.target.value || null })} />
+      <InputText
+        id={`campaign-${field}`}
+        type="date"
+        value={draft[field] ?? ''}
+        invalid={!!errors[field]}
+        onChange={(e) => campaignFieldSet({ field, value: e.target.value || null })}
+      />
     </Row>
   );
   const number = (field: NumberField, label: string, options: { money?: boolean } = {}) => (
@@ -59,17 +89,28 @@ export function CampaignFields({ draft, errors, categories }: { draft: CampaignD
   );
   const flag = (field: FlagField, label: string) => (
     <span>
-      <Checkbox inputId={`campaign-${field}`} checked={draft[field]} onChange={(e) => campaignFieldSet({ field, value: !!e.checked })} /> <label htmlFor={`campaign-${field}`}>{label}</label>
+      <Checkbox inputId={`campaign-${field}`} checked={draft[field]} onChange={(e) => campaignFieldSet({ field, value: !!e.checked })} />{' '}
+      <label htmlFor={`campaign-${field}`}>{label}</label>
     </span>
   );
   return (
     <>
       <div className="campaign-tool__form">
         <Row id="campaign-campaignName" label="Campaign name" error={errors.campaignName}>
-          <InputText id="campaign-campaignName" value={draft.campaignName} invalid={!!errors.campaignName} onChange={(e) => campaignFieldSet({ field: 'campaignName', value: e.target.value })} />
+          <InputText
+            id="campaign-campaignName"
+            value={draft.campaignName}
+            invalid={!!errors.campaignName}
+            onChange={(e) => campaignFieldSet({ field: 'campaignName', value: e.target.value })}
+          />
         </Row>
         <Row id="campaign-status" label="Status" error={errors.statusTypeCode}>
-          <NativeSelect<CampaignStatus> id="campaign-status" value={draft.statusTypeCode} options={STATUSES} onChange={(value) => campaignFieldSet({ field: 'statusTypeCode', value })} />
+          <NativeSelect<CampaignStatus>
+            id="campaign-status"
+            value={draft.statusTypeCode}
+            options={STATUSES}
+            onChange={(value) => campaignFieldSet({ field: 'statusTypeCode', value })}
+          />
         </Row>
         {text('mkCode', 'Marketing code (utm_campaign)')}
         {date('fromDate', 'From')}
@@ -84,16 +125,16 @@ export function CampaignFields({ draft, errors, categories }: { draft: CampaignD
           />
         </Row>
         {number('certificateAmount', 'Certificate amount', { money: true })}
-        {number('daysBeforeExpirationToSendReminder', 'Reminder days before expiry')}
-        {text('createAccountTemplateId', 'Create-account template')}
-        {text('expirationReminderTemplateId', 'Expiration-reminder template')}
-        {text('newMemberTemplateId', 'New-member template')}
-        {text('existingMemberTemplateId', 'Existing-member template')}
+        {number('daysBeforeExpirationToSendReminder', 'Send the reminder this many days before the offer expires')}
+        {template('createAccountTemplateId', 'Create-account e-mail')}
+        {template('expirationReminderTemplateId', 'Expiration-reminder e-mail')}
+        {template('newMemberTemplateId', 'New-member e-mail')}
+        {template('existingMemberTemplateId', 'Existing-member e-mail')}
       </div>
       <div className="campaign-tool__checks">
         {flag('allowReissuance', 'Allow reissuance')}
         {flag('loginNotificationRequired', 'Login notification required')}
-        {flag('isPatientEvent', 'Patient event')}
+        {flag('isPatientEvent', 'Patient event (issue the offer when a member of the group has a treatment processed)')}
       </div>
     </>
   );

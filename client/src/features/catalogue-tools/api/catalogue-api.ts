@@ -42,7 +42,9 @@ export interface CertificateCategory {
   variants: CategoryVariant[];
 }
 /** What a save sends: variant fields may still be empty, and the server names them. */
-export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'variants'> & { variants: { amount: number | null; purchaseAmount: number | null }[] };
+export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'variants'> & {
+  variants: { amount: number | null; purchaseAmount: number | null }[];
+};
 
 export interface AuditEntry {
   action: string;
@@ -74,5 +76,7 @@ export const categoryApi = {
 export async function listCardArt(): Promise<Option[]> {
   const reader = await contentReader();
   const answer = await reader.getEntries<{ title?: string; name?: string }>({ content_type: 'eGiftCardArt', limit: 1000 });
-  return answer.items.map((item) => ({ code: item.sys.id, name: item.fields.title ?? item.fields.name ?? item.sys.id })).sort((a, b) => a.name.localeCompare(b.name));
+  return answer.items
+    .map((item) => ({ code: item.sys.id, name: item.fields.title ?? item.fields.name ?? item.sys.id }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

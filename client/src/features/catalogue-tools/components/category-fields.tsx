@@ -19,7 +19,8 @@ const STATUSES = [
 /** The category's own fields; each edit sets one field of the draft. The code is fixed once the category exists. */
 export function CategoryFields({ draft, errors, isNew, cardArt }: { draft: CategoryDraft; errors: Record<string, string>; isNew: boolean; cardArt: Option[] }) {
   // The current design stays choosable even when content does not list it (or did not answer).
-  const designs = draft.cardArtId && !cardArt.some((a) => a.code === draft.cardArtId) ? [...cardArt, { code: draft.cardArtId, name: draft.cardArtId }] : cardArt;
+  const designs =
+    draft.cardArtId && !cardArt.some((a) => a.code === draft.cardArtId) ? [...cardArt, { code: draft.cardArtId, name: draft.cardArtId }] : cardArt;
   return (
     <div className="catalogue-tools__form">
       <FormRow id="category-code" label="Code" error={errors.certificateCategoryCode}>
@@ -32,7 +33,12 @@ export function CategoryFields({ draft, errors, isNew, cardArt }: { draft: Categ
         />
       </FormRow>
       <FormRow id="category-name" label="Name" error={errors.certificateCategoryName}>
-        <InputText id="category-name" value={draft.certificateCategoryName} onChange={(e) => fieldChanged({ field: 'certificateCategoryName', value: e.target.value })} {...describedBy('category-name', errors.certificateCategoryName)} />
+        <InputText
+          id="category-name"
+          value={draft.certificateCategoryName}
+          onChange={(e) => fieldChanged({ field: 'certificateCategoryName', value: e.target.value })}
+          {...describedBy('category-name', errors.certificateCategoryName)}
+        />
       </FormRow>
       <FormRow id="category-description" label="Description" error={errors.certificateCategoryDesc}>
         <InputTextarea
@@ -44,13 +50,29 @@ export function CategoryFields({ draft, errors, isNew, cardArt }: { draft: Categ
         />
       </FormRow>
       <FormRow id="category-terms" label="Terms and conditions" error={errors.termsAndConditions}>
-        <InputTextarea id="category-terms" rows={3} value={draft.termsAndConditions} onChange={(e) => fieldChanged({ field: 'termsAndConditions', value: e.target.value })} {...describedBy('category-terms', errors.termsAndConditions)} />
+        <InputTextarea
+          id="category-terms"
+          rows={3}
+          value={draft.termsAndConditions}
+          onChange={(e) => fieldChanged({ field: 'termsAndConditions', value: e.target.value })}
+          {...describedBy('category-terms', errors.termsAndConditions)}
+        />
       </FormRow>
       <FormRow id="category-type" label="Type" error={errors.certificateCategoryType}>
-        <NativeSelect<CategoryType> id="category-type" value={draft.certificateCategoryType} options={TYPES} onChange={(value) => fieldChanged({ field: 'certificateCategoryType', value })} />
+        <NativeSelect<CategoryType>
+          id="category-type"
+          value={draft.certificateCategoryType}
+          options={TYPES}
+          onChange={(value) => fieldChanged({ field: 'certificateCategoryType', value })}
+        />
       </FormRow>
       <FormRow id="category-status" label="Status" error={errors.displayStatusTypeCode}>
-        <NativeSelect<DisplayStatus> id="category-status" value={draft.displayStatusTypeCode} options={STATUSES} onChange={(value) => fieldChanged({ field: 'displayStatusTypeCode', value })} />
+        <NativeSelect<DisplayStatus>
+          id="category-status"
+          value={draft.displayStatusTypeCode}
+          options={STATUSES}
+          onChange={(value) => fieldChanged({ field: 'displayStatusTypeCode', value })}
+        />
       </FormRow>
       <FormRow id="category-expiration" label="Valid for (days)" error={errors.defaultExpirationLengthDays}>
         <InputNumber

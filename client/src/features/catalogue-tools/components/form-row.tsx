@@ -16,4 +16,8 @@ export function FormRow({ id, label, error, children }: { id: string; label: str
 }
 
 /** Props that mark an input invalid (red border and aria-invalid) and tie it to its row's error message. */
-export const describedBy = (id: string, error?: string) => ({ invalid: !!error, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+export const describedBy = (id: string, error?: string) => ({
+  invalid: !!error,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});

@@ -10,7 +10,9 @@ import { describedBy, FormRow } from './form-row';
 type Draft = { name: string; category: ProductCategory | null; brand: string | null; msrpPerUnit: number | null; pointsPerUnit: number | null };
 
 const draftOf = (p: Product | null): Draft =>
-  p ? { name: p.name, category: p.category, brand: p.brand, msrpPerUnit: p.msrpPerUnit, pointsPerUnit: p.pointsPerUnit } : { name: '', category: null, brand: null, msrpPerUnit: null, pointsPerUnit: null };
+  p
+    ? { name: p.name, category: p.category, brand: p.brand, msrpPerUnit: p.msrpPerUnit, pointsPerUnit: p.pointsPerUnit }
+    : { name: '', category: null, brand: null, msrpPerUnit: null, pointsPerUnit: null };
 
 /** Create or edit one product; `errors` are the server's field messages, shown beside their fields. */
 export function ProductForm(props: {
@@ -47,7 +49,13 @@ export function ProductForm(props: {
           />
         </FormRow>
         <FormRow id="product-brand" label="Brand" error={errors.brand}>
-          <NativeSelect<string | null> id="product-brand" value={draft.brand} options={options.brands.map((b) => ({ label: b.name, value: b.code }))} invalid={!!errors.brand} onChange={(brand) => set({ brand })} />
+          <NativeSelect<string | null>
+            id="product-brand"
+            value={draft.brand}
+            options={options.brands.map((b) => ({ label: b.name, value: b.code }))}
+            invalid={!!errors.brand}
+            onChange={(brand) => set({ brand })}
+          />
         </FormRow>
         <FormRow id="product-msrp" label="MSRP per unit" error={errors.msrpPerUnit}>
           <InputNumber

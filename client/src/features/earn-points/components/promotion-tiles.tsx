@@ -2,10 +2,19 @@ import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPoints } from '../../../lib/format';
 import { $promotions, $promotionsFailed, type Promotion } from '../../../stores/promotions';
 import { PromotionDetailsDialog } from './promotion-details-dialog';
 import '../earn-points.css';
+
+/** "You have earned 48 points from 2 treatments so far" (or certificates, or both). */
+export const earnedText = (e: NonNullable<Promotion['earned']>): string => {
+  const parts = [
+    e.points > 0 ? `${formatPoints(e.points)} points` : '',
+    e.certificates > 0 ? `${e.certificates} ${e.certificates === 1 ? 'certificate' : 'certificates'}` : '',
+  ].filter(Boolean);
+  return `You have earned ${parts.join(' and ')} from ${e.treatments} ${e.treatments === 1 ? 'treatment' : 'treatments'} so far.`;
+};
 
 function PromotionTile({ promotion: p, onOpen }: { promotion: Promotion; onOpen: () => void }) {
   return (
@@ -16,6 +25,7 @@ function PromotionTile({ promotion: p, onOpen }: { promotion: Promotion; onOpen:
         {formatDate(p.fromDate)} – {formatDate(p.thruDate)}
       </p>
       {p.certificateCategoryName && <p>Reward: {p.certificateCategoryName}</p>}
+      {p.earned && p.earned.treatments > 0 && <p className="promotion-tile__earned">{earnedText(p.earned)}</p>}
       {p.offerCert && (
         <p className="promotion-tile__offer">
           Your offer certificate is in your wallet: code <strong>{p.offerCert.code}</strong>, expires {formatDate(p.offerCert.expirationDate)}.

@@ -15,7 +15,9 @@ export const placeGiftOrder = (paxId: number, cart: readonly GiftCertificate[], 
         quantity: c.quantity,
         isGift: c.isGift,
         selectedCardArt: c.selectedCardArt,
-        ...(c.isGift ? { recipientName: c.recipientName, senderName: c.senderName || undefined, giftMessage: c.giftMessage || undefined, recipientEmail: c.recipientEmail } : {}),
+        ...(c.isGift
+          ? { recipientName: c.recipientName, senderName: c.senderName || undefined, giftMessage: c.giftMessage || undefined, recipientEmail: c.recipientEmail }
+          : {}),
       })),
     },
     { quiet: true },

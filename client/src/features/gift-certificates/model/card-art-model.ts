@@ -81,13 +81,30 @@ const artOf = (contents: GiftCardArtContents, categories: CardArtCategory[]) =>
   unique(categories.flatMap((c) => c.artIds.map((id) => contents.arts[id]).filter((a): a is GiftCardArt => a !== undefined)));
 
 export function giftCardArtView(contents: GiftCardArtContents, categoryCode: string): GiftCardArtView {
-  const evergreen = artOf(contents, contents.categories.filter((c) => c.name === EVERGREEN));
-  const selection = categoryCode ? artOf(contents, contents.categories.filter((c) => c.name === categoryCode)) : [];
+  const evergreen = artOf(
+    contents,
+    contents.categories.filter((c) => c.name === EVERGREEN),
+  );
+  const selection = categoryCode
+    ? artOf(
+        contents,
+        contents.categories.filter((c) => c.name === categoryCode),
+      )
+    : [];
   const grouped: Record<ArtGroup, CardArtCategoryWithArt[]> = { PRODUCT_EXCLUSIVE: [], GENERIC: [] };
-  for (const c of contents.categories) if (c.name !== EVERGREEN) grouped[c.group].push({ name: c.name, title: c.title, group: c.group, art: artOf(contents, [c]) });
+  for (const c of contents.categories)
+    if (c.name !== EVERGREEN) grouped[c.group].push({ name: c.name, title: c.title, group: c.group, art: artOf(contents, [c]) });
   const byId = { ...contents.arts };
   for (const named of [contents.defaultArt, contents.rewardArt]) if (named) byId[named.id] = named;
-  return { defaultArt: contents.defaultArt, rewardArt: contents.rewardArt, selection, evergreen, categories: grouped, available: unique([...selection, ...evergreen]), byId };
+  return {
+    defaultArt: contents.defaultArt,
+    rewardArt: contents.rewardArt,
+    selection,
+    evergreen,
+    categories: grouped,
+    available: unique([...selection, ...evergreen]),
+    byId,
+  };
 }
 
 /**

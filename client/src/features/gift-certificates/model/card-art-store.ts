@@ -2,7 +2,16 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { contentReader, type ContentReader } from '../../../lib/content/contentful-client';
 import { DEFAULT_CARD_ART, REWARD_CARD_ART, type CardArt, type ContentState } from '../../../stores/content';
 import { $draft } from './cart-store';
-import { emptyGiftCardArt, EVERGREEN, giftCardArtView, toCardArtCategory, type CardArtCategoryFields, type GiftCardArt, type GiftCardArtContents, type GiftCardArtView } from './card-art-model';
+import {
+  emptyGiftCardArt,
+  EVERGREEN,
+  giftCardArtView,
+  toCardArtCategory,
+  type CardArtCategoryFields,
+  type GiftCardArt,
+  type GiftCardArtContents,
+  type GiftCardArtView,
+} from './card-art-model';
 
 const MAX_ENTRIES = 1000;
 
@@ -17,7 +26,9 @@ export async function readGiftCardArt(reader: ContentReader, codes: string[]): P
   const categories = categoryAnswer.items.map((item) => toCardArtCategory(item.sys.id, item.fields));
   const named = namedAnswer.items.map(withId);
   const ids = [...new Set(categories.flatMap((c) => c.artIds))];
-  const byId = ids.length ? (await reader.getEntries<CardArt>({ content_type: 'eGiftCardArt', 'sys.id[in]': ids.join(','), limit: MAX_ENTRIES })).items.map(withId) : [];
+  const byId = ids.length
+    ? (await reader.getEntries<CardArt>({ content_type: 'eGiftCardArt', 'sys.id[in]': ids.join(','), limit: MAX_ENTRIES })).items.map(withId)
+    : [];
   return {
     codes,
     defaultArt: named.find((a) => a.name === DEFAULT_CARD_ART) ?? null,
@@ -32,12 +43,14 @@ export const giftCardArtRequested = createEvent<string[]>();
 export const loadGiftCardArtFx = createEffect((codes: string[]) => contentReader().then((reader) => readGiftCardArt(reader, codes)));
 loadGiftCardArtFx.fail.watch(({ error }) => console.error('Content eGiftCardArt failed to load', error));
 
-export const $giftCardArtContent = createStore<ContentState<GiftCardArtContents>>({ isLoaded: false, contents: emptyGiftCardArt }, { name: '$giftCardArtContent' }).on(
-  loadGiftCardArtFx.doneData,
-  (_, contents) => ({ isLoaded: true, contents }),
-);
+export const $giftCardArtContent = createStore<ContentState<GiftCardArtContents>>(
+  { isLoaded: false, contents: emptyGiftCardArt },
+  { name: '$giftCardArtContent' },
+).on(loadGiftCardArtFx.doneData, (_, contents) => ({ isLoaded: true, contents }));
 
-const $wantedCodes = createStore<string[]>([]).on(giftCardArtRequested, (wanted, codes) => (codes.every((c) => wanted.includes(c)) ? wanted : [...new Set([...wanted, ...codes])]));
+const $wantedCodes = createStore<string[]>([]).on(giftCardArtRequested, (wanted, codes) =>
+  codes.every((c) => wanted.includes(c)) ? wanted : [...new Set([...wanted, ...codes])],
+);
 
 // A request made while a read is running is served when it ends; a failed read waits for the next request.
 sample({

@@ -65,7 +65,9 @@ export const $draft = createStore<GiftCertificate>(emptyDraft())
 
 /** Adding keeps the cart within maxQuantityPerCart: a line that would overflow it is refused (the page says why). */
 export const $cart = createStore<GiftCertificate[]>(readSavedCart())
-  .on(addedToCart, (cart, item) => (cartQuantity(cart) + item.quantity > MAX_QUANTITY_PER_CART || cart.some((c) => c.feID === item.feID) ? cart : [...cart, item]))
+  .on(addedToCart, (cart, item) =>
+    cartQuantity(cart) + item.quantity > MAX_QUANTITY_PER_CART || cart.some((c) => c.feID === item.feID) ? cart : [...cart, item],
+  )
   .on(removedFromCart, (cart, feID) => cart.filter((c) => c.feID !== feID))
   .on(cartItemFieldUpdated, (cart, { feID, field, value }) => {
     const next = cart.map((c) => (c.feID === feID ? { ...c, [field]: value } : c));
@@ -83,7 +85,9 @@ $cart.watch((cart) => {
   }
 });
 
-const $dirtyOverride = createStore(false).on(dirtyOverridden, (_, v) => v).reset(cartCleared, sessionEnded);
+const $dirtyOverride = createStore(false)
+  .on(dirtyOverridden, (_, v) => v)
+  .reset(cartCleared, sessionEnded);
 /** The gift-certificate flow is dirty while the cart holds something, unless overridden. */
 export const $giftFlowDirty = sample({ source: { cart: $cart, override: $dirtyOverride }, fn: ({ cart, override }) => cart.length > 0 && !override });
 

@@ -22,8 +22,16 @@ export default function OfferClaimDialog() {
     send({ type: 'CLOSE' });
   };
   return (
-    <Dialog visible={state.matches('showing')} onHide={close} header={message?.title} className={message?.error ? 'dialog dialog--error' : 'dialog'} footer={<Button label="CLOSE" onClick={close} autoFocus />}>
-      {message?.text.map((t) => <p key={t}>{t}</p>)}
+    <Dialog
+      visible={state.matches('showing')}
+      onHide={close}
+      header={message?.title}
+      className={message?.error ? 'dialog dialog--error' : 'dialog'}
+      footer={<Button label="CLOSE" onClick={close} autoFocus />}
+    >
+      {message?.text.map((t) => (
+        <p key={t}>{t}</p>
+      ))}
     </Dialog>
   );
 }

@@ -86,10 +86,14 @@ const readJson = async (response: Response): Promise<unknown> => {
 const member = (paxId: number) => `/api/rest/participants/${paxId}`;
 
 export const memberCareApi = {
-  search: (search: string, page: number, size: number, signal?: AbortSignal) => api.get<MemberPage>('/api/rest/admin/participants', { query: { search, page, size }, signal }),
+  search: (search: string, page: number, size: number, signal?: AbortSignal) =>
+    api.get<MemberPage>('/api/rest/admin/participants', { query: { search, page, size }, signal }),
   member: (paxId: number) => api.get<MemberRecord>(member(paxId)),
   contacts: async (paxId: number): Promise<Contacts> => {
-    const [emails, phones] = await Promise.all([api.get<Contacts['emails']>(`${member(paxId)}/emails`), api.get<Contacts['phones']>(`${member(paxId)}/phones`)]);
+    const [emails, phones] = await Promise.all([
+      api.get<Contacts['emails']>(`${member(paxId)}/emails`),
+      api.get<Contacts['phones']>(`${member(paxId)}/phones`),
+    ]);
     return { emails, phones };
   },
   points: (paxId: number) => api.get<PointsSummary>(`${member(paxId)}/points`),

@@ -8,7 +8,19 @@ import { confirm } from '../../../stores/dialogs';
 import { givePointsModel, MAX_AWARD, MAX_DESCRIPTION, needsConfirmation, type GivePointsField } from '../model';
 
 /** A labelled field with its message (ours or the server's) under it, tied to the input for screen readers. */
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: (describedBy: string | undefined) => ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -26,7 +38,13 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
 
 /** Amount, description and optional expiry for the chosen member; the model keeps one idempotency key per filled-in form. */
 export function GivePointsForm({ memberName }: { memberName: string }) {
-  const [form, errors, failure, outcome, saving] = useUnit([givePointsModel.$form, givePointsModel.$fieldErrors, givePointsModel.$failure, givePointsModel.$outcome, givePointsModel.$saving]);
+  const [form, errors, failure, outcome, saving] = useUnit([
+    givePointsModel.$form,
+    givePointsModel.$fieldErrors,
+    givePointsModel.$failure,
+    givePointsModel.$outcome,
+    givePointsModel.$saving,
+  ]);
   const change = (field: GivePointsField) => (e: { target: { value: string } }) => givePointsModel.fieldChanged({ field, value: e.target.value });
   return (
     <form
@@ -46,7 +64,15 @@ export function GivePointsForm({ memberName }: { memberName: string }) {
     >
       <Field id="give-points-amount" label="Points" error={errors.amount} hint={`A whole number from 1 to ${formatPoints(MAX_AWARD)}`}>
         {(describedBy) => (
-          <InputText id="give-points-amount" inputMode="numeric" value={form.amount} onChange={change('amount')} invalid={!!errors.amount} aria-invalid={!!errors.amount} aria-describedby={describedBy} />
+          <InputText
+            id="give-points-amount"
+            inputMode="numeric"
+            value={form.amount}
+            onChange={change('amount')}
+            invalid={!!errors.amount}
+            aria-invalid={!!errors.amount}
+            aria-describedby={describedBy}
+          />
         )}
       </Field>
       <Field id="give-points-description" label="Description" error={errors.description} hint="The member sees this in their activity">
@@ -62,7 +88,12 @@ export function GivePointsForm({ memberName }: { memberName: string }) {
           />
         )}
       </Field>
-      <Field id="give-points-expiration" label="Expiration date (optional)" error={errors.expirationDate} hint="Left empty, the points follow the programme's usual expiry">
+      <Field
+        id="give-points-expiration"
+        label="Expiration date (optional)"
+        error={errors.expirationDate}
+        hint="Left empty, the points follow the programme's usual expiry"
+      >
         {(describedBy) => (
           <InputText
             id="give-points-expiration"

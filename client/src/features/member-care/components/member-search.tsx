@@ -15,7 +15,15 @@ export const fullName = (m: { firstName: string; lastName: string }) => `${m.fir
  * Search box and results shared by Employee Search, Impersonate and Give Points: each page says what a row links
  * to and which action buttons it carries.
  */
-export function MemberSearch({ idPrefix, memberHref, actions }: { idPrefix: string; memberHref?: (m: MemberSummary) => string; actions?: (m: MemberSummary) => ReactNode }) {
+export function MemberSearch({
+  idPrefix,
+  memberHref,
+  actions,
+}: {
+  idPrefix: string;
+  memberHref?: (m: MemberSummary) => string;
+  actions?: (m: MemberSummary) => ReactNode;
+}) {
   const { search, page, state, searchFor, goToPage } = useMemberSearch();
   const [draft, setDraft] = useState(search);
   // Back and Forward change the search in the address; the box follows.
@@ -37,7 +45,13 @@ export function MemberSearch({ idPrefix, memberHref, actions }: { idPrefix: stri
       >
         <div className="field member-search__field">
           <label htmlFor={`${idPrefix}-search`}>Name, e-mail or member number</label>
-          <InputText id={`${idPrefix}-search`} value={draft} maxLength={100} onChange={(e) => setDraft(e.target.value)} aria-describedby={`${idPrefix}-search-hint`} />
+          <InputText
+            id={`${idPrefix}-search`}
+            value={draft}
+            maxLength={100}
+            onChange={(e) => setDraft(e.target.value)}
+            aria-describedby={`${idPrefix}-search-hint`}
+          />
           <small id={`${idPrefix}-search-hint`}>Names and e-mails match from their start, in any case; a number matches a member number exactly.</small>
         </div>
         <Button type="submit" label="Search" icon="pi pi-search" />
@@ -49,7 +63,14 @@ export function MemberSearch({ idPrefix, memberHref, actions }: { idPrefix: stri
       </p>
       {(result || state.status === 'loading') && (
         <>
-          <DataTable value={result?.items ?? []} loading={state.status === 'loading'} dataKey="paxId" emptyMessage="No member matches" size="small" aria-label="Members found">
+          <DataTable
+            value={result?.items ?? []}
+            loading={state.status === 'loading'}
+            dataKey="paxId"
+            emptyMessage="No member matches"
+            size="small"
+            aria-label="Members found"
+          >
             <Column field="paxId" header="Member #" />
             <Column header="Name" body={name} />
             <Column field="email" header="E-mail" />

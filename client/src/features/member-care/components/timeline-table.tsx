@@ -13,8 +13,12 @@ export function TimelineTable({ rows }: { rows: readonly TimelineRow[] }) {
           <tr>
             <th scope="col">When</th>
             <th scope="col">Event</th>
-            <th scope="col" className="member-care__number">Points</th>
-            <th scope="col" className="member-care__number">Balance after</th>
+            <th scope="col" className="member-care__number">
+              Points
+            </th>
+            <th scope="col" className="member-care__number">
+              Balance after
+            </th>
             <th scope="col">By</th>
             <th scope="col">Details</th>
           </tr>

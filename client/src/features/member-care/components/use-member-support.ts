@@ -3,7 +3,10 @@ import { memberCareApi, type Contacts, type MemberRecord, type PointsSummary, ty
 
 type Loaded<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; message: string };
 
-const failure = (error: unknown, what: string) => ({ status: 'failed' as const, message: error instanceof Error ? error.message : `${what} could not be loaded` });
+const failure = (error: unknown, what: string) => ({
+  status: 'failed' as const,
+  message: error instanceof Error ? error.message : `${what} could not be loaded`,
+});
 
 export interface MemberProfile {
   member: MemberRecord;

@@ -14,7 +14,8 @@ export const contactsApi = {
   changePhone: (paxId: number, phone: string, next: string) => api.put(`${base(paxId)}/phones/${one(phone)}`, { phone: next }, { quiet: true }),
   preferPhone: (paxId: number, phone: string) => api.put(`${base(paxId)}/phones/${one(phone)}`, { preferred: true }, { quiet: true }),
   removePhone: (paxId: number, phone: string) => api.request('DELETE', `${base(paxId)}/phones/${one(phone)}`, { quiet: true }),
-  addEmail: (paxId: number, emailAddress: string) => api.post<PendingEmail & { pendingEmail: string }>(`${base(paxId)}/emails`, { emailAddress }, { quiet: true }),
+  addEmail: (paxId: number, emailAddress: string) =>
+    api.post<PendingEmail & { pendingEmail: string }>(`${base(paxId)}/emails`, { emailAddress }, { quiet: true }),
   pendingEmails: (paxId: number) => api.get<PendingEmail[]>(`${base(paxId)}/emails/pending`),
   preferEmail: (paxId: number, email: string) => api.put(`${base(paxId)}/emails/${one(email)}/preferred`, undefined, { quiet: true }),
   removeEmail: (paxId: number, email: string) => api.request('DELETE', `${base(paxId)}/emails/${one(email)}`, { quiet: true }),

@@ -37,7 +37,13 @@ export function EmailList({ paxId, emails }: { paxId: number; emails: Email[] })
                   text
                   disabled={busy}
                   onClick={() =>
-                    confirm({ title: 'Sign in with this address?', message: `From now on you sign in with ${e.emailAddress}, and messages go to it.`, yesLabel: 'MAKE PREFERRED', noLabel: 'CANCEL', onYes: () => void run(() => contactsApi.preferEmail(paxId, e.emailAddress)) })
+                    confirm({
+                      title: 'Sign in with this address?',
+                      message: `From now on you sign in with ${e.emailAddress}, and messages go to it.`,
+                      yesLabel: 'MAKE PREFERRED',
+                      noLabel: 'CANCEL',
+                      onYes: () => void run(() => contactsApi.preferEmail(paxId, e.emailAddress)),
+                    })
                   }
                 />
                 <Button
@@ -46,7 +52,15 @@ export function EmailList({ paxId, emails }: { paxId: number; emails: Email[] })
                   text
                   aria-label={`Remove ${e.emailAddress}`}
                   disabled={busy}
-                  onClick={() => confirm({ title: 'Remove this e-mail address?', message: `${e.emailAddress} will be taken off your profile.`, yesLabel: 'REMOVE', noLabel: 'KEEP', onYes: () => void run(() => contactsApi.removeEmail(paxId, e.emailAddress)) })}
+                  onClick={() =>
+                    confirm({
+                      title: 'Remove this e-mail address?',
+                      message: `${e.emailAddress} will be taken off your profile.`,
+                      yesLabel: 'REMOVE',
+                      noLabel: 'KEEP',
+                      onYes: () => void run(() => contactsApi.removeEmail(paxId, e.emailAddress)),
+                    })
+                  }
                 />
               </span>
             )}
@@ -54,7 +68,8 @@ export function EmailList({ paxId, emails }: { paxId: number; emails: Email[] })
         ))}
         {pending.map((p) => (
           <li key={`pending-${p.emailAddress}`} data-testid="pending-email">
-            <span>{p.emailAddress}</span> <span className="badge badge--muted">Waiting for confirmation</span> <span className="contact-list__note">follow the link we sent before {formatDate(p.expiresAt)}</span>
+            <span>{p.emailAddress}</span> <span className="badge badge--muted">Waiting for confirmation</span>{' '}
+            <span className="contact-list__note">follow the link we sent before {formatDate(p.expiresAt)}</span>
           </li>
         ))}
       </ul>
@@ -77,11 +92,7 @@ export function EmailList({ paxId, emails }: { paxId: number; emails: Email[] })
         </div>
         <Button type="submit" label="ADD E-MAIL" disabled={busy || !isEmailAddress(added)} />
       </form>
-      {sentTo && (
-        <p role="status">
-          We sent a link to {sentTo}. The address is added when you follow it.
-        </p>
-      )}
+      {sentTo && <p role="status">We sent a link to {sentTo}. The address is added when you follow it.</p>}
       {error && <p role="alert">{error}</p>}
     </section>
   );

@@ -38,7 +38,15 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
                 <>
                   <span>{formatPhone(p.phone)}</span> {p.preferred === 'Y' && <span className="badge">Preferred</span>}
                   <span className="contact-list__actions">
-                    {p.preferred !== 'Y' && <Button label="Make preferred" size="small" text disabled={busy} onClick={() => void run(() => contactsApi.preferPhone(paxId, p.phone))} />}
+                    {p.preferred !== 'Y' && (
+                      <Button
+                        label="Make preferred"
+                        size="small"
+                        text
+                        disabled={busy}
+                        onClick={() => void run(() => contactsApi.preferPhone(paxId, p.phone))}
+                      />
+                    )}
                     <Button
                       label="Edit"
                       size="small"
@@ -56,7 +64,13 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
                       aria-label={`Remove ${formatPhone(p.phone)}`}
                       disabled={busy}
                       onClick={() =>
-                        confirm({ title: 'Remove this phone number?', message: `${formatPhone(p.phone)} will no longer receive messages from the programme.`, yesLabel: 'REMOVE', noLabel: 'KEEP', onYes: () => void run(() => contactsApi.removePhone(paxId, p.phone)) })
+                        confirm({
+                          title: 'Remove this phone number?',
+                          message: `${formatPhone(p.phone)} will no longer receive messages from the programme.`,
+                          yesLabel: 'REMOVE',
+                          noLabel: 'KEEP',
+                          onYes: () => void run(() => contactsApi.removePhone(paxId, p.phone)),
+                        })
                       }
                     />
                   </span>
@@ -78,7 +92,14 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
       >
         <div className="field">
           <label htmlFor="add-phone-number">Add a phone number</label>
-          <InputText id="add-phone-number" value={added} inputMode="tel" autoComplete="tel-national" placeholder="949-555-0142" onChange={(e) => setAdded(formatUsPhone(e.target.value))} />
+          <InputText
+            id="add-phone-number"
+            value={added}
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="949-555-0142"
+            onChange={(e) => setAdded(formatUsPhone(e.target.value))}
+          />
         </div>
         <Button type="submit" label="ADD PHONE" disabled={busy || !isUsPhone(added)} />
       </form>

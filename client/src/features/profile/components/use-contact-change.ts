@@ -15,7 +15,13 @@ export function useContactChange(paxId: number) {
       return true;
     } catch (e) {
       const field = isApiError(e) ? e.problem?.errors?.[0] : undefined;
-      setError(field ? `That ${field.path.endsWith('phone') ? 'phone number' : 'e-mail address'} ${field.message}.` : isApiError(e) ? problemMessage(e.problem) : 'The change could not be saved. Please try again.');
+      setError(
+        field
+          ? `That ${field.path.endsWith('phone') ? 'phone number' : 'e-mail address'} ${field.message}.`
+          : isApiError(e)
+            ? problemMessage(e.problem)
+            : 'The change could not be saved. Please try again.',
+      );
       return false;
     } finally {
       setBusy(false);

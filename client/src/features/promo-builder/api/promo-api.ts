@@ -60,22 +60,6 @@ export interface AuditEntry {
   position: string;
 }
 
-/** The body of POST /admin/promotions. */
-export interface CreatePromotionBody {
-  /** One per filled-in form: a retried save answers the promotion it made instead of creating a twin. */
-  promotionId?: string;
-  name: string;
-  description?: string;
-  promotionCode: string;
-  typeCode: 'FLAT_PAYOUT';
-  fromDate: string;
-  thruDate: string;
-  groupIds?: number[];
-  certificateCategoryCode?: string | null;
-  website?: { tileTitle?: string; pages: WebPage[] };
-  finalize: boolean;
-}
-
 const storedToken = () => {
   try {
     return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
@@ -92,7 +76,8 @@ const readingAfter = (position: string | null): ApiClient =>
   position === null
     ? api
     : createApiClient({
-        fetch: (input, init) => globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-wait-for-position': position } }),
+        fetch: (input, init) =>
+          globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-wait-for-position': position } }),
         getToken: storedToken,
       });
 
@@ -102,16 +87,20 @@ const at = (id: string) => encodeURIComponent(id);
 export const promoApi = {
   list: (q: ListQuery, after: string | null = null) =>
     readingAfter(after).get<PromotionListPage>(`${base}/promotions`, {
-      query: { promotionCategory: 'PROMOTION', status: q.status, showAllForMyLevelAndBelow: false, searchName: q.searchName.trim() || undefined, page: q.page, size: q.size },
+      query: {
+        promotionCategory: 'PROMOTION',
+        status: q.status,
+        showAllForMyLevelAndBelow: false,
+        searchName: q.searchName.trim() || undefined,
+        page: q.page,
+        size: q.size,
+      },
     }),
   statuses: () => api.get<StatusOption[]>(`${base}/promotions/options/promotion-statuses`),
-  get: (id: string) => api.get<AdminPromotion>(`${base}/admin/promotions/${at(id)}`),
   audit: (id: string) => api.get<AuditEntry[]>(`${base}/admin/audit/promotions/${at(id)}`),
-  // Expected refusals (400 fields, 409 status) are shown on the screen, so they stay out of the console.
-  create: (body: CreatePromotionBody) => api.post<AdminPromotion>(`${base}/admin/promotions`, body, { quiet: true }),
+  // Expected refusals (409 status) are shown on the screen, so they stay out of the console.
   changeStatus: (id: string, action: StatusAction) => api.post<AdminPromotion>(`${base}/promotions/${at(id)}/${action}`, {}, { quiet: true }),
   copy: (id: string) => api.post<AdminPromotion>(`${base}/promotions/${at(id)}/copy`, undefined, { quiet: true }),
-  groups: () => api.get<{ items: { id: number; groupName: string }[] }>(`${base}/groups`, { query: { search: '', page: 1, size: 1000, sort: 'groupName' } }),
 };
 
 /**
@@ -121,6 +110,8 @@ export const promoApi = {
  */
 export const readPagesByEntryId = async (ids: readonly string[]): Promise<Record<string, PromotionPage>> => {
   if (!ids.length) return {};
-  const answer = await (await contentReader()).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': ids.join(','), limit: ids.length });
+  const answer = await (
+    await contentReader()
+  ).getEntries<Omit<PromotionPage, 'entryId'>>({ content_type: 'promotionWebsite', 'sys.id[in]': ids.join(','), limit: ids.length });
   return Object.fromEntries(answer.items.map((item) => [item.sys.id, { ...item.fields, entryId: item.sys.id }]));
 };

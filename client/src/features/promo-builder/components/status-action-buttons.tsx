@@ -17,7 +17,7 @@ export function StatusActionButtons({ promotion, size }: { promotion: AdminPromo
           size={size}
           outlined={action === 'publish'}
           text={action !== 'publish'}
-          severity={statusActionRules[action].confirm ? 'danger' : undefined}
+          severity={action === 'publish' ? undefined : 'danger'}
           disabled={busy}
           onClick={() => actionRequested(promotion, action)}
         />

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { inWords, QUESTION_TYPE_WORDS } from '../words';
 import { NativeSelect } from '../../../components/native-select';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
@@ -8,14 +9,29 @@ import { withType } from '../survey-draft';
 
 const TYPES: QuestionTypeCode[] = ['MULTIPLE_ONE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'SCALE', 'USER_RESPONSE'];
 
-export function QuestionEditor({ question: q, path, onChange, onRemove }: { question: QuestionDraft; path: string; onChange: (q: QuestionDraft) => void; onRemove: () => void }) {
+export function QuestionEditor({
+  question: q,
+  path,
+  onChange,
+  onRemove,
+}: {
+  question: QuestionDraft;
+  path: string;
+  onChange: (q: QuestionDraft) => void;
+  onRemove: () => void;
+}) {
   const id = (what: string) => `${path}-${what}`;
   return (
     <div className="survey-builder__question">
       <label htmlFor={id('text')}>Question</label>
       <InputText id={id('text')} value={q.text} onChange={(e) => onChange({ ...q, text: e.target.value })} />
       <label htmlFor={id('type')}>Type</label>
-      <NativeSelect<QuestionTypeCode> id={id('type')} value={q.questionTypeCode} options={TYPES} onChange={(type) => onChange(withType(q, type))} />
+      <NativeSelect<QuestionTypeCode>
+        id={id('type')}
+        value={q.questionTypeCode}
+        options={inWords(QUESTION_TYPE_WORDS, TYPES)}
+        onChange={(type) => onChange(withType(q, type))}
+      />
       {q.questionTypeCode === 'MULTIPLE_CHOICE' && (
         <>
           <label htmlFor={id('required')}>Required answers</label>
@@ -27,12 +43,20 @@ export function QuestionEditor({ question: q, path, onChange, onRemove }: { ques
       {q.questionTypeCode !== 'USER_RESPONSE' &&
         q.answers.map((a, i) => (
           <div key={i} className="survey-builder__answer">
-            <InputText aria-label={`Answer ${i + 1}`} value={a.text} onChange={(e) => onChange({ ...q, answers: replaceAt(q.answers, i, { ...a, text: e.target.value }) })} />
-            {q.questionTypeCode !== 'TRUE_FALSE' && <Button icon="pi pi-trash" text aria-label={`Remove answer ${i + 1}`} onClick={() => onChange({ ...q, answers: removeAt(q.answers, i) })} />}
+            <InputText
+              aria-label={`Answer ${i + 1}`}
+              value={a.text}
+              onChange={(e) => onChange({ ...q, answers: replaceAt(q.answers, i, { ...a, text: e.target.value }) })}
+            />
+            {q.questionTypeCode !== 'TRUE_FALSE' && (
+              <Button icon="pi pi-trash" text aria-label={`Remove answer ${i + 1}`} onClick={() => onChange({ ...q, answers: removeAt(q.answers, i) })} />
+            )}
           </div>
         ))}
       <div className="survey-builder__row-actions">
-        {q.questionTypeCode !== 'USER_RESPONSE' && q.questionTypeCode !== 'TRUE_FALSE' && <Button label="Add answer" text onClick={() => onChange({ ...q, answers: [...q.answers, { text: '' }] })} />}
+        {q.questionTypeCode !== 'USER_RESPONSE' && q.questionTypeCode !== 'TRUE_FALSE' && (
+          <Button label="Add answer" text onClick={() => onChange({ ...q, answers: [...q.answers, { text: '' }] })} />
+        )}
         <Button label="Remove question" text severity="danger" onClick={onRemove} />
       </div>
     </div>

@@ -2,14 +2,31 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useState } from 'react';
 import type { SectionDraft } from '../api/survey-builder-api';
 import { QuestionEditor } from './question-editor';
 import { removeAt, replaceAt } from '../../../lib/lists';
 import { newQuestion } from '../survey-draft';
 
 /** One section is one page of the member's survey. */
-export function SectionEditor({ section: s, index, onChange, onRemove }: { section: SectionDraft; index: number; onChange: (s: SectionDraft) => void; onRemove: () => void }) {
+export function SectionEditor({
+  section: s,
+  index,
+  onChange,
+  onRemove,
+}: {
+  section: SectionDraft;
+  index: number;
+  onChange: (s: SectionDraft) => void;
+  onRemove: () => void;
+}) {
   const id = (what: string) => `section-${index}-${what}`;
+  // Removing a page drops its questions too: asked once more before it happens.
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const remove = () => {
+    setConfirmRemove(false);
+    onRemove();
+  };
   return (
     <fieldset className="survey-builder__section">
       <legend>Page {index + 1}</legend>
@@ -36,7 +53,17 @@ export function SectionEditor({ section: s, index, onChange, onRemove }: { secti
       ))}
       <div className="survey-builder__row-actions">
         <Button label="Add question" text onClick={() => onChange({ ...s, questions: [...s.questions, newQuestion()] })} />
-        <Button label="Remove page" text severity="danger" onClick={onRemove} />
+        {confirmRemove ? (
+          <>
+            <span role="alert">
+              Remove page {index + 1} and its {s.questions.length === 1 ? 'question' : `${s.questions.length} questions`}?
+            </span>
+            <Button label="Yes, remove the page" severity="danger" size="small" onClick={remove} />
+            <Button label="Keep the page" text size="small" onClick={() => setConfirmRemove(false)} />
+          </>
+        ) : (
+          <Button label="Remove page" text severity="danger" onClick={() => setConfirmRemove(true)} />
+        )}
       </div>
     </fieldset>
   );

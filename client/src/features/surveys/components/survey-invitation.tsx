@@ -71,9 +71,7 @@ export default function SurveyInvitation() {
         </div>
       }
     >
-      <p>
-        Tell us what you think{highest > 0 ? ` and earn up to ${highest.toLocaleString('en-US')} points` : ''}. It only takes a few minutes.
-      </p>
+      <p>Tell us what you think{highest > 0 ? ` and earn up to ${highest.toLocaleString('en-US')} points` : ''}. It only takes a few minutes.</p>
     </Dialog>
   );
 }

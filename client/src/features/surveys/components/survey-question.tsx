@@ -14,7 +14,11 @@ interface Props {
 }
 
 const hint = (q: Question) =>
-  q.questionTypeCode === 'MULTIPLE_CHOICE' ? (q.requiredAnswers === q.maxAnswers ? `Choose ${q.maxAnswers}.` : `Choose ${q.requiredAnswers === 0 ? 'up to' : `${q.requiredAnswers} to`} ${q.maxAnswers}.`) : null;
+  q.questionTypeCode === 'MULTIPLE_CHOICE'
+    ? q.requiredAnswers === q.maxAnswers
+      ? `Choose ${q.maxAnswers}.`
+      : `Choose ${q.requiredAnswers === 0 ? 'up to' : `${q.requiredAnswers} to`} ${q.maxAnswers}.`
+    : null;
 
 /** One question: radio buttons for single choice, check boxes for MULTIPLE_CHOICE, a text box for USER_RESPONSE. */
 export function SurveyQuestion({ question: q, number, answer, onChoose, onWrite }: Props) {
@@ -26,7 +30,15 @@ export function SurveyQuestion({ question: q, number, answer, onChoose, onWrite 
         <label className="survey-question__text" htmlFor={`q${q.id}-text`}>
           {number}. {q.text}
         </label>
-        <InputTextarea id={`q${q.id}-text`} value={answer?.userResponse ?? ''} placeholder={surveyTexts.placeholder} rows={4} maxLength={4000} autoResize onChange={(e) => onWrite(e.target.value)} />
+        <InputTextarea
+          id={`q${q.id}-text`}
+          value={answer?.userResponse ?? ''}
+          placeholder={surveyTexts.placeholder}
+          rows={4}
+          maxLength={4000}
+          autoResize
+          onChange={(e) => onWrite(e.target.value)}
+        />
       </div>
     );
   }

@@ -22,5 +22,9 @@ export const confirmationApi = {
   read: (treatmentId: string, token: string) =>
     api.get<ConfirmationView>(`/api/rest/treatments/${encodeURIComponent(treatmentId)}/confirmation`, { query: { token }, token: null }),
   confirm: (treatmentId: string, token: string) =>
-    api.post<{ treatmentId: string; status: string }>(`/api/rest/treatments/${encodeURIComponent(treatmentId)}/confirm`, { token }, { token: null, quiet: true }),
+    api.post<{ treatmentId: string; status: string }>(
+      `/api/rest/treatments/${encodeURIComponent(treatmentId)}/confirm`,
+      { token },
+      { token: null, quiet: true },
+    ),
 };

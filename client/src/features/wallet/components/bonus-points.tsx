@@ -27,8 +27,19 @@ export function BonusPoints({ paxId }: { paxId: number }) {
     const end = new Date();
     const start = new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth(), end.getUTCDate()));
     api
-      .get<{ items: Header[] }>(`/api/rest/patients/${paxId}/activity-headers`, { query: { 'start-date': isoDay(start), 'end-date': isoDay(end), page: 0, size: 100 }, quiet: true })
-      .then((page) => live && setItems(page.items.filter((h) => h.activityType === 'BONUS POINTS EARNED').map((h) => ({ description: h.description, amount: h.points, expirationDate: h.expirationDate ?? null }))))
+      .get<{ items: Header[] }>(`/api/rest/patients/${paxId}/activity-headers`, {
+        query: { 'start-date': isoDay(start), 'end-date': isoDay(end), page: 0, size: 100 },
+        quiet: true,
+      })
+      .then(
+        (page) =>
+          live &&
+          setItems(
+            page.items
+              .filter((h) => h.activityType === 'BONUS POINTS EARNED')
+              .map((h) => ({ description: h.description, amount: h.points, expirationDate: h.expirationDate ?? null })),
+          ),
+      )
       .catch(() => live && setItems([]));
     return () => {
       live = false;

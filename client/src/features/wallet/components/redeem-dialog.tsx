@@ -11,7 +11,19 @@ const redeemPoints = ({ paxId, amount }: { paxId: number; amount: number }) =>
   api.post<RedeemAnswer>(`/api/rest/participants/${paxId}/points/redeem`, { amount, type: 'CONSUMER' }, { quiet: true });
 
 /** The redeem-points dialog: choose, confirm, success. Its content (paxId, points, divisor) comes from the wallet. */
-export function RedeemDialog({ open, paxId, points, divisor, onClose }: { open: boolean; paxId: number; points: number; divisor: number; onClose: () => void }) {
+export function RedeemDialog({
+  open,
+  paxId,
+  points,
+  divisor,
+  onClose,
+}: {
+  open: boolean;
+  paxId: number;
+  points: number;
+  divisor: number;
+  onClose: () => void;
+}) {
   const machine = useMemo(() => createRedeemMachine(redeemPoints), []);
   const [state, send] = useMachine(machine);
   useEffect(() => {
@@ -33,13 +45,18 @@ export function RedeemDialog({ open, paxId, points, divisor, onClose }: { open: 
       <div role="status">
         <p>You redeemed {formatPoints(amount ?? 0)} points.</p>
         <p>
-          Your reward <strong>{result.certificate.name}</strong> ({formatDollars(result.certificate.amount)}) is in your wallet, code <strong>{result.certificate.code}</strong>, expiring {formatDate(result.certificate.expirationDate)}.
+          Your reward <strong>{result.certificate.name}</strong> ({formatDollars(result.certificate.amount)}) is in your wallet, code{' '}
+          <strong>{result.certificate.code}</strong>, expiring {formatDate(result.certificate.expirationDate)}.
         </p>
       </div>
     );
     footer = <Button label="DONE" onClick={close} autoFocus />;
   } else if (state.matches('confirming') || state.matches('redeeming')) {
-    body = <p>Redeem {formatPoints(amount ?? 0)} points for a {value(amount ?? 0)} reward?</p>;
+    body = (
+      <p>
+        Redeem {formatPoints(amount ?? 0)} points for a {value(amount ?? 0)} reward?
+      </p>
+    );
     footer = (
       <>
         <Button label="BACK" outlined onClick={() => send({ type: 'BACK' })} disabled={state.matches('redeeming')} />
@@ -54,7 +71,14 @@ export function RedeemDialog({ open, paxId, points, divisor, onClose }: { open: 
           const enabled = isOptionEnabled(option, points);
           return (
             <label key={option} className={enabled ? 'redeem-option' : 'redeem-option redeem-option--disabled'}>
-              <input type="radio" name="redeem-amount" value={option} checked={amount === option} disabled={!enabled} onChange={() => send({ type: 'CHOOSE', amount: option })} />
+              <input
+                type="radio"
+                name="redeem-amount"
+                value={option}
+                checked={amount === option}
+                disabled={!enabled}
+                onChange={() => send({ type: 'CHOOSE', amount: option })}
+              />
               <span>
                 {formatPoints(option)} points = {value(option)}
                 {!enabled && <span className="redeem-option__why"> (needs {formatPoints(option - points)} more points)</span>}

@@ -1,0 +1,44 @@
+import { Checkbox } from 'primereact/checkbox';
+import { InputTextarea } from 'primereact/inputtextarea';
+import type { FieldDraft } from '../field-drafts';
+
+/** One field of an entry, edited as text, a check box or JSON; its problem, in words, under it. */
+export function FieldEditor({ name, draft, error, onChange }: { name: string; draft: FieldDraft; error?: string; onChange: (d: FieldDraft) => void }) {
+  const id = `content-field-${name}`;
+  const describedBy = error ? `${id}-error` : undefined;
+  return (
+    <>
+      <label htmlFor={id}>
+        {name}
+        {draft.kind === 'json' && ' (JSON)'}
+      </label>
+      {draft.kind === 'flag' ? (
+        <Checkbox inputId={id} checked={draft.value} onChange={(e) => onChange({ kind: 'flag', value: !!e.checked })} />
+      ) : draft.kind === 'text' ? (
+        <InputTextarea
+          id={id}
+          value={draft.value}
+          rows={Math.min(8, Math.max(1, Math.ceil(draft.value.length / 80)))}
+          autoResize
+          onChange={(e) => onChange({ kind: 'text', value: e.target.value })}
+          aria-describedby={describedBy}
+        />
+      ) : (
+        <InputTextarea
+          id={id}
+          className="content-admin__json"
+          value={draft.text}
+          rows={Math.min(14, draft.text.split('\n').length + 1)}
+          invalid={!!error}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange({ kind: 'json', text: e.target.value })}
+        />
+      )}
+      {error && (
+        <p className="content-admin__field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+import type { Deps } from '../deps';
+import { requestIdFrom, runInRequest } from './request-context';
+
+/** The route template a request matched (`/api/rest/participants/:paxId/points`), so metrics and logs stay low-cardinality. */
+const routeOf = (req: Parameters<RequestHandler>[0]): string => {
+  if (req.route?.path) return `${req.baseUrl}${String(req.route.path)}`;
+  if (req.path.startsWith('/api/') || req.path.startsWith('/cda/')) return 'unmatched';
+  return 'client';
+};
+
+/**
+ * Gives each request an id (the caller's `x-request-id` when sane, echoed back), runs the rest of the request inside
+ * it (log lines and command correlation ids carry it), and when the answer is sent writes one request log line and
+ * the latency histogram: method, route template, status, duration.
+ */
+export const requestLog =
+  (deps: Pick<Deps, 'logger' | 'metrics'>): RequestHandler =>
+  (req, res, next) => {
+    const requestId = requestIdFrom(req.header('x-request-id'));
+    res.setHeader('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(req);
+      deps.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      if (res.statusCode === 429 && route.endsWith('/authenticate/login')) deps.metrics.loginThrottled.inc();
+      deps.logger.info(
+        { requestId, method: req.method, route, path: req.path, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10 },
+        'request',
+      );
+    });
+    runInRequest(requestId, next);
+  };

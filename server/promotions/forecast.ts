@@ -1,0 +1,122 @@
+import type pg from 'pg';
+import { addDays } from '../points/dates';
+import { findGroup, memberIds } from '../groups/group-repository';
+import { bestRule, cappedAmount, type MeasuredLine } from './payout-rules';
+import type { PromotionFacts } from './promotion-state';
+
+/** How far back a forecast looks when the promotion's window is still ahead. */
+export const LOOKBACK_DAYS = 90;
+const BUSIEST_DAYS = 5;
+
+export interface ForecastTreatment {
+  paxId: number;
+  dateOfService: string;
+  lines: readonly MeasuredLine[];
+}
+
+export interface BusyDay {
+  date: string;
+  treatments: number;
+  points: number;
+  certificates: number;
+}
+
+export interface Forecast {
+  from: string;
+  to: string;
+  /** True when the window is still ahead and the last 90 days stood in for it. */
+  lookback: boolean;
+  members: number;
+  treatments: number;
+  points: number;
+  certificates: number;
+  busiestDays: BusyDay[];
+}
+
+/** The days whose processed treatments the forecast replays: the window up to today, or the last 90 days. */
+export function forecastWindow(f: Pick<PromotionFacts, 'fromDate' | 'thruDate'>, today: string): { from: string; to: string; lookback: boolean } {
+  if (f.fromDate > today) return { from: addDays(today, -(LOOKBACK_DAYS - 1)), to: today, lookback: true };
+  return { from: f.fromDate, to: f.thruDate < today ? f.thruDate : today, lookback: false };
+}
+
+/**
+ * The payouts of the draft's rules on these treatments, as payPromotion would decide them (best rule, daily cap per
+ * member and day of service), in date order. Pure: nothing is paid. `eligible` answers the promotion's groups.
+ */
+export function replayPayouts(
+  f: Pick<PromotionFacts, 'payoutAndRules'>,
+  treatments: readonly ForecastTreatment[],
+  eligible: (paxId: number) => boolean,
+  certificateValue: number | null,
+) {
+  const p = f.payoutAndRules;
+  const paidPerMemberDay = new Map<string, number>();
+  const members = new Set<number>();
+  const days = new Map<string, BusyDay>();
+  let paidTreatments = 0;
+  let points = 0;
+  let certificates = 0;
+  for (const t of treatments) {
+    if (!eligible(t.paxId)) continue;
+    const result = bestRule(p.rules, t.lines);
+    if (!result) continue;
+    let pointsHere = 0;
+    let certificatesHere = 0;
+    if (p.awardType === 'CERTIFICATE') {
+      if (certificateValue === null) continue;
+      certificatesHere = 1;
+    } else {
+      const key = `${t.paxId}|${t.dateOfService}`;
+      const already = paidPerMemberDay.get(key) ?? 0;
+      pointsHere = cappedAmount(result.amount, p.rewardDailyCap, already);
+      if (pointsHere === 0) continue;
+      paidPerMemberDay.set(key, already + pointsHere);
+    }
+    members.add(t.paxId);
+    paidTreatments += 1;
+    points += pointsHere;
+    certificates += certificatesHere;
+    const day = days.get(t.dateOfService) ?? { date: t.dateOfService, treatments: 0, points: 0, certificates: 0 };
+    day.treatments += 1;
+    day.points += pointsHere;
+    day.certificates += certificatesHere;
+    days.set(t.dateOfService, day);
+  }
+  const busiestDays = [...days.values()]
+    .sort((a, b) => b.points - a.points || b.certificates - a.certificates || b.treatments - a.treatments || a.date.localeCompare(b.date))
+    .slice(0, BUSIEST_DAYS);
+  return { members: members.size, treatments: paidTreatments, points, certificates, busiestDays };
+}
+
+/** The processed treatments of the window, only their lines with a product some rule measures (the rest pay nothing). */
+export async function processedTreatments(db: pg.Pool, from: string, to: string, productIds: readonly number[]): Promise<ForecastTreatment[]> {
+  const r = await db.query<{ pax_id: string; d: string; lines: MeasuredLine[] }>(
+    `SELECT t.pax_id, to_char(t.date_of_service, 'YYYY-MM-DD') AS d,
+            (SELECT jsonb_agg(l) FROM jsonb_array_elements(t.lines) l WHERE (l->>'productId')::bigint = ANY($3)) AS lines
+       FROM promotion_payout_treatments t
+      WHERE t.processed AND t.date_of_service BETWEEN $1 AND $2
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(t.lines) l WHERE (l->>'productId')::bigint = ANY($3))
+      ORDER BY t.date_of_service, t.treatment_id`,
+    [from, to, productIds],
+  );
+  return r.rows.map((x) => ({ paxId: Number(x.pax_id), dateOfService: x.d, lines: x.lines }));
+}
+
+/** Members of any of the groups (none means everyone), as the payouts would decide today. */
+export async function eligibility(db: pg.Pool, groupIds: readonly number[], today: string): Promise<(paxId: number) => boolean> {
+  if (groupIds.length === 0) return () => true;
+  const members = new Set<number>();
+  for (const id of groupIds) {
+    const group = await findGroup(db, id);
+    if (group) for (const paxId of await memberIds(db, group.logicalExpression, today)) members.add(paxId);
+  }
+  return (paxId) => members.has(paxId);
+}
+
+/** Replays the window's processed treatments through a draft's rules; nothing is written. */
+export async function forecast(db: pg.Pool, f: PromotionFacts, today: string, certificateValue: number | null): Promise<Forecast> {
+  const window = forecastWindow(f, today);
+  const productIds = [...new Set(f.payoutAndRules.rules.flatMap((r) => r.metricIds))];
+  const [treatments, eligible] = await Promise.all([processedTreatments(db, window.from, window.to, productIds), eligibility(db, f.groupIds, today)]);
+  return { ...window, ...replayPayouts(f, treatments, eligible, certificateValue) };
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import * as t from 'io-ts';
+import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
+import { noPayoutRules, PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
+import { boundedString, code, IsoDate, maxText, NonNegativeInteger, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
+import type { FieldError } from '../core/problem';
+import { DEFAULT_TYPE_CODE } from './create-promotion';
+import type { Promotion, PromotionFacts } from './promotion-state';
+
+/*
+ * The promo builder wizard's record (admin spec section 3, CONTRACT.md "Promotions: the wizard and payouts"), section
+ * by section, with the spec's defaults: typeCode FLAT_PAYOUT, programActivityId 1362, statusTypeCode NEW, tier award 1,
+ * compareOp gteq, payMethod units, retro false. Every section is optional in the input: a PUT changes the sections it
+ * carries and keeps the others; a POST needs the overview's name, code and dates.
+ */
+
+export const DEFAULT_PROGRAM_ACTIVITY_ID = 1362;
+export const MAX_RULES = 20;
+export const MAX_TIERS = 10;
+export const MAX_METRIC_IDS = 200;
+
+const PromotionCode = code('PromotionCode');
+const CategoryCode = code('CategoryCode');
+const EntryId = code('EntryId', 64);
+const Description = maxText(2000);
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+/** An empty entry field in the form means "no page": the builder sends '' for a page it has not written yet. */
+const OptionalEntryId = t.union([EntryId, t.literal(''), t.null]);
+
+const TierIn = t.partial({
+  award: NonNegativeInteger,
+  compareOp: withRule(t.literal('gteq'), 'must be gteq (at least the target)'),
+  target: PositiveInteger,
+  targetInt: PositiveInteger,
+  targetDbl: nullable(t.number),
+  targetBool: nullable(t.boolean),
+  payMethod: withRule(PayMethod, 'must be units or flat'),
+  min: nullable(NonNegativeInteger),
+  max: nullable(NonNegativeInteger),
+});
+
+const RuleIn = t.partial({
+  ruleId: boundedString(64),
+  name: boundedString(120),
+  ruleType: withRule(t.literal('payout'), 'must be payout'),
+  ruleStructure: withRule(t.literal('flat_payout'), 'must be flat_payout'),
+  measureType: withRule(t.literal('UNITS'), 'must be UNITS'),
+  metricType: withRule(t.literal('product'), 'must be product'),
+  rewardBase: withRule(t.literal('rank_number'), 'must be rank_number'),
+  // The spec lists these without a meaning for product rules; they are accepted and answered empty.
+  roleType: t.unknown,
+  qualifierTargets: t.unknown,
+  qualifierType: t.unknown,
+  metricIds: t.array(PositiveInteger),
+  tiers: t.array(TierIn),
+});
+
+export const WizardRecord = t.partial({
+  overview: t.partial({
+    id: Uuid,
+    name: boundedString(120),
+    typeCode: withRule(t.literal(DEFAULT_TYPE_CODE), `must be ${DEFAULT_TYPE_CODE}`),
+    description: Description,
+    fromDate: IsoDate,
+    thruDate: IsoDate,
+    promotionCode: PromotionCode,
+    statusTypeCode: withRule(t.keyof({ NEW: null, DRAFT: null, ACTIVE: null, ENDED: null, PAYMENTS_STOPPED: null }), 'must be a promotion status'),
+    promotionCategory: withRule(t.literal('PROMOTION'), 'must be PROMOTION'),
+  }),
+  participants: t.partial({ groupIds: t.array(PositiveInteger) }),
+  payoutAndRules: t.partial({
+    programActivityId: PositiveInteger,
+    payoutFrequency: nullable(boundedString(40)),
+    payoutDays: nullable(NonNegativeInteger),
+    payoutStartDate: nullable(IsoDate),
+    payoutEndDate: nullable(IsoDate),
+    awardType: withRule(PromotionAwardType, 'must be POINT or CERTIFICATE'),
+    awardSubTypeId: nullable(PositiveInteger),
+    /** The certificate category a CERTIFICATE promotion issues (and whose offer its tile shows). */
+    certificateCategoryCode: nullable(CategoryCode),
+    gameId: nullable(boundedString(64)),
+    gameAwardType: nullable(boundedString(64)),
+    retro: t.boolean,
+    rewardDailyCap: nullable(PositiveInteger),
+    rules: t.array(RuleIn),
+  }),
+  website: t.partial({
+    tile: t.partial({ title: boundedString(120), contentfulId: OptionalEntryId }),
+    webPages: t.partial({
+      OVERVIEW: t.partial({ contentValue: OptionalEntryId, active: t.boolean }),
+      RULES: t.partial({ contentValue: OptionalEntryId, active: t.boolean }),
+      FAQ: t.partial({ contentValue: OptionalEntryId, active: t.boolean }),
+    }),
+    isCopy: t.boolean,
+  }),
+});
+export type WizardRecord = t.TypeOf<typeof WizardRecord>;
+type RuleIn = t.TypeOf<typeof RuleIn>;
+type TierIn = t.TypeOf<typeof TierIn>;
+
+const PAGES = ['OVERVIEW', 'RULES', 'FAQ'] as const;
+
+const tierOf = (tier: TierIn): PayoutTier => ({
+  award: tier.award ?? 1,
+  compareOp: 'gteq',
+  target: tier.target ?? tier.targetInt ?? 0,
+  payMethod: tier.payMethod ?? 'units',
+  min: tier.min ?? null,
+  max: tier.max ?? null,
+});
+
+const ruleOf = (rule: RuleIn, index: number): PayoutRule => ({
+  ruleId: rule.ruleId ?? randomUUID(),
+  name: rule.name?.trim() || `Rule ${index + 1}`,
+  ruleType: 'payout',
+  ruleStructure: 'flat_payout',
+  measureType: 'UNITS',
+  metricType: 'product',
+  rewardBase: 'rank_number',
+  metricIds: rule.metricIds ?? [],
+  tiers: (rule.tiers ?? []).map(tierOf),
+});
+
+/** The payout section with its defaults, over what the promotion had (a PUT changes only the fields it carries). */
+const payoutOf = (given: NonNullable<WizardRecord['payoutAndRules']>, base: PayoutAndRules): PayoutAndRules => ({
+  programActivityId: given.programActivityId ?? base.programActivityId,
+  awardType: given.awardType ?? base.awardType,
+  awardSubTypeId: given.awardSubTypeId !== undefined ? given.awardSubTypeId : base.awardSubTypeId,
+  retro: given.retro ?? base.retro,
+  rewardDailyCap: given.rewardDailyCap !== undefined ? given.rewardDailyCap : base.rewardDailyCap,
+  payoutFrequency: given.payoutFrequency !== undefined ? given.payoutFrequency : base.payoutFrequency,
+  payoutDays: given.payoutDays !== undefined ? given.payoutDays : base.payoutDays,
+  payoutStartDate: given.payoutStartDate !== undefined ? given.payoutStartDate : base.payoutStartDate,
+  payoutEndDate: given.payoutEndDate !== undefined ? given.payoutEndDate : base.payoutEndDate,
+  gameId: given.gameId !== undefined ? given.gameId : base.gameId,
+  gameAwardType: given.gameAwardType !== undefined ? given.gameAwardType : base.gameAwardType,
+  rules: given.rules ? given.rules.map(ruleOf) : base.rules,
+});
+
+const websiteOf = (given: NonNullable<WizardRecord['website']>, base: PromotionWebsite, name: string): PromotionWebsite => {
+  const pages: PromotionWebPage[] = PAGES.flatMap((page) => {
+    const input = given.webPages?.[page];
+    const before = base.pages.find((p) => p.page === page);
+    if (!given.webPages || input === undefined) return before ? [before] : [];
+    const entry = input.contentValue !== undefined ? input.contentValue : before?.contentEntryId;
+    return entry ? [{ page, contentEntryId: entry, active: input.active ?? before?.active ?? true }] : [];
+  });
+  const tileEntry = given.tile?.contentfulId !== undefined ? given.tile.contentfulId : base.tileContentfulId;
+  return {
+    tileTitle: given.tile?.title?.trim() || base.tileTitle || name,
+    pages,
+    ...(tileEntry ? { tileContentfulId: tileEntry } : {}),
+  };
+};
+
+/** What a new promotion starts from before the record's sections are laid over it. */
+export const blankFacts = (promotionId: string): PromotionFacts => ({
+  promotionId,
+  name: '',
+  description: '',
+  promotionCode: '',
+  typeCode: DEFAULT_TYPE_CODE,
+  fromDate: '',
+  thruDate: '',
+  groupIds: [],
+  certificateCategoryCode: null,
+  website: { tileTitle: '', pages: [] },
+  // The spec's payout defaults (programActivityId 1362, points, retro false), with no rules yet.
+  payoutAndRules: { ...noPayoutRules, programActivityId: DEFAULT_PROGRAM_ACTIVITY_ID, rules: [] },
+});
+
+/** The record's sections laid over `base` (a blank promotion for a POST, the stored one for a PUT). */
+export function applyRecord(base: PromotionFacts, record: WizardRecord): PromotionFacts {
+  const o = record.overview ?? {};
+  const name = o.name !== undefined ? o.name.trim() : base.name;
+  const payout = record.payoutAndRules;
+  return {
+    ...base,
+    name,
+    description: o.description ?? base.description,
+    promotionCode: o.promotionCode ?? base.promotionCode,
+    typeCode: o.typeCode ?? base.typeCode,
+    fromDate: o.fromDate ?? base.fromDate,
+    thruDate: o.thruDate ?? base.thruDate,
+    groupIds: record.participants?.groupIds ?? base.groupIds,
+    certificateCategoryCode: payout?.certificateCategoryCode !== undefined ? payout.certificateCategoryCode : base.certificateCategoryCode,
+    website: record.website ? websiteOf(record.website, base.website, name) : { ...base.website, tileTitle: base.website.tileTitle || name },
+    payoutAndRules: payout ? payoutOf(payout, base.payoutAndRules) : base.payoutAndRules,
+  };
+}
+
+/**
+ * The checks io-ts cannot express, each naming its field in the record. `purpose` says what the facts are for: a
+ * save needs a name and a code, a forecast only the window and the rules, and publishing a window that is not over.
+ */
+export function recordErrors(f: PromotionFacts, purpose: 'save' | 'publish' | 'forecast', today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const required = (ok: boolean, path: string) => ok || errors.push({ path: `body.${path}`, message: 'is required' });
+  if (purpose !== 'forecast') {
+    required(f.name !== '', 'overview.name');
+    required(f.promotionCode !== '', 'overview.promotionCode');
+  }
+  required(f.fromDate !== '', 'overview.fromDate');
+  required(f.thruDate !== '', 'overview.thruDate');
+  if (f.fromDate && f.thruDate && f.thruDate < f.fromDate) errors.push({ path: 'body.overview.thruDate', message: 'must not be before the start date' });
+  else if (purpose === 'publish' && f.thruDate && f.thruDate < today)
+    errors.push({ path: 'body.overview.thruDate', message: 'must not be in the past to publish' });
+  if (new Set(f.groupIds).size !== f.groupIds.length) errors.push({ path: 'body.participants.groupIds', message: 'must not repeat a group' });
+  const p = f.payoutAndRules;
+  if (p.awardType === 'CERTIFICATE' && !f.certificateCategoryCode)
+    errors.push({ path: 'body.payoutAndRules.certificateCategoryCode', message: 'is required when the award is a certificate' });
+  if (p.payoutStartDate && p.payoutEndDate && p.payoutEndDate < p.payoutStartDate)
+    errors.push({ path: 'body.payoutAndRules.payoutEndDate', message: 'must not be before the payout start date' });
+  if (p.rules.length > MAX_RULES) errors.push({ path: 'body.payoutAndRules.rules', message: `must hold at most ${MAX_RULES} rules` });
+  if (purpose === 'forecast' && p.rules.length === 0) errors.push({ path: 'body.payoutAndRules.rules', message: 'must hold at least one rule to forecast' });
+  p.rules.forEach((rule, i) => {
+    const at = `body.payoutAndRules.rules.${i}`;
+    if (rule.metricIds.length === 0) errors.push({ path: `${at}.metricIds`, message: 'must name at least one product' });
+    if (rule.metricIds.length > MAX_METRIC_IDS) errors.push({ path: `${at}.metricIds`, message: `must name at most ${MAX_METRIC_IDS} products` });
+    if (new Set(rule.metricIds).size !== rule.metricIds.length) errors.push({ path: `${at}.metricIds`, message: 'must not repeat a product' });
+    if (rule.tiers.length === 0) errors.push({ path: `${at}.tiers`, message: 'must hold at least one tier' });
+    if (rule.tiers.length > MAX_TIERS) errors.push({ path: `${at}.tiers`, message: `must hold at most ${MAX_TIERS} tiers` });
+    const targets = rule.tiers.map((x) => x.target);
+    rule.tiers.forEach((tier, j) => {
+      if (tier.target === 0) errors.push({ path: `${at}.tiers.${j}.target`, message: 'is required (the units a treatment must reach)' });
+      else if (targets.indexOf(tier.target) !== j) errors.push({ path: `${at}.tiers.${j}.target`, message: 'must differ from the other tiers' });
+      if (tier.min !== null && tier.max !== null && tier.max < tier.min)
+        errors.push({ path: `${at}.tiers.${j}.max`, message: 'must not be below the minimum' });
+    });
+  });
+  if (new Set(p.rules.map((r) => r.ruleId)).size !== p.rules.length) errors.push({ path: 'body.payoutAndRules.rules', message: 'must not repeat a rule id' });
+  return errors;
+}
+
+/** The record as the wizard loads it, section by section (dates as YYYY-MM-DD, the spec's ISO form). */
+export const recordOf = (p: Promotion) => ({
+  overview: {
+    id: p.promotionId,
+    name: p.name,
+    typeCode: p.typeCode,
+    description: p.description,
+    fromDate: p.fromDate,
+    thruDate: p.thruDate,
+    promotionCode: p.promotionCode,
+    statusTypeCode: p.status,
+    promotionCategory: 'PROMOTION' as const,
+  },
+  participants: { groupIds: p.groupIds },
+  payoutAndRules: {
+    ...p.payoutAndRules,
+    certificateCategoryCode: p.certificateCategoryCode,
+    rules: p.payoutAndRules.rules.map((r) => ({
+      ...r,
+      roleType: null,
+      qualifierTargets: [],
+      qualifierType: null,
+      tiers: r.tiers.map((tier) => ({ ...tier, targetInt: tier.target, targetDbl: null, targetBool: null })),
+    })),
+  },
+  website: {
+    tile: { title: p.website.tileTitle, contentfulId: p.website.tileContentfulId ?? null },
+    webPages: Object.fromEntries(
+      PAGES.map((page) => {
+        const found = p.website.pages.find((x) => x.page === page);
+        return [page, { contentValue: found?.contentEntryId ?? null, active: found?.active ?? false }];
+      }),
+    ),
+    isCopy: p.copiedFrom !== undefined,
+  },
+  revision: p.revision,
+});
+export type RecordOut = ReturnType<typeof recordOf>;
+export type WizardSection = 'overview' | 'participants' | 'payoutAndRules' | 'website';

@@ -1,0 +1,121 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { readSse } from './sse-reader';
+
+/**
+ * The clients of `bench awards`, on a thread of their own (real clients are other machines; in the server's event
+ * loop they would slow the server they measure): the live streams, the 8 HTTP award clients and the one-at-a-time
+ * awards. Commands from the bench: 'run' (the timed phase), 'singles' (awards one at a time), 'stop'.
+ */
+export interface AwardClientsSetup {
+  base: string;
+  adminToken: string;
+  members: { paxId: number; token: string }[];
+  tabs: number;
+  clients: number;
+  phaseMs: number;
+  singles: number;
+}
+
+export interface PhaseResult {
+  count: number;
+  ms: number;
+  requestMs: number[];
+  pushMs: number[];
+  missing: number;
+}
+
+const setup = workerData as AwardClientsSetup;
+const abort = new AbortController();
+// member:position -> how many tabs have its points message, and when the last one did.
+const arrivals = new Map<string, { tabs: number; at: number }>();
+const waiting = new Map<string, () => void>();
+
+await Promise.all(
+  setup.members.flatMap((m) =>
+    Array.from({ length: setup.tabs }, () =>
+      readSse(
+        `${setup.base}/api/rest/live`,
+        { 'auth-token': m.token },
+        (kind, id) => {
+          if (kind !== 'points' || !id) return;
+          const key = `${m.paxId}:${id}`;
+          const a = arrivals.get(key) ?? { tabs: 0, at: 0 };
+          a.tabs += 1;
+          a.at = performance.now();
+          arrivals.set(key, a);
+          if (a.tabs === setup.tabs) waiting.get(key)?.();
+        },
+        abort.signal,
+      ),
+    ),
+  ),
+);
+
+/** Awards once; answers the request's round trip and a promise of the push latency (undefined if never pushed). */
+async function award(member: { paxId: number }, key: string): Promise<{ requestMs: number; pushed: Promise<number | undefined> }> {
+  const sentAt = performance.now();
+  const res = await fetch(`${setup.base}/api/rest/admin/participants/${member.paxId}/points`, {
+    method: 'POST',
+    headers: { 'auth-token': setup.adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 10, description: 'bench', idempotencyKey: key }),
+  });
+  if (res.status !== 201) throw new Error(`award answered ${res.status}`);
+  const { position } = (await res.json()) as { position: string };
+  const requestMs = performance.now() - sentAt;
+  const k = `${member.paxId}:${position}`;
+  // The push may beat the answer: then its arrival is already recorded.
+  const pushed = new Promise<number | undefined>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiting.delete(k);
+      resolve(arrivals.get(k)!.at - sentAt);
+    };
+    const timer = setTimeout(() => {
+      waiting.delete(k);
+      resolve(undefined);
+    }, 10_000);
+    if ((arrivals.get(k)?.tabs ?? 0) >= setup.tabs) done();
+    else waiting.set(k, done);
+  });
+  return { requestMs, pushed };
+}
+
+async function phase(): Promise<PhaseResult> {
+  const requestMs: number[] = [];
+  const pushes: Promise<number | undefined>[] = [];
+  const started = performance.now();
+  const until = started + setup.phaseMs;
+  let count = 0;
+  // Each client awards its own members in turn (client w: members w, w + clients, ...).
+  await Promise.all(
+    Array.from({ length: setup.clients }, async (_, w) => {
+      const mine = setup.members.filter((_, j) => j % setup.clients === w);
+      for (let i = 0; performance.now() < until; i++) {
+        const r = await award(mine[i % mine.length], `awards-${w}-${i}`);
+        requestMs.push(r.requestMs);
+        pushes.push(r.pushed);
+        count += 1;
+      }
+    }),
+  );
+  const ms = performance.now() - started;
+  const pushed = await Promise.all(pushes);
+  const pushMs = pushed.filter((p): p is number => p !== undefined);
+  return { count, ms, requestMs, pushMs, missing: pushed.length - pushMs.length };
+}
+
+async function singles(): Promise<number> {
+  let missing = 0;
+  for (let i = 0; i < setup.singles; i++) {
+    const r = await award(setup.members[i % setup.members.length], `single-${i}`);
+    if ((await r.pushed) === undefined) missing += 1;
+  }
+  return missing;
+}
+
+parentPort!.on('message', (command: 'run' | 'singles' | 'stop') => {
+  if (command === 'run') void phase().then((result) => parentPort!.postMessage({ phase: result }));
+  if (command === 'singles') void singles().then((missing) => parentPort!.postMessage({ singles: missing }));
+  if (command === 'stop') abort.abort();
+});
+parentPort!.postMessage({ open: true });

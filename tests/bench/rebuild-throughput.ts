@@ -1,0 +1,94 @@
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { readModels } from '../../projections/registry';
+import { rebuildReadModels } from '../../projections/rebuild';
+import { catchUpGroup, readCheckpoint } from '../../projections/runner';
+import { settingsFromEnv } from '../../server/config';
+import { createPgEventStore } from '../../server/adapters/pg-event-store';
+import { PgListener } from '../../server/adapters/pg-listener';
+import { appendHistory, planHistory } from '../support/generated-history';
+import { createTestDatabase } from '../support/test-db';
+
+const TOTAL = 100_000;
+const TARGET_PER_SECOND = 20_000;
+/** Only columns written with now() differ between a live read model and its rebuild. */
+const VOLATILE = new Set(['created_at', 'updated_at']);
+
+/**
+ * `bench rebuild`: events/s of a full rebuild of every read model from a generated history of 100,000 events (one
+ * shared pass into shadow tables, swapped in at the end), against the baseline of the same read models catching up
+ * live over the same log in the same run. The rebuilt read models must equal the live ones, table by table.
+ */
+export async function benchRebuild(): Promise<string> {
+  const db = await createTestDatabase();
+  // Durability is not under test: commits that skip the WAL flush let a loaded machine write the history quickly.
+  await db.pool.query(`ALTER DATABASE "${new URL(db.url).pathname.slice(1)}" SET synchronous_commit = off`);
+  const pool = new pg.Pool({ connectionString: db.url, max: 20 });
+  // A client still ending when the database is dropped WITH (FORCE) is ended by it: not an unhandled 'error'.
+  pool.on('error', () => undefined);
+  const listener = new PgListener(db.url);
+  const store = await createPgEventStore(pool, listener);
+  const models = readModels(settingsFromEnv());
+  try {
+    const appended = await appendHistory(store, planHistory({ total: TOTAL, members: 2000 }));
+    if (appended !== TOTAL || (await store.countAll?.()) !== TOTAL) throw new Error(`history has ${appended} events, not ${TOTAL}`);
+
+    // Baseline: the read models catch up live, as the server's daemon runs them (one shared pass, batches of 1,000).
+    const liveStarted = performance.now();
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline) {
+      await catchUpGroup(pool, store, models, 1000);
+      const behind = await Promise.all(models.map(async (p) => (await readCheckpoint(pool, p.name)).eventsApplied < TOTAL));
+      if (!behind.includes(true)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const liveSeconds = (performance.now() - liveStarted) / 1000;
+    const live = await snapshot(
+      pool,
+      models.flatMap((p) => p.tables),
+    );
+    if (live.rm_member_points.length < 1900 || live.rm_activity.length < 10_000) throw new Error('the generated history left the read models nearly empty');
+
+    let replayedAt = 0;
+    const result = await rebuildReadModels(pool, store, models, (p) => {
+      if (p.applied >= TOTAL && !replayedAt) replayedAt = performance.now();
+    });
+    const swapSeconds = (performance.now() - replayedAt) / 1000;
+    if (result.applied !== TOTAL) throw new Error(`the rebuild replayed ${result.applied} events, not ${TOTAL}`);
+    const rebuilt = await snapshot(
+      pool,
+      models.flatMap((p) => p.tables),
+    );
+    const differing = Object.keys(live).filter((t) => !isDeepStrictEqual(live[t], rebuilt[t]));
+    if (differing.length) throw new Error(`rebuilt read models differ from the live ones: ${differing.join(', ')}`);
+
+    const liveRate = TOTAL / liveSeconds;
+    return [
+      `rebuild of every read model (${models.map((p) => p.name).join(', ')}) from ${TOTAL.toLocaleString('en-US')} events:`,
+      `  baseline: live catch-up, shared pass   ${liveRate.toFixed(0).padStart(7)} events/s  (${liveSeconds.toFixed(1)} s)`,
+      `  rebuild into shadow tables + swap      ${result.eventsPerSecond.toFixed(0).padStart(7)} events/s  (${result.seconds.toFixed(1)} s, of which the swap ${swapSeconds.toFixed(1)} s)  ${(result.eventsPerSecond / liveRate).toFixed(2)}x baseline`,
+      `  target >= ${TARGET_PER_SECOND.toLocaleString('en-US')}/s: ${result.eventsPerSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'}; rebuilt tables equal the live ones (${Object.keys(live).length} tables)`,
+    ].join('\n');
+  } finally {
+    await listener.close();
+    await pool.end();
+    await db.drop();
+  }
+}
+
+/** Every read table and the live messages, in a total order, leaving out columns written with now(). */
+async function snapshot(pool: pg.Pool, readTables: string[]): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of [...new Set([...readTables, 'member_live_messages'])].sort()) {
+    const cols = await pool.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
+      [table],
+    );
+    const list = cols.rows
+      .map((c) => `"${c.column_name}"`)
+      .filter((c) => !VOLATILE.has(c.slice(1, -1)))
+      .join(', ');
+    out[table] = (await pool.query(`SELECT ${list} FROM ${table} ORDER BY ${list}`)).rows;
+  }
+  return out;
+}

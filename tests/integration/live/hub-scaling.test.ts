@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
+import { catchUpGroup, readCheckpoint } from '../../../projections/runner';
+import { registeredReadModels } from '../../../server/composition-root';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { quickMember } from '../api/fixtures';
+import { SseClient } from './sse-client';
+
+jest.setTimeout(60_000);
+let s: TestServer;
+const open: SseClient[] = [];
+// The projections are driven by hand, so one batch (one progress notification) can touch every member at once.
+beforeAll(async () => {
+  s = await startTestServer({ hub: { heartbeatMs: 100 }, runProjections: false });
+});
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+afterAll(() => s.stop());
+
+const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
+const award = async (paxId: number, amount: number) => {
+  const e = PointsAwarded.of({
+    paxId,
+    lotId: randomUUID(),
+    amount,
+    description: 'hub test',
+    source: 'BONUS',
+    expirationDate: '2030-01-01',
+    idempotencyKey: null,
+  });
+  return s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
+};
+/**
+ * Waits until the reader sees `count` events past member-points' checkpoint: test files share one PostgreSQL cluster,
+ * and a transaction another file holds open hides later events from every reader for a moment.
+ */
+async function readable(count: number): Promise<void> {
+  const { position } = await readCheckpoint(s.runtime.deps.pool, 'member-points');
+  const deadline = Date.now() + 30_000;
+  while ((await s.runtime.deps.store.readAll(position, count)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+const project = () => catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), 1000);
+
+/** Counts the statements the server's pool runs that mention `table`, while `during` runs. */
+async function countQueries(tables: string[], during: () => Promise<void>): Promise<Record<string, number>> {
+  const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
+  const counts = Object.fromEntries(tables.map((t) => [t, 0]));
+  const original = pool.query.bind(pool);
+  const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
+    for (const t of tables) if (text.includes(t)) counts[t] += 1;
+    return original(...(args as Parameters<typeof original>));
+  }) as never);
+  try {
+    await during();
+  } finally {
+    spy.mockRestore();
+  }
+  return counts;
+}
+
+describe('the live hub scales with changes, not with open streams', () => {
+  it('one progress notification touching 12 members (3 tabs each) is read in one query and presented in one', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => quickMember(s)));
+    await project();
+    for (const m of members) for (let tab = 0; tab < 3; tab++) open.push(await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token }));
+    await Promise.all(open.map((c) => c.waitFor((f) => f.event === 'points')));
+    const positions = new Map<number, string>();
+    const counts = await countQueries(['member_live_messages', 'rm_point_lots'], async () => {
+      for (const m of members) await award(m.paxId, 7);
+      await readable(12);
+      // One shared batch: one transaction, one notification for all twelve members.
+      expect(await project()).toBe(12);
+      await Promise.all(open.map((c) => c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 7)));
+      for (const [i, m] of members.entries()) positions.set(m.paxId, JSON.parse(open[i * 3].messages('points').at(-1)!.data!).position as string);
+    });
+    // Every tab got its member's message exactly once, with the award's position as id.
+    for (const [i, m] of members.entries())
+      for (let tab = 0; tab < 3; tab++)
+        expect(
+          open[i * 3 + tab]
+            .messages('points')
+            .slice(1)
+            .map((f) => f.id),
+        ).toEqual([positions.get(m.paxId)]);
+    // Before: one read per stream (36) and one presentation query per message (36).
+    expect(counts).toEqual({ member_live_messages: 1, rm_point_lots: 1 });
+  });
+
+  it('heartbeats and a held stream query nothing while nothing changes; the held message goes once the others catch up', async () => {
+    const m = await quickMember(s);
+    await project();
+    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
+    open.push(c);
+    await c.waitFor((f) => f.event === 'points');
+    // Only member-points moves on: its message waits until every live read model reaches its position (held).
+    await award(m.paxId, 9);
+    await readable(1);
+    const models = registeredReadModels(s.runtime.deps.settings);
+    await catchUpGroup(
+      s.runtime.deps.pool,
+      s.runtime.deps.store,
+      models.filter((p) => p.name === 'member-points'),
+      1000,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.runtime.deps.pool.query('SELECT count(*)::int AS n FROM member_live_messages WHERE pax_id = $1', [m.paxId])).rows[0].n).toBeGreaterThan(0);
+    const heartbeats = () => c.frames.filter((f) => f.comment !== undefined).length;
+    const counts = await countQueries(['member_live_messages', 'rm_member_points', 'projection_checkpoints'], async () => {
+      const beats = heartbeats();
+      await c.waitFor(() => heartbeats() >= beats + 5, 5000, 'five heartbeats');
+    });
+    expect(c.messages('points')).toHaveLength(1);
+    // Before: every heartbeat re-read the held stream's messages.
+    expect(counts).toEqual({ member_live_messages: 0, rm_member_points: 0, projection_checkpoints: 0 });
+    await project();
+    await c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 9);
+  });
+
+  it('a read that fails is retried: the message still reaches the stream', async () => {
+    const m = await quickMember(s);
+    await project();
+    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
+    open.push(c);
+    await c.waitFor((f) => f.event === 'points');
+    const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
+    const original = pool.query.bind(pool);
+    let failed = 0;
+    const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      const ids = (args[1] as unknown[] | undefined)?.[0];
+      if (text.includes('CROSS JOIN LATERAL') && Array.isArray(ids) && ids.includes(m.paxId) && failed === 0) {
+        failed += 1;
+        return Promise.reject(new Error('connection lost'));
+      }
+      return original(...(args as Parameters<typeof original>));
+    }) as never);
+    try {
+      await award(m.paxId, 4);
+      await readable(1);
+      await project();
+      await c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 4, 5000);
+    } finally {
+      spy.mockRestore();
+    }
+    // The failed read was this member's, so only the retry can have delivered it.
+    expect(failed).toBe(1);
+  });
+});

@@ -1,0 +1,81 @@
+import { DEMO } from '../../../server/seed/demo';
+import { liveHorizon, pruneLiveMessages } from '../../../server/live/prune';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { quickMember } from '../api/fixtures';
+import { SseClient } from './sse-client';
+
+jest.setTimeout(30_000);
+let s: TestServer;
+let admin: { token: string; paxId: number };
+const open: SseClient[] = [];
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login(DEMO.admin.email);
+});
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+afterAll(() => s.stop());
+
+let keys = 0;
+const award = async (paxId: number, amount: number) => {
+  const r = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, {
+    token: admin.token,
+    body: { amount, description: 'Window test', idempotencyKey: `window-${++keys}` },
+  });
+  expect(r.status).toBe(201);
+  return r.body as { position: string };
+};
+const connect = async (headers: Record<string, string>) => {
+  const c = await SseClient.open(`${s.url}/api/rest/live`, headers);
+  open.push(c);
+  return c;
+};
+const liveRows = async (paxId: number) =>
+  (await s.runtime.deps.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM member_live_messages WHERE pax_id = $1', [paxId])).rows[0].n;
+
+describe('live messages are kept for a window', () => {
+  it('prunes messages older than the window; a Last-Event-ID before it gets a fresh snapshot, one after it a replay', async () => {
+    const member = await quickMember(s);
+    const p1 = await award(member.paxId, 10);
+    const p2 = await award(member.paxId, 20);
+    const watching = await connect({ 'auth-token': member.token });
+    await watching.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 30);
+    expect(await liveRows(member.paxId)).toBeGreaterThanOrEqual(2);
+
+    // Nothing is younger than a window of 0 ms: all of it goes, and the horizon moves past the member's messages.
+    expect(await pruneLiveMessages(s.runtime.deps.pool, 0)).toBeGreaterThanOrEqual(2);
+    expect(await liveRows(member.paxId)).toBe(0);
+    const horizon = await liveHorizon(s.runtime.deps.pool);
+    expect(horizon.major).toBeGreaterThan(0n);
+
+    // A reconnect from p1 cannot be replayed (p2's message is gone): a snapshot with the whole balance comes instead,
+    // its id at the horizon, so a reconnect from it is a complete replay.
+    const stale = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
+    const snapshot = await stale.waitFor((f) => f.event === 'points');
+    expect(JSON.parse(snapshot.data!)).toMatchObject({ paxId: member.paxId, balance: 30, pending: 0 });
+    expect(snapshot.id! >= p2.position).toBe(true);
+
+    const p3 = await award(member.paxId, 5);
+    const resumed = await connect({ 'auth-token': member.token, 'last-event-id': snapshot.id! });
+    await resumed.waitForId(p3.position);
+    expect(resumed.points().map((p) => p.balance)).toEqual([35]);
+    // The open streams went on live across the prune.
+    await watching.waitForId(p3.position);
+    await stale.waitForId(p3.position);
+  });
+
+  it('keeps messages younger than the window', async () => {
+    const member = await quickMember(s);
+    const p1 = await award(member.paxId, 10);
+    const p2 = await award(member.paxId, 20);
+    const c = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
+    await c.waitForId(p2.position);
+    const before = await liveRows(member.paxId);
+    await pruneLiveMessages(s.runtime.deps.pool, 60 * 60 * 1000);
+    expect(await liveRows(member.paxId)).toBe(before);
+    const again = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
+    await again.waitForId(p2.position);
+    expect(again.points().map((p) => p.balance)).toEqual([30]);
+  });
+});

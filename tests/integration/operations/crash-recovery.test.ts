@@ -1,0 +1,170 @@
+import { watchNothingHappensFor } from '../../support/quiet';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+// Small twins of server/db/embedded-cluster.mjs's helpers (jest's CommonJS runtime cannot load that ES module).
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+const postmasterPid = (databaseDir: string) => {
+  const file = join(databaseDir, 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+};
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/*
+ * The real server process (compiled as `npm start` compiles it, run by node) on its embedded PostgreSQL, killed the way an
+ * out-of-memory killer does (SIGKILL) and stopped the way an orchestrator does (SIGTERM). Nothing here is simulated:
+ * the questions are whether the next start needs hand work, and whether a stop is prompt and quiet.
+ */
+jest.setTimeout(120_000);
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  port: number;
+}
+
+/** The server as `npm start` runs it: compiled to JavaScript (server/cli/build-server.mjs), run by node. */
+let compiled: string;
+beforeAll(() => {
+  compiled = join(process.cwd(), '.tmp', `compiled-${process.pid}`, 'index.js');
+  execFileSync(process.execPath, ['server/cli/build-server.mjs', compiled], { stdio: 'pipe' });
+});
+
+async function startServer(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [compiled], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off', LOG_FORMAT: 'json', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const output = () => out;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (out.includes('Rewards programme running at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`the server exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return { child, output, port };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 100))) if (check()) return true;
+  return check();
+}
+
+/** The watchdog the server started for its PostgreSQL: a `node -e` process naming both pids. */
+const watchdogOf = (serverPid: number, postmaster: number): number[] =>
+  execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(' -e ') && line.trim().endsWith(`${serverPid} ${postmaster}`))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+
+let dataDir: string;
+let made = 0;
+beforeEach(() => {
+  // Under the repository's .tmp like the other suites' clusters (mkdtemp's 0700 folder is closed to the postgres user).
+  dataDir = join(process.cwd(), '.tmp', `crash-${process.pid}-${++made}`);
+  mkdirSync(dataDir, { recursive: true });
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('after kill -9 of the server', () => {
+  it('its watchdog stops the orphaned PostgreSQL within seconds, and the next start needs no hand work', async () => {
+    const first = await startServer(dataDir);
+    const postmaster = postmasterPid(join(dataDir, 'pg'))!;
+    expect(isAlive(postmaster)).toBe(true);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(await until(() => !isAlive(postmaster), 10_000)).toBe(true);
+
+    const second = await startServer(dataDir);
+    expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it('with the watchdog killed too, the next start stops the orphan cleanly before starting its own', async () => {
+    const first = await startServer(dataDir);
+    const postmaster = postmasterPid(join(dataDir, 'pg'))!;
+    const watchdogs = watchdogOf(first.child.pid!, postmaster);
+    expect(watchdogs).toHaveLength(1);
+    for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    // With no watchdog, nothing stops the orphan: it must still run a second later.
+    await watchNothingHappensFor(1000);
+    expect(isAlive(postmaster)).toBe(true);
+
+    const second = await startServer(dataDir);
+    expect(second.output()).toContain(`stopping the PostgreSQL (pid ${postmaster}) a previous server left running`);
+    expect(isAlive(postmaster)).toBe(false);
+    expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it('refuses to share a data folder with a server that is still running', async () => {
+    const first = await startServer(dataDir);
+    await expect(startServer(dataDir)).rejects.toThrow(/is in use by a running server/);
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+  });
+});
+
+describe('SIGTERM', () => {
+  it('stops in order within 10 s, exit code 0, in a few log lines, and leaves no PostgreSQL running', async () => {
+    const server = await startServer(dataDir);
+    // A live stream open at the time of the stop must not hold it up.
+    const login = await fetch(`http://127.0.0.1:${server.port}/api/rest/authenticate/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'member@example.com', password: 'Rewards-demo-1' }),
+    });
+    const token = ((await login.json()) as { authToken: string }).authToken;
+    const stream = await fetch(`http://127.0.0.1:${server.port}/api/rest/live`, { headers: { 'auth-token': token } });
+    expect(stream.status).toBe(200);
+    const postmaster = postmasterPid(join(dataDir, 'pg'))!;
+    const before = server.output().split('\n').length;
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+    const took = Date.now() - started;
+    const after = server
+      .output()
+      .trim()
+      .split('\n')
+      .slice(before - 1);
+    expect(took).toBeLessThan(10_000);
+    expect(after.length).toBeLessThanOrEqual(4);
+    expect(server.output()).not.toMatch(/terminating connection|idle database connection failed/);
+    expect(isAlive(postmaster)).toBe(false);
+    await stream.body?.cancel().catch(() => undefined);
+  });
+});
