@@ -70,6 +70,21 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
   expect(await awardsDescribed(request, morgan.paxId, description)).toBe(1);
   expect(new Set(keysSent).size).toBe(1);
 
+  // A large award is asked about first: CANCEL sends nothing, GIVE POINTS sends it once.
+  const largeDescription = `Large ${randomUUID().slice(0, 8)}`;
+  await page.getByRole('textbox', { name: 'Points' }).fill('5000');
+  await page.getByRole('textbox', { name: 'Description' }).fill(largeDescription);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const confirmGive = page.getByRole('dialog', { name: 'GIVE POINTS?' });
+  await expect(confirmGive).toContainText('Give 5,000 points to Morgan Member?');
+  await confirmGive.getByRole('button', { name: 'CANCEL' }).click();
+  await expect(confirmGive).toBeHidden();
+  expect(await awardsDescribed(request, morgan.paxId, largeDescription)).toBe(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await confirmGive.getByRole('button', { name: 'GIVE POINTS' }).click();
+  await expect(page.getByTestId('give-points-outcome')).toContainText(`Gave 5,000 points to Morgan Member. New balance: ${(before + 5025).toLocaleString('en-US')}.`);
+  expect(await awardsDescribed(request, morgan.paxId, largeDescription)).toBe(1);
+
   // A field error from the server lands beside its field.
   await page.getByRole('textbox', { name: 'Points' }).fill('5');
   await page.getByRole('textbox', { name: 'Description' }).fill('Backdated');

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../client/src/lib/problem';
 import type { GivePointsBody } from '../../../client/src/features/member-care/api/member-care-api';
-import { createGivePointsModel, type GivePointsDeps } from '../../../client/src/features/member-care/model';
+import { CONFIRM_AWARD_FROM, createGivePointsModel, needsConfirmation, type GivePointsDeps } from '../../../client/src/features/member-care/model';
 
 type Award = GivePointsDeps['award'];
 
@@ -149,5 +149,24 @@ describe('the give-points form', () => {
     await settled();
     expect(sent).toHaveLength(0);
     expect(model.$fieldErrors.getState()).toEqual({ description: expect.any(String) });
+  });
+});
+
+describe('which awards are confirmed before saving', () => {
+  const form = (amount: string, description = 'Goodwill') => ({ amount, description, expirationDate: '' });
+
+  test('an award under the threshold saves in one step', () => {
+    expect(needsConfirmation(form(String(CONFIRM_AWARD_FROM - 1)))).toBe(false);
+  });
+
+  test('an award at or over the threshold asks first', () => {
+    expect(needsConfirmation(form(String(CONFIRM_AWARD_FROM)))).toBe(true);
+    expect(needsConfirmation(form(' 99999 '))).toBe(true);
+  });
+
+  test('an invalid form is not confirmed: its field errors show instead', () => {
+    expect(needsConfirmation(form('5000', ''))).toBe(false);
+    expect(needsConfirmation(form('1000000'))).toBe(false);
+    expect(needsConfirmation(form('5000.5'))).toBe(false);
   });
 });

@@ -7,6 +7,11 @@ import { memberCareApi, type GivePointsAnswer, type GivePointsBody } from './api
 /** The admin award limit the server enforces (the shared contract's), checked here first to save a trip. */
 export const MAX_AWARD = MAX_ADMIN_AWARD;
 export const MAX_DESCRIPTION = 200;
+/**
+ * Awards of this size or more are asked about first (the spec sets no figure; this is our choice): high enough that
+ * everyday goodwill awards of tens or hundreds go through in one step, low enough that a stray extra digit is caught.
+ */
+export const CONFIRM_AWARD_FROM = 5_000;
 
 export interface GivePointsForm {
   amount: string;
@@ -34,6 +39,10 @@ export const validateForm = (form: GivePointsForm): FieldErrors => {
   else if (form.description.length > MAX_DESCRIPTION) errors.description = `Keep it to ${MAX_DESCRIPTION} characters`;
   return errors;
 };
+
+/** Whether saving this form should first ask the admin to confirm (a valid amount at or over the threshold). */
+export const needsConfirmation = (form: GivePointsForm): boolean =>
+  Object.keys(validateForm(form)).length === 0 && Number(form.amount.trim()) >= CONFIRM_AWARD_FROM;
 
 /** A 400's field errors keyed by form field (`body.expirationDate` → `expirationDate`); others are not the form's. */
 const serverFieldErrors = (error: unknown): FieldErrors => {

@@ -4,7 +4,8 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import type { ReactNode } from 'react';
 import { formatPoints } from '../../../lib/format';
-import { givePointsModel, MAX_AWARD, MAX_DESCRIPTION, type GivePointsField } from '../model';
+import { confirm } from '../../../stores/dialogs';
+import { givePointsModel, MAX_AWARD, MAX_DESCRIPTION, needsConfirmation, type GivePointsField } from '../model';
 
 /** A labelled field with its message (ours or the server's) under it, tied to the input for screen readers. */
 function Field({
@@ -51,7 +52,14 @@ export function GivePointsForm({ memberName }: { memberName: string }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        givePointsModel.saveClicked();
+        if (!needsConfirmation(form)) return givePointsModel.saveClicked();
+        confirm({
+          title: 'GIVE POINTS?',
+          message: `Give ${formatPoints(Number(form.amount.trim()))} points to ${memberName}? They can spend them at once.`,
+          yesLabel: 'GIVE POINTS',
+          noLabel: 'CANCEL',
+          onYes: () => givePointsModel.saveClicked(),
+        });
       }}
     >
       <Field id="give-points-amount" label="Points" error={errors.amount} hint={`A whole number from 1 to ${formatPoints(MAX_AWARD)}`}>
