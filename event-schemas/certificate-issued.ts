@@ -43,6 +43,8 @@ export const CertificateIssued = defineEvent(
     // it. Optional and still version 1 for the same reason: older offers, rewards and gifts simply have none.
     // A gift's recipient. Optional and still version 1: certificates issued before it existed decode without it (their
     // gifts were never claimable) and every other certificate has none.
-    t.partial({ cardArtId: CardArtId, campaignId: PositiveInteger, gift: GiftRecipient }),
+    // The certificate category it was issued from, so a treatment redeeming it finds the category's terms. Optional and
+    // still version 1: certificates issued before it existed decode without it and are matched by displayCategory.
+    t.partial({ cardArtId: CardArtId, campaignId: PositiveInteger, gift: GiftRecipient, certificateCategoryCode: t.string }),
   ]),
 );

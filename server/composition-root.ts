@@ -148,10 +148,11 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...treatmentRoutes(deps),
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),
+    // The gift shop's GET /certificate-categories/list before the admin's GET /certificate-categories/{id}.
+    ...giftCertificateRoutes(deps),
     ...certificateCategoryRoutes(deps),
     ...contentRoutes(deps),
     ...specialistRoutes(deps),
-    ...giftCertificateRoutes(deps),
     ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
     ...campaignRoutes(deps),

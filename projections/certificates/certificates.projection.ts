@@ -17,8 +17,8 @@ export const certificatesProjection: Projection<CertificateEvent> = {
         const inserted = await db.query<CertificateRow>(
           `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
              expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id,
-             gift_recipient_name, gift_recipient_email, gift_sender_name, purchased_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $2) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
+             gift_recipient_name, gift_recipient_email, gift_sender_name, purchased_by, category_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $2, $19) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
           [
             d.certificateId,
             d.paxId,
@@ -38,6 +38,7 @@ export const certificatesProjection: Projection<CertificateEvent> = {
             d.gift?.recipientName ?? null,
             d.gift?.recipientEmail ?? null,
             d.gift?.senderName ?? null,
+            d.certificateCategoryCode ?? null,
           ],
         );
         await pushCertificate(db, e, d.certificateId, inserted.rows[0]);

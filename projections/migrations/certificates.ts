@@ -56,4 +56,9 @@ export const certificateMigrations: Migration[] = [
       CREATE INDEX rm_certificates_gifts_sent ON rm_certificates (purchased_by) WHERE gift_recipient_email IS NOT NULL;
     `,
   },
+  {
+    // Null for every row already here is what a rebuild writes too: no CertificateIssued stored before carried it.
+    id: '0304-certificates-category-code',
+    sql: `ALTER TABLE rm_certificates ADD COLUMN category_code text;`,
+  },
 ];

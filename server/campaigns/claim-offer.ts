@@ -72,6 +72,7 @@ export async function issueOffer(deps: Pick<Deps, 'pool' | 'store' | 'now'>, c: 
     issuedAt: deps.now().toISOString(),
     expirationDate,
     campaignId: c.id,
+    ...(category ? { certificateCategoryCode: c.certificateCategoryCode! } : {}),
   });
   const correlationId = newCorrelationId();
   try {

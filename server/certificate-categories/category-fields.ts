@@ -1,6 +1,9 @@
 import * as t from 'io-ts';
 import { boundedString, code, maxText, refined } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
+import { LogicalExpression } from '../groups/group-expression';
+import { defaultTerms, normaliseTerms, termsCodecs, termsErrors, type CategoryTerms } from './category-terms';
+import { criteriaErrors } from './redemption-criteria';
 
 /**
  * The certificate-category record as the admin tool edits it: the admin spec's field names, limited to what the
@@ -10,12 +13,16 @@ import type { FieldError } from '../core/problem';
 export interface CategoryVariant {
   amount: number;
   purchaseAmount: number;
+  /** Who may buy or redeem this variant (redemption policy fields); null: every member. */
+  redemptionCriteria: LogicalExpression | null;
 }
 
 export type CategoryType = 'PURCHASABLE' | null;
 export type DisplayStatus = 'ACTIVE' | 'INACTIVE';
 
-export interface CategoryRecord {
+export interface CategoryRecord extends CategoryTerms {
+  /** The spec's numeric id (GET /certificate-categories/{id}); 0 until the category is first saved. */
+  id: number;
   certificateCategoryCode: string;
   certificateCategoryName: string;
   certificateCategoryDesc: string;
@@ -69,8 +76,11 @@ const CardArtId = t.union([
   refined(t.string, 'CardArtId', 'must be 1 to 100 characters, or null', (s) => s.length >= 1 && s.length <= 100, { minLength: 1, maxLength: 100 }),
   t.null,
 ]);
-// A variant's redemptionCriteria (spec) is accepted and ignored: no redemption rule reads it yet.
-const Variant = t.type({ amount: VariantAmount, purchaseAmount: PurchaseAmount });
+// A variant without redemptionCriteria (or with null) is offered to every member.
+const Variant = t.intersection([
+  t.type({ amount: VariantAmount, purchaseAmount: PurchaseAmount }),
+  t.partial({ redemptionCriteria: t.union([LogicalExpression, t.null]) }),
+]);
 const VariantList = t.array(Variant);
 // Not `refined`: a bad variant must keep its own path (body.variants.1.amount), which refined would fold into one.
 const Variants = Object.assign(
@@ -98,6 +108,7 @@ const editable = {
   cardArtId: CardArtId,
   maxPurchaseQuantity: MaxPurchaseQuantity,
   variants: Variants,
+  ...termsCodecs,
 };
 const { certificateCategoryName, ...optional } = editable;
 const EDITABLE_KEYS = Object.keys(editable) as (keyof typeof editable)[];
@@ -109,6 +120,8 @@ export const CategoryChangeBody = t.intersection([t.type({ certificateCategoryCo
 export type CategoryChange = t.TypeOf<typeof CategoryChangeBody>;
 
 export const categoryDefaults = (code: string): CategoryRecord => ({
+  ...defaultTerms(),
+  id: 0,
   certificateCategoryCode: code,
   certificateCategoryName: code,
   certificateCategoryDesc: '',
@@ -123,15 +136,20 @@ export const categoryDefaults = (code: string): CategoryRecord => ({
   purchaseAmount: null,
 });
 
+/** Criteria that test nothing (the form's untouched blank row sends an empty expression) admit everyone: null. */
+const isEmpty = (e: LogicalExpression): boolean => e.comparisonExpressions.length === 0 && e.logicalExpressions.every(isEmpty);
+const criteriaOrNull = (e: LogicalExpression | null | undefined): LogicalExpression | null => (e && !isEmpty(e) ? e : null);
+
 /** The record after a change: text trimmed, the derived purchaseAmount recomputed. */
 export const applyChange = (current: CategoryRecord, change: Omit<CategoryChange, 'certificateCategoryCode'>): CategoryRecord => {
   // Only the editable keys: a decoded body keeps any other spec fields the caller sent (startDate, groupId...).
-  const next: CategoryRecord = { ...current };
+  let next: CategoryRecord = { ...current };
   for (const key of EDITABLE_KEYS) if (change[key] !== undefined) Object.assign(next, { [key]: change[key] });
+  next = { ...next, ...normaliseTerms(next) };
   next.certificateCategoryName = next.certificateCategoryName.trim();
   next.certificateCategoryDesc = next.certificateCategoryDesc.trim();
   next.termsAndConditions = next.termsAndConditions.trim();
-  next.variants = next.variants.map((v) => ({ amount: v.amount, purchaseAmount: v.purchaseAmount }));
+  next.variants = next.variants.map((v) => ({ amount: v.amount, purchaseAmount: v.purchaseAmount, redemptionCriteria: criteriaOrNull(v.redemptionCriteria) }));
   next.purchaseAmount = next.certificateCategoryType === 'PURCHASABLE' ? (next.variants[0]?.purchaseAmount ?? null) : null;
   return next;
 };
@@ -149,6 +167,8 @@ export const categoryErrors = (record: CategoryRecord): FieldError[] => {
     const first = seen.get(cents);
     if (first === undefined) seen.set(cents, i);
     else errors.push({ path: `body.variants.${i}.amount`, message: `must differ from variant ${first + 1}'s amount` });
+    if (v.redemptionCriteria) errors.push(...criteriaErrors(v.redemptionCriteria, `body.variants.${i}.redemptionCriteria`));
   });
+  errors.push(...termsErrors(record.certificateCategoryCode, record));
   return errors;
 };

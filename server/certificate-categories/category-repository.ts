@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
-import { notFound, Problem, validationProblem } from '../core/problem';
+import { notFound, Problem, validationProblem, type FieldError } from '../core/problem';
 import type { FindCardArt } from '../gift-certificates/card-art-catalogue';
 import { applyChange, categoryDefaults, categoryErrors, type CategoryChange, type CategoryRecord } from './category-fields';
+import { defaultTerms, KEPT_KEYS, type KeptFields } from './category-terms';
+import type { LogicalExpression } from '../groups/group-expression';
 
 interface Row {
   code: string;
@@ -16,19 +18,50 @@ interface Row {
   default_expiration_days: number;
   card_art_id: string | null;
   max_purchase_quantity: number | null;
-  variants: { amount: number | string; purchaseAmount: number }[];
+  id: string;
+  start_date: string | null;
+  end_date: string | null;
+  group_id: string | null;
+  transferable: boolean;
+  quantity_in_one_treatment: number | null;
+  days_to_restrict_redemption: number;
+  show_activation_date: boolean;
+  is_promo: boolean;
+  promo_type: string | null;
+  promo_name: string | null;
+  kept_fields: Partial<KeptFields>;
+  variants: { amount: number | string; purchaseAmount: number; redemptionCriteria: LogicalExpression | null }[];
 }
 
 const SELECT = `
   SELECT c.code, c.name, c.description, c.terms_and_conditions, c.certificate_category_type, c.nullify_awards, c.active,
-         c.default_expiration_days, c.card_art_id, c.max_purchase_quantity,
-         COALESCE(json_agg(json_build_object('amount', v.amount, 'purchaseAmount', v.purchase_price) ORDER BY v.position, v.amount)
+         c.default_expiration_days, c.card_art_id, c.max_purchase_quantity, c.id, to_char(c.start_date, 'YYYY-MM-DD') AS start_date,
+         to_char(c.end_date, 'YYYY-MM-DD') AS end_date, c.group_id, c.transferable, c.quantity_in_one_treatment, c.days_to_restrict_redemption,
+         c.show_activation_date, c.is_promo, c.promo_type, c.promo_name, c.kept_fields,
+         COALESCE(json_agg(json_build_object('amount', v.amount, 'purchaseAmount', v.purchase_price, 'redemptionCriteria', v.redemption_criteria) ORDER BY v.position, v.amount)
                   FILTER (WHERE v.category_code IS NOT NULL), '[]') AS variants
     FROM certificate_categories c LEFT JOIN certificate_category_variants v ON v.category_code = c.code`;
 
+const keptFields = (stored: Partial<KeptFields>): KeptFields => {
+  const defaults = defaultTerms();
+  return Object.fromEntries(KEPT_KEYS.map((k) => [k, stored[k] ?? defaults[k]])) as KeptFields;
+};
+
 const toRecord = (r: Row): CategoryRecord => {
-  const variants = r.variants.map((v) => ({ amount: Number(v.amount), purchaseAmount: Number(v.purchaseAmount) }));
+  const variants = r.variants.map((v) => ({ amount: Number(v.amount), purchaseAmount: Number(v.purchaseAmount), redemptionCriteria: v.redemptionCriteria }));
   return {
+    ...keptFields(r.kept_fields),
+    id: Number(r.id),
+    startDate: r.start_date,
+    endDate: r.end_date,
+    groupId: r.group_id === null ? null : Number(r.group_id),
+    transferable: r.transferable,
+    quantityInOneTreatment: r.quantity_in_one_treatment,
+    daysToRestrictRedemption: r.days_to_restrict_redemption,
+    showActivationDate: r.show_activation_date,
+    isPromo: r.is_promo,
+    promoType: r.promo_type,
+    promoName: r.promo_name,
     certificateCategoryCode: r.code,
     certificateCategoryName: r.name,
     certificateCategoryDesc: r.description,
@@ -56,6 +89,11 @@ export async function readCategory(db: Db, code: string): Promise<CategoryRecord
   return r.rows[0] ? toRecord(r.rows[0]) : null;
 }
 
+export async function readCategoryById(db: Db, id: number): Promise<CategoryRecord | null> {
+  const r = await db.query<Row>(`${SELECT} WHERE c.id = $1 GROUP BY c.code`, [id]);
+  return r.rows[0] ? toRecord(r.rows[0]) : null;
+}
+
 async function write(db: pg.PoolClient, record: CategoryRecord, exists: boolean): Promise<void> {
   const values = [
     record.certificateCategoryCode,
@@ -68,21 +106,39 @@ async function write(db: pg.PoolClient, record: CategoryRecord, exists: boolean)
     record.defaultExpirationLengthDays,
     record.cardArtId,
     record.maxPurchaseQuantity,
+    record.startDate,
+    record.endDate,
+    record.groupId,
+    record.transferable,
+    record.quantityInOneTreatment,
+    record.daysToRestrictRedemption,
+    record.showActivationDate,
+    record.isPromo,
+    record.promoType,
+    record.promoName,
+    JSON.stringify(Object.fromEntries(KEPT_KEYS.map((k) => [k, record[k]]))),
   ];
+  const columns =
+    'name, description, terms_and_conditions, certificate_category_type, nullify_awards, active, default_expiration_days, card_art_id, max_purchase_quantity, ' +
+    'start_date, end_date, group_id, transferable, quantity_in_one_treatment, days_to_restrict_redemption, show_activation_date, is_promo, promo_type, promo_name, kept_fields';
+  const names = columns.split(', ');
   await db.query(
     exists
-      ? `UPDATE certificate_categories SET name = $2, description = $3, terms_and_conditions = $4, certificate_category_type = $5, nullify_awards = $6,
-           active = $7, default_expiration_days = $8, card_art_id = $9, max_purchase_quantity = $10, updated_at = now() WHERE code = $1`
-      : `INSERT INTO certificate_categories (code, name, description, terms_and_conditions, certificate_category_type, nullify_awards, active, default_expiration_days, card_art_id, max_purchase_quantity)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      ? `UPDATE certificate_categories SET ${names.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE code = $1`
+      : `INSERT INTO certificate_categories (code, ${columns}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`,
     values,
   );
   // Variants are replaced as a list: their order is the position the gift shop shows them in.
   await db.query('DELETE FROM certificate_category_variants WHERE category_code = $1', [record.certificateCategoryCode]);
   await db.query(
-    `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position)
-     SELECT $1, x.amount, x.price, x.n - 1 FROM unnest($2::numeric[], $3::int[]) WITH ORDINALITY AS x(amount, price, n)`,
-    [record.certificateCategoryCode, record.variants.map((v) => v.amount), record.variants.map((v) => v.purchaseAmount)],
+    `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, redemption_criteria, position)
+     SELECT $1, x.amount, x.price, x.criteria, x.n - 1 FROM unnest($2::numeric[], $3::int[], $4::jsonb[]) WITH ORDINALITY AS x(amount, price, criteria, n)`,
+    [
+      record.certificateCategoryCode,
+      record.variants.map((v) => v.amount),
+      record.variants.map((v) => v.purchaseAmount),
+      record.variants.map((v) => (v.redemptionCriteria ? JSON.stringify(v.redemptionCriteria) : null)),
+    ],
   );
 }
 
@@ -120,12 +176,38 @@ export async function saveCategory(
     }
     const before = exists ? await readCategory(db, code) : null;
     const after = applyChange(before ?? categoryDefaults(code), change);
-    const errors = categoryErrors(after);
+    const errors = [...categoryErrors(after), ...(await referenceErrors(db, after))];
     if (errors.length) throw validationProblem(errors);
     await write(db, after, exists);
-    await auditConfigChange(db, { entity: 'certificate-category', entityId: code, action: before ? 'update' : 'create', actor: input.actor, before, after });
-    return after;
+    const saved = (await readCategory(db, code))!;
+    await auditConfigChange(db, {
+      entity: 'certificate-category',
+      entityId: code,
+      action: before ? 'update' : 'create',
+      actor: input.actor,
+      before,
+      after: saved,
+    });
+    return saved;
   });
+}
+
+/** The group and the associated categories a record names must exist (a deleted group admits nobody). */
+async function referenceErrors(db: pg.PoolClient, record: CategoryRecord): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (record.groupId !== null) {
+    const group = await db.query('SELECT 1 FROM participant_groups WHERE id = $1 AND deleted_at IS NULL', [record.groupId]);
+    if (group.rowCount === 0) errors.push({ path: 'body.groupId', message: 'must be the id of a participant group, or null for every member' });
+  }
+  const codes = record.associatedCategoryCodeIds;
+  if (codes.length > 0) {
+    const known = await db.query<{ code: string }>('SELECT code FROM certificate_categories WHERE code = ANY($1)', [codes]);
+    const found = new Set(known.rows.map((r) => r.code));
+    codes.forEach((c, i) => {
+      if (!found.has(c)) errors.push({ path: `body.associatedCategoryCodeIds.${i}`, message: `must be the code of a certificate category (${c} is not one)` });
+    });
+  }
+  return errors;
 }
 
 const duplicate = (code: string, existing: string) =>

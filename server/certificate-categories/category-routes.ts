@@ -6,7 +6,10 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { CategoryChangeBody, CategoryCode, NewCategoryBody, type CategoryRecord } from './category-fields';
-import { listCategories, readCategory, saveCategory } from './category-repository';
+import { listCategories, readCategory, readCategoryById, saveCategory } from './category-repository';
+import { IntFromString } from '../core/http-codecs';
+import { LogicalExpression } from '../groups/group-expression';
+import { redemptionPolicyFieldList } from './redemption-criteria';
 
 /** The short shape members (and the first admin call) read: what treatments and the wallet need of a category. */
 const LookupAnswer = t.type({
@@ -22,7 +25,9 @@ const lookup = (c: CategoryRecord) => ({
   certificateCategoryType: c.certificateCategoryType,
 });
 
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const RecordAnswer = t.type({
+  id: t.number,
   certificateCategoryCode: t.string,
   certificateCategoryName: t.string,
   certificateCategoryDesc: t.string,
@@ -33,8 +38,31 @@ const RecordAnswer = t.type({
   defaultExpirationLengthDays: t.number,
   cardArtId: t.union([t.string, t.null]),
   purchaseAmount: t.union([t.number, t.null]),
-  variants: t.array(t.type({ amount: t.number, purchaseAmount: t.number })),
+  maxPurchaseQuantity: nullable(t.number),
+  variants: t.array(t.type({ amount: t.number, purchaseAmount: t.number, redemptionCriteria: nullable(LogicalExpression) })),
+  startDate: nullable(t.string),
+  endDate: nullable(t.string),
+  groupId: nullable(t.number),
+  transferable: t.boolean,
+  quantityInOneTreatment: nullable(t.number),
+  daysToRestrictRedemption: t.number,
+  showActivationDate: t.boolean,
+  isPromo: t.boolean,
+  promoType: nullable(t.string),
+  promoName: nullable(t.string),
+  displayCategory: nullable(t.string),
+  totalUseable: nullable(t.number),
+  associatedCategoryCodeIds: t.array(t.string),
+  certificateType: nullable(t.string),
+  eligibleUserType: nullable(t.string),
+  quantityPerTreatmentCertificateType: nullable(t.string),
+  quantityPerBrandFlag: t.boolean,
+  restylaneQuantityInOneTreatment: t.number,
+  dysportQuantityInOneTreatment: t.number,
+  sculptraQuantityInOneTreatment: t.number,
 });
+const PolicyField = t.type({ fieldCode: t.string, name: t.string, type: t.string, operators: t.array(t.string) });
+const IdParams = t.type({ id: IntFromString('CategoryId', 'must be a certificate category id (a whole number above 0)', (n) => n > 0) });
 const FlagsBody = t.intersection([
   t.type({ certificateCategoryName: boundedString(120), nullifyAwards: t.boolean }),
   t.partial({ certificateCategoryType: t.union([t.literal('PURCHASABLE'), t.null]) }),
@@ -62,6 +90,30 @@ export const certificateCategoryRoutes = (deps: Deps) => {
         const found = await readCategory(deps.pool, params.code);
         if (!found) throw notFound(`Certificate category ${params.code}`);
         return { status: 200, body: lookup(found) };
+      },
+    }),
+    // Before /{id}, which would otherwise read "redemption-policy-fields" as an id.
+    route({
+      method: 'get',
+      path: '/certificate-categories/redemption-policy-fields',
+      tag: 'Admin',
+      summary: "What a variant's redemptionCriteria may test: each field with its type and the operators it takes",
+      access: 'admin',
+      responses: { 200: { description: 'Fields', schema: t.array(PolicyField) } },
+      handler: async () => ({ status: 200, body: redemptionPolicyFieldList() }),
+    }),
+    route({
+      method: 'get',
+      path: '/certificate-categories/:id',
+      tag: 'Admin',
+      summary: "One certificate category by its numeric id, with every field of the spec's record and its variants' redemptionCriteria",
+      access: 'admin',
+      params: IdParams,
+      responses: { 200: { description: 'The category', schema: RecordAnswer }, 404: { description: 'No category with this id' } },
+      handler: async ({ params }) => {
+        const found = await readCategoryById(deps.pool, params.id);
+        if (!found) throw notFound(`Certificate category ${params.id}`);
+        return { status: 200, body: found };
       },
     }),
     // The spec's create and save calls. Its GET /certificate-categories/list is the gift shop's (members), so the

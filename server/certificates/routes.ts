@@ -12,6 +12,7 @@ import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
 import { ChangeCertificateBody, changeCertificateStatus } from './change-certificate-status';
+import { activationDates } from './activation-dates';
 
 const SORT_RULE = `must be a field (${Object.keys(SORT_COLUMNS).join(', ')}) optionally followed by asc or desc, e.g. "expirationDate desc"`;
 
@@ -43,6 +44,8 @@ const CertificateItemOut = t.type({
   purchasePrice: t.number,
   displayCategory: t.string,
   cardArtId: t.union([t.string, t.null]),
+  /** The first day it may be redeemed, when its category shows it (showActivationDate); else null. */
+  activationDate: t.union([t.string, t.null]),
 });
 
 export const certificateRoutes = (deps: Deps) => [
@@ -68,7 +71,12 @@ export const certificateRoutes = (deps: Deps) => [
         sort: query.sort ?? { field: 'expirationDate', direction: 'desc' },
         displayCategory: query.displayCategory,
       });
-      return { status: 200, body: page };
+      const activation = await activationDates(
+        deps.pool,
+        page.items.map((c) => c.id),
+        deps.settings.timeZone,
+      );
+      return { status: 200, body: { ...page, items: page.items.map((c) => ({ ...c, activationDate: activation.get(c.id) ?? null })) } };
     },
   }),
   route({

@@ -13,7 +13,9 @@ import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
 import { addDays } from '../points/dates';
 import { assertCardArtExists } from './card-art-catalogue';
-import { readGiftCatalogue, type GiftCategory } from './gift-catalogue';
+import { offeredCatalogue, readGiftCatalogue, type CatalogueEntry } from './gift-catalogue';
+import { onSale } from '../certificate-categories/category-terms';
+import { memberEligibility, notEligible, type MemberEligibility } from '../certificate-categories/member-eligibility';
 import { issueGiftOrder } from './issue-gift-order';
 import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
 
@@ -45,6 +47,7 @@ type OrderItem = t.TypeOf<typeof OrderItem>;
 
 const Variant = t.type({ amount: t.number, purchasePrice: t.number });
 const CategoryAnswer = t.type({
+  id: t.number,
   certificateCategoryCode: t.string,
   certificateCategoryName: t.string,
   certificateCategoryDesc: t.string,
@@ -53,6 +56,11 @@ const CategoryAnswer = t.type({
   termsAndConditions: t.string,
   cardArtId: t.union([t.string, t.null]),
   defaultExpirationLengthDays: t.number,
+  maxPurchaseQuantity: t.union([t.number, t.null]),
+  transferable: t.boolean,
+  startDate: t.union([t.string, t.null]),
+  endDate: t.union([t.string, t.null]),
+  promoName: t.union([t.string, t.null]),
   variants: t.array(Variant),
 });
 const OrderAnswer = t.type({
@@ -77,14 +85,42 @@ const OrderAnswer = t.type({
 
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
-/** Prices each line from the catalogue; an unknown category or amount is a 400 naming the line's field. */
-const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[] => {
+const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+const saleWindow = (c: CatalogueEntry) =>
+  c.startDate && c.endDate
+    ? `it is on sale from ${usDate(c.startDate)} to ${usDate(c.endDate)}`
+    : c.startDate
+      ? `it is on sale from ${usDate(c.startDate)}`
+      : `its sale ended on ${usDate(c.endDate!)}`;
+
+/**
+ * Prices each line from the catalogue, refusing before anything is decided (so nothing is written): an unknown
+ * category or amount, a category not on sale today, a gift of a category that is not transferable, or more than its
+ * maxPurchaseQuantity is a 400 naming the line's field; a category whose group or a variant whose criteria exclude the
+ * member is a 403 `not-eligible`, also naming the field.
+ */
+const priceLines = (items: OrderItem[], catalogue: CatalogueEntry[], today: string, member: MemberEligibility): PricedLine[] => {
   const ordered = new Map<string, number>();
   return items.map((item, i) => {
+    const at = `body.items.${i}`;
     const category = catalogue.find((c) => c.certificateCategoryCode === item.certificateCategoryCode);
-    if (!category) throw validationProblem([{ path: `body.items.${i}.certificateCategoryCode`, message: 'must be a purchasable certificate category' }]);
-    const variant = category.variants.find((v) => v.amount === item.amount);
-    if (!variant) throw validationProblem([{ path: `body.items.${i}.amount`, message: `must be one of ${category.variants.map((v) => v.amount).join(', ')}` }]);
+    if (!category) throw validationProblem([{ path: `${at}.certificateCategoryCode`, message: 'must be a purchasable certificate category' }]);
+    const name = category.certificateCategoryName;
+    if (!onSale(category, today))
+      throw validationProblem([{ path: `${at}.certificateCategoryCode`, message: `is not on sale today: ${saleWindow(category)}` }]);
+    if (!member.inGroup(category.groupId))
+      throw notEligible(`${name} certificates are not offered to this member`, [
+        { path: `${at}.certificateCategoryCode`, message: `${name} is offered only to the members of its group` },
+      ]);
+    const index = category.variants.findIndex((v) => v.amount === item.amount);
+    if (index < 0) throw validationProblem([{ path: `${at}.amount`, message: `must be one of ${category.variants.map((v) => v.amount).join(', ')}` }]);
+    const variant = category.variants[index];
+    if (!member.admittedBy(category.criteria[index]))
+      throw notEligible(`The ${dollars(variant.amount)} ${name} certificate is not offered to this member`, [
+        { path: `${at}.amount`, message: `the member does not meet the ${dollars(variant.amount)} ${name} certificate's redemption criteria` },
+      ]);
+    if (item.isGift && !category.transferable)
+      throw validationProblem([{ path: `${at}.isGift`, message: `${name} certificates cannot be sent as a gift: buy it for yourself` }]);
     // The category's maxPurchaseQuantity counts every line of it in the order; the line that passes it is named.
     const sofar = (ordered.get(category.certificateCategoryCode) ?? 0) + item.quantity;
     ordered.set(category.certificateCategoryCode, sofar);
@@ -92,14 +128,14 @@ const priceLines = (items: OrderItem[], catalogue: GiftCategory[]): PricedLine[]
     if (max !== null && sofar > max) {
       throw validationProblem([
         {
-          path: `body.items.${i}.quantity`,
-          message: `takes the order past ${max} ${category.certificateCategoryName} certificate${max === 1 ? '' : 's'}, the most one order may hold`,
+          path: `${at}.quantity`,
+          message: `takes the order past ${max} ${name} certificate${max === 1 ? '' : 's'}, the most one order may hold`,
         },
       ]);
     }
     return {
       ...item,
-      certificateName: `${dollars(variant.amount)} ${category.certificateCategoryName}`,
+      certificateName: `${dollars(variant.amount)} ${name}`,
       amount: variant.amount,
       purchasePrice: variant.purchasePrice,
     };
@@ -122,7 +158,21 @@ export const giftCertificateRoutes = (deps: Deps) => {
       summary: 'Active purchasable certificate categories with their variants (dollars, priced in points), terms and card art',
       access: 'signed-in',
       responses: { 200: { description: 'Categories', schema: t.array(CategoryAnswer) } },
-      handler: async () => ({ status: 200, body: await readGiftCatalogue(deps.pool) }),
+      handler: async ({ caller }) => {
+        const today = dateIn(deps.settings.timeZone, deps.now());
+        const catalogue = await readGiftCatalogue(deps.pool);
+        // A member (or an admin impersonating one) sees what they may buy; anyone else sees what is on sale today.
+        const member =
+          caller.kind === 'participant'
+            ? await memberEligibility(
+                deps.pool,
+                caller.paxId,
+                today,
+                catalogue.map((c) => c.groupId),
+              )
+            : null;
+        return { status: 200, body: offeredCatalogue(catalogue, today, member) };
+      },
     }),
     route({
       method: 'post',
@@ -134,17 +184,28 @@ export const giftCertificateRoutes = (deps: Deps) => {
       body: OrderBody,
       responses: {
         201: { description: 'The order and its certificates', schema: OrderAnswer },
-        400: { description: 'More than 5 certificates, an unknown category, amount or card art, or a gift without recipient' },
-        403: { description: 'Another participant' },
+        400: {
+          description:
+            "More than 5 certificates, an unknown category, amount or card art, a category not on sale today, a gift of a category that is not transferable, more than the category's maxPurchaseQuantity, or a gift without recipient",
+        },
+        403: { description: "Another participant; or not-eligible: the category's group or the variant's redemption criteria exclude the member" },
         409: { description: 'insufficient-points' },
       },
       handler: async ({ params, body, caller }) => {
         assertActsAs(caller, params.paxId);
-        const lines = priceLines(body.items, await readGiftCatalogue(deps.pool));
+        const today = dateIn(deps.settings.timeZone, deps.now());
+        const catalogue = await readGiftCatalogue(deps.pool);
+        const ordered = catalogue.filter((c) => body.items.some((item) => item.certificateCategoryCode === c.certificateCategoryCode));
+        const member = await memberEligibility(
+          deps.pool,
+          params.paxId,
+          today,
+          ordered.map((c) => c.groupId),
+        );
+        const lines = priceLines(body.items, catalogue, today, member);
         // Every line holds at least one certificate, so more lines than that are refused by the decider without a lookup.
         if (body.items.length <= MAX_QUANTITY_PER_CART) await assertCardArtExists(body.items, findCardArt);
         const now = deps.now();
-        const today = dateIn(deps.settings.timeZone, now);
         const catalogueDays = await deps.pool.query<{ days: number }>(
           'SELECT min(default_expiration_days) AS days FROM certificate_categories WHERE code = ANY($1)',
           [lines.map((l) => l.certificateCategoryCode)],

@@ -5,7 +5,20 @@ import { operatorsFor, participantFields, type ComparisonExpression, type FieldC
 /** What a group can be decided on, for one participant. Pure data: the evaluator does no I/O. */
 export type ParticipantFacts = Record<FieldCode, string | number | null>;
 
-const kindOf = new Map<string, FieldKind>(participantFields.map((f) => [f.fieldCode, f.kind]));
+/**
+ * The fields an expression may test and their kinds. Groups test participant fields; a certificate variant's
+ * redemption criteria test the redemption policy fields. One evaluator serves both, so the operators mean the same.
+ */
+export interface FieldCatalogue {
+  fields: readonly { fieldCode: string; kind: FieldKind }[];
+  kindOf: ReadonlyMap<string, FieldKind>;
+}
+export const fieldCatalogue = (fields: readonly { fieldCode: string; kind: FieldKind }[]): FieldCatalogue => ({
+  fields,
+  kindOf: new Map(fields.map((f) => [f.fieldCode, f.kind])),
+});
+const participantCatalogue = fieldCatalogue(participantFields);
+type Facts = Readonly<Record<string, string | number | null | undefined>>;
 
 const valueCount = (op: ComparisonExpression['comparisonOperatorCode']): [number, number] =>
   op === 'IN' || op === 'NOT_IN' ? [1, 100] : op === 'BETWEEN' ? [2, 2] : [1, 1];
@@ -14,13 +27,13 @@ const validValue = (kind: FieldKind, v: string | number): boolean =>
   kind === 'number' ? Number.isFinite(Number(v)) && String(v).trim() !== '' : kind === 'date' ? isCalendarDate(String(v)) : String(v).trim() !== '';
 
 /** Checks that every comparison names a known field, an operator that suits it and usable values. */
-export function checkExpression(e: LogicalExpression, path: string): FieldError[] {
+export function checkExpression(e: LogicalExpression, path: string, catalogue: FieldCatalogue = participantCatalogue): FieldError[] {
   const errors: FieldError[] = [];
   if (e.comparisonExpressions.length === 0 && e.logicalExpressions.length === 0) errors.push({ path, message: 'must hold at least one comparison' });
   e.comparisonExpressions.forEach((c, i) => {
     const at = `${path}.comparisonExpressions.${i}`;
-    const kind = kindOf.get(c.fieldCode);
-    if (!kind) return errors.push({ path: `${at}.fieldCode`, message: `must be one of ${participantFields.map((f) => f.fieldCode).join(', ')}` });
+    const kind = catalogue.kindOf.get(c.fieldCode);
+    if (!kind) return errors.push({ path: `${at}.fieldCode`, message: `must be one of ${catalogue.fields.map((f) => f.fieldCode).join(', ')}` });
     if (!operatorsFor[kind].includes(c.comparisonOperatorCode))
       return errors.push({ path: `${at}.comparisonOperatorCode`, message: `must be one of ${operatorsFor[kind].join(', ')} for ${c.fieldCode}` });
     const [min, max] = valueCount(c.comparisonOperatorCode);
@@ -33,7 +46,7 @@ export function checkExpression(e: LogicalExpression, path: string): FieldError[
         message: kind === 'date' ? 'must be a date as YYYY-MM-DD' : kind === 'number' ? 'must be a number' : 'must not be empty',
       });
   });
-  e.logicalExpressions.forEach((nested, i) => errors.push(...checkExpression(nested, `${path}.logicalExpressions.${i}`)));
+  e.logicalExpressions.forEach((nested, i) => errors.push(...checkExpression(nested, `${path}.logicalExpressions.${i}`, catalogue)));
   return errors;
 }
 
@@ -45,9 +58,9 @@ const compare = (kind: FieldKind, a: string | number, b: string | number): numbe
 };
 
 /** A comparison against a missing fact is false (NE and NOT_IN included): unknown data never widens a group. */
-export function matchesComparison(c: ComparisonExpression, facts: ParticipantFacts): boolean {
-  const kind = kindOf.get(c.fieldCode);
-  const actual = facts[c.fieldCode as FieldCode];
+export function matchesComparison(c: ComparisonExpression, facts: Facts, catalogue: FieldCatalogue = participantCatalogue): boolean {
+  const kind = catalogue.kindOf.get(c.fieldCode);
+  const actual = facts[c.fieldCode];
   if (!kind || actual === null || actual === undefined) return false;
   const cmp = (v: string | number) => compare(kind, actual, v);
   const [first, second] = c.values;
@@ -81,10 +94,10 @@ export function matchesComparison(c: ComparisonExpression, facts: ParticipantFac
   }
 }
 
-export function matchesExpression(e: LogicalExpression, facts: ParticipantFacts): boolean {
+export function matchesExpression(e: LogicalExpression, facts: Facts, catalogue: FieldCatalogue = participantCatalogue): boolean {
   const results = [
-    ...e.comparisonExpressions.map((c) => () => matchesComparison(c, facts)),
-    ...e.logicalExpressions.map((n) => () => matchesExpression(n, facts)),
+    ...e.comparisonExpressions.map((c) => () => matchesComparison(c, facts, catalogue)),
+    ...e.logicalExpressions.map((n) => () => matchesExpression(n, facts, catalogue)),
   ];
   if (results.length === 0) return false;
   return e.logicalOperatorCode === 'AND' ? results.every((r) => r()) : results.some((r) => r());

@@ -175,6 +175,7 @@ async function issueCertificate(deps: PayoutDeps, award: PromotionAward, ctx: Co
     certificateCategoryType: null,
     // Like the offers a campaign issues: the wallet's filter shows promotion certificates together.
     displayCategory: 'promotion',
+    certificateCategoryCode: c.categoryCode,
     status: 'ACTIVE',
     issuedAt,
     expirationDate: award.expirationDate,

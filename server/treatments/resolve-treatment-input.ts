@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { PresentedCertificate } from '../certificate-categories/redemption-rules';
+import type { LogicalExpression } from '../groups/group-expression';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 import { validationProblem, type FieldError } from '../core/problem';
 import { productsByIds } from '../products/product-repository';
@@ -45,14 +47,17 @@ export async function resolveLineItems(db: pg.Pool, body: RecordTreatmentBody, t
 /**
  * Snapshots each presented code from the certificates read model. A certificate's category is the certificate
  * category whose code equals its displayCategory; a code or category we do not know is kept, but cannot nullify.
- */
-/**
  * The certificates a treatment reports as redeemed, as the treated member holds them: a code is only theirs to use
  * when the certificate is theirs (a gift they sent, or anyone else's certificate, reads as unknown), so one code is
  * used by one person.
  */
-export async function resolveCertificates(db: pg.Pool, codes: readonly string[], paxId: number): Promise<RedeemedCertificate[]> {
-  if (codes.length === 0) return [];
+export async function resolveCertificates(
+  db: pg.Pool,
+  codes: readonly string[],
+  paxId: number,
+  timeZone: string,
+): Promise<{ redeemed: RedeemedCertificate[]; presented: PresentedCertificate[] }> {
+  if (codes.length === 0) return { redeemed: [], presented: [] };
   const r = await db.query<{
     code: string;
     name: string | null;
@@ -60,24 +65,50 @@ export async function resolveCertificates(db: pg.Pool, codes: readonly string[],
     category_type: string | null;
     category_code: string | null;
     nullify_awards: boolean | null;
+    issued_on: string | null;
+    category_name: string | null;
+    quantity_in_one_treatment: number | null;
+    days_to_restrict_redemption: number | null;
+    criteria: LogicalExpression | null;
   }>(
-    `SELECT x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards
+    `SELECT x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards,
+            to_char(c.issued_at AT TIME ZONE $3, 'YYYY-MM-DD') AS issued_on, cc.name AS category_name, cc.quantity_in_one_treatment,
+            cc.days_to_restrict_redemption,
+            (SELECT v.redemption_criteria FROM certificate_category_variants v WHERE v.category_code = cc.code AND v.amount = c.amount LIMIT 1) AS criteria
        FROM unnest($1::text[]) WITH ORDINALITY AS x(code, n)
        LEFT JOIN LATERAL (
          SELECT * FROM rm_certificates
           WHERE code = x.code AND pax_id = $2 AND NOT (gift_recipient_email IS NOT NULL AND claimed_at IS NULL)
           LIMIT 1
        ) c ON true
-       LEFT JOIN certificate_categories cc ON lower(cc.code) = lower(c.display_category)
+       LEFT JOIN certificate_categories cc ON lower(cc.code) = lower(COALESCE(c.category_code, c.display_category))
       ORDER BY x.n`,
-    [codes.map((c) => c.trim()), paxId],
+    [codes.map((c) => c.trim()), paxId, timeZone],
   );
-  return r.rows.map((row) => ({
-    code: row.code,
-    name: row.name,
-    amount: row.amount === null ? null : Number(row.amount),
-    certificateCategoryType: row.category_type === 'PURCHASABLE' ? 'PURCHASABLE' : null,
-    categoryCode: row.category_code,
-    nullifyAwards: row.nullify_awards === true,
-  }));
+  const amountOf = (a: string | null) => (a === null ? null : Number(a));
+  return {
+    redeemed: r.rows.map((row) => ({
+      code: row.code,
+      name: row.name,
+      amount: amountOf(row.amount),
+      certificateCategoryType: row.category_type === 'PURCHASABLE' ? 'PURCHASABLE' : null,
+      categoryCode: row.category_code,
+      nullifyAwards: row.nullify_awards === true,
+    })),
+    presented: r.rows.map((row) => ({
+      code: row.code,
+      amount: amountOf(row.amount),
+      issuedOn: row.issued_on,
+      category:
+        row.category_code === null
+          ? null
+          : {
+              code: row.category_code,
+              name: row.category_name ?? row.category_code,
+              quantityInOneTreatment: row.quantity_in_one_treatment,
+              daysToRestrictRedemption: row.days_to_restrict_redemption ?? 0,
+              criteria: row.criteria,
+            },
+    })),
+  };
 }

@@ -16,6 +16,7 @@ import { portalLink } from '../config';
 import { estimatePoints } from './earning-rules';
 import { recordTreatment, RecordTreatmentBody } from './record-treatment';
 import { resolveCertificates, resolveLineItems } from './resolve-treatment-input';
+import { assertRedeemable } from '../certificate-categories/assert-redeemable';
 import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
 
 const Accepted = t.type({ treatmentId: t.string, status: t.string });
@@ -43,7 +44,11 @@ export const treatmentRoutes = (deps: Deps) => [
     responses: {
       202: { description: 'Recorded', schema: Accepted },
       200: { description: 'Already recorded with this externalId', schema: Accepted },
-      400: { description: 'Invalid fields, unknown paxId or productId, or a future dateOfService' },
+      400: {
+        description:
+          "Invalid fields, unknown paxId or productId, a future dateOfService, more of a category's certificates than one treatment may redeem, or a certificate before its activation day",
+      },
+      403: { description: "not-eligible: the member does not meet a redeemed certificate's variant redemption criteria" },
     },
     handler: async ({ body, caller }) => {
       const practiceId = caller.kind === 'practice' ? caller.practiceId : (body.practiceId ?? null);
@@ -53,7 +58,13 @@ export const treatmentRoutes = (deps: Deps) => [
       if (existing.state.kind === 'recorded') return { status: 200, body: { treatmentId, status: existing.state.status } };
       const now = deps.now();
       const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
-      const redeemedCertificates = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId);
+      const { redeemed: redeemedCertificates, presented } = await resolveCertificates(
+        deps.pool,
+        body.redeemedCertificateCodes ?? [],
+        body.paxId,
+        deps.settings.timeZone,
+      );
+      await assertRedeemable(deps.pool, { paxId: body.paxId, dateOfService: body.dateOfService, presented, today: dateIn(deps.settings.timeZone, now) });
       const financed = body.financed ?? false;
       const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
       const token = financed ? newToken() : null;

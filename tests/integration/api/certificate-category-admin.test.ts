@@ -40,7 +40,7 @@ const spa = (code: string) => ({
     { amount: 40, purchaseAmount: 380 },
     { amount: 75.5, purchaseAmount: 700, redemptionCriteria: { logicalOperatorCode: 'AND', comparisonExpressions: [], logicalExpressions: [] } },
   ],
-  startDate: '2026-01-01', // a spec field the programme does not use: accepted and ignored
+  startDate: '2026-01-01', // on sale from this day (the test's today is later)
 });
 
 describe('when an admin creates a purchasable category with variants', () => {
@@ -60,12 +60,36 @@ describe('when an admin creates a purchasable category with variants', () => {
       // Issue 13: the record carries the spec's maxPurchaseQuantity (null: no limit beyond the cart's 5).
       maxPurchaseQuantity: null,
       purchaseAmount: 380,
+      // An empty expression tests nothing: the variant is offered to every member (null).
       variants: [
-        { amount: 40, purchaseAmount: 380 },
-        { amount: 75.5, purchaseAmount: 700 },
+        { amount: 40, purchaseAmount: 380, redemptionCriteria: null },
+        { amount: 75.5, purchaseAmount: 700, redemptionCriteria: null },
       ],
+      // Every other field of the spec's record, with its default where the body sent none.
+      id: expect.any(Number),
+      startDate: '2026-01-01',
+      endDate: null,
+      groupId: null,
+      transferable: true,
+      quantityInOneTreatment: null,
+      daysToRestrictRedemption: 0,
+      showActivationDate: false,
+      isPromo: false,
+      promoType: null,
+      promoName: null,
+      displayCategory: null,
+      totalUseable: null,
+      associatedCategoryCodeIds: [],
+      certificateType: null,
+      eligibleUserType: null,
+      quantityPerTreatmentCertificateType: null,
+      quantityPerBrandFlag: false,
+      restylaneQuantityInOneTreatment: 0,
+      dysportQuantityInOneTreatment: 0,
+      sculptraQuantityInOneTreatment: 0,
     });
     expect((await s.call('GET', '/api/rest/admin/certificate-categories/SPA_DAY', { token: admin.token })).body).toEqual(r.body);
+    expect((await s.call('GET', `/api/rest/certificate-categories/${r.body.id}`, { token: admin.token })).body).toEqual(r.body);
     expect(await inCatalogue('SPA_DAY')).toMatchObject({
       certificateCategoryName: 'Spa Day Gift',
       certificateCategoryDesc: 'Toward a day of treatments.',

@@ -47,6 +47,8 @@ describe('GET /participants/{paxId}/certificates', () => {
       displayCategory: 'reward',
       // Rewards wear the reward art: no design of their own.
       cardArtId: null,
+      // Their category shows no activation day (showActivationDate is off): nothing to show.
+      activationDate: null,
     });
   });
 

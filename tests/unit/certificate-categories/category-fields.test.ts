@@ -16,10 +16,10 @@ describe('when a change is applied', () => {
     expect(next).toMatchObject({ certificateCategoryCode: 'SPA', certificateCategoryName: 'Spa Day', purchaseAmount: 480 });
   });
 
-  it('ignores spec fields the programme does not keep', () => {
-    const next = applyChange(purchasable, { startDate: '2026-01-01', groupId: 4 } as never);
-    expect(next).not.toHaveProperty('startDate');
-    expect(next).not.toHaveProperty('groupId');
+  it("keeps the spec's terms (a local ISO date-time as its day) and ignores fields outside the spec's record", () => {
+    const next = applyChange(purchasable, { startDate: '2026-01-01T00:00:00', groupId: 4, somethingElse: 1 } as never);
+    expect(next).toMatchObject({ startDate: '2026-01-01', groupId: 4 });
+    expect(next).not.toHaveProperty('somethingElse');
   });
 
   it('clears purchaseAmount when the category is not purchasable', () => {
