@@ -58,11 +58,11 @@ test('an admin creates a purchasable category with two variants, and a member fi
   await page.getByRole('link', { name: 'New category' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'New certificate category' })).toBeVisible();
-  await page.getByLabel('Code').fill(code);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description').fill('A relaxing day at a participating practice.');
   await page.getByLabel('Terms and conditions').fill('Valid for 180 days. Not exchangeable for cash.');
-  await expect(page.getByLabel('Type')).toHaveValue('0'); // purchasable is the first choice
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('0'); // purchasable is the first choice
   await typeNumber(page.getByLabel('Variant 1 amount in dollars'), '40');
   await typeNumber(page.getByLabel('Variant 1 price in points'), '400');
   await page.getByRole('button', { name: 'Add variant' }).click();
@@ -75,7 +75,8 @@ test('an admin creates a purchasable category with two variants, and a member fi
 
   await typeNumber(page.getByLabel('Variant 2 price in points'), '800');
   await page.getByRole('button', { name: 'Save category' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Saved ${name}.`);
+  // The group builder's live member count is a status too: the save message is the one that says Saved.
+  await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toHaveText(`Saved ${name}.`);
   await expect(page).toHaveURL(new RegExp(`/admin-tools/cert-definition-tool/configure\\?code=${code}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Certificate category ${code}` })).toBeVisible();
   await expect(page.getByTestId('audit-history')).toContainText('create by admin');
@@ -91,5 +92,62 @@ test('an admin creates a purchasable category with two variants, and a member fi
   await expect(tile).toContainText('A relaxing day at a participating practice.');
   await expect(tile).toContainText('$40.00 for 400 points · $80.00 for 800 points');
   await expect(tile.getByRole('button', { name: `BUY ${name.toUpperCase()}` })).toBeVisible();
+  await memberContext.close();
+});
+
+test("an admin sets a category's terms and a variant's criteria; the member's shop offers what they may buy", async ({ page, browser }) => {
+  const code = `E2E_VIP_${randomUUID().slice(0, 6).toUpperCase()}`;
+  const name = `Glow Club ${code.slice(-6)}`;
+  const now = new Date();
+  const today = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/cert-definition-tool/configure');
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await typeNumber(page.getByLabel('Variant 1 amount in dollars'), '40');
+  await typeNumber(page.getByLabel('Variant 1 price in points'), '400');
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  await typeNumber(page.getByLabel('Variant 2 amount in dollars'), '80');
+  await typeNumber(page.getByLabel('Variant 2 price in points'), '800');
+
+  // On sale from today, for oneself only; at most one redeemed per treatment.
+  await page.getByLabel('On sale from (MM/DD/YYYY, empty: already)').pressSequentially(today);
+  await page.getByLabel('May be bought as a gift for someone else').uncheck();
+  await typeNumber(page.getByLabel('Most redeemed at one treatment (empty: no limit)'), '1');
+
+  // Variant 2 only for members who earned a million points: operators read as words.
+  await page.getByText('Variant 2: offered to every member').click();
+  const rules = page.getByRole('group', { name: 'Who may buy or redeem variant 2' });
+  await rules.getByLabel('Field, rule 1').selectOption({ label: 'Points earned in the programme' });
+  await rules.getByLabel('Comparison, rule 1').selectOption({ label: 'is at least' });
+  await rules.getByLabel('Value, rule 1').fill('1000000');
+  await expect(page.getByText('Variant 2: offered only to members who meet its rules')).toBeVisible();
+  await expectNoSeriousViolations(page, 'category terms and variant criteria');
+
+  await page.getByRole('button', { name: 'Save category' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toHaveText(`Saved ${name}.`);
+
+  // Read back as saved.
+  await page.reload();
+  await expect(page.getByLabel('On sale from (MM/DD/YYYY, empty: already)')).toHaveValue(today);
+  await expect(page.getByLabel('May be bought as a gift for someone else')).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'Who may buy or redeem variant 2' }).getByLabel('Value, rule 1')).toHaveValue('1000000');
+  await expect(page.getByTestId('audit-history')).toContainText('create by admin');
+
+  // Trimming keeps the first variant; not saved, so the member still sees the saved category.
+  await page.getByRole('button', { name: 'Keep only the first variant' }).click();
+  await expect(page.getByLabel('Variant 2 amount in dollars')).toHaveCount(0);
+
+  const memberContext = await browser.newContext();
+  const shopper = await memberContext.newPage();
+  await signInThroughPage(shopper, member);
+  await shopper.goto('/gift-certificates/landing');
+  const tile = shopper.getByTestId('gift-category').filter({ hasText: name });
+  await expect(tile).toContainText('$40.00 for 400 points');
+  await expect(tile).not.toContainText('$80.00');
+  await expect(tile).toContainText('For yourself only: it cannot be sent as a gift.');
+  await tile.getByRole('button', { name: `BUY ${name.toUpperCase()}` }).click();
+  await expect(shopper.getByText(`${name} certificates cannot be sent as a gift: this one is for you.`)).toBeVisible();
+  await expect(shopper.getByLabel('Send it as a gift')).toHaveCount(0);
   await memberContext.close();
 });

@@ -18,6 +18,8 @@ export interface CertificateItem {
   cardArtId?: string | null;
   /** A gift: whom it is for and whether they claimed it (unclaimed, it is still its buyer's, shown as sent). */
   gift?: { recipientName: string | null; recipientEmail: string; senderName: string | null; claimed: boolean };
+  /** The first day it may be redeemed, where its category shows it (a fresh list answers it; live messages do not). */
+  activationDate?: string | null;
   /** On a live message only: a gift this member sent was claimed, so it is no longer theirs. */
   sentGift?: boolean;
 }

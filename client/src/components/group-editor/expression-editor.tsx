@@ -25,21 +25,27 @@ export function ExpressionEditor({
   path,
   fields,
   onChange,
+  idPrefix = 'group-expr',
+  title = 'Rules',
 }: {
   root: LogicalExpression;
   path: GroupPath;
   fields: ParticipantField[];
   onChange: (e: LogicalExpression) => void;
+  /** Distinguishes the ids of several editors on one page (a variant's criteria beside the category's group). */
+  idPrefix?: string;
+  /** The legend of the top level, naming what the rules decide. */
+  title?: string;
 }) {
   const here = path.reduce((e, i) => e.logicalExpressions[i], root);
   const depth = path.length;
   const label = depth === 0 ? 'Members match' : `Nested group ${path.map((i) => i + 1).join('.')} matches`;
-  const idBase = `group-expr-${path.join('-') || 'top'}`;
+  const idBase = `${idPrefix}-${path.join('-') || 'top'}`;
   const fieldOf = (code: string) => fields.find((f) => f.fieldCode === code);
 
   return (
     <fieldset className={`group-expression group-expression--depth-${Math.min(depth, 4)}`}>
-      <legend>{depth === 0 ? 'Rules' : `Nested group ${path.map((i) => i + 1).join('.')}`}</legend>
+      <legend>{depth === 0 ? title : `Nested group ${path.map((i) => i + 1).join('.')}`}</legend>
       <label htmlFor={`${idBase}-op`}>{label}</label>
       <NativeSelect<'AND' | 'OR'>
         id={`${idBase}-op`}
@@ -93,7 +99,7 @@ export function ExpressionEditor({
         );
       })}
       {here.logicalExpressions.map((_, i) => (
-        <ExpressionEditor key={i} root={root} path={[...path, i]} fields={fields} onChange={onChange} />
+        <ExpressionEditor key={i} root={root} path={[...path, i]} fields={fields} onChange={onChange} idPrefix={idPrefix} title={title} />
       ))}
       <div className="group-editor__actions">
         <Button label="Add rule" text onClick={() => onChange(addRule(root, path))} />

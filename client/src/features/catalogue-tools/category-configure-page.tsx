@@ -9,6 +9,8 @@ import { AuditHistory } from './components/audit-history';
 import { errorText, fieldErrorsOf } from './components/field-errors';
 import { $categoryDraft, fetchCategoryFx, formCleared, saveCategoryFx } from './model';
 import { CategoryFields } from './components/category-fields';
+import { CategoryTermsFields } from './components/category-terms-fields';
+import type { ParticipantField } from '../../components/group-editor/groups-api';
 import { VariantRows } from './components/variant-rows';
 import './catalogue-tools.css';
 
@@ -23,6 +25,8 @@ export default function CategoryConfigurePage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [historyVersion, setHistoryVersion] = useState(0);
+  const [policyFields, setPolicyFields] = useState<ParticipantField[]>([]);
+  const showError = useCallback((text: string) => setMessage({ severity: 'error', text }), []);
 
   useEffect(() => {
     formCleared();
@@ -35,7 +39,8 @@ export default function CategoryConfigurePage() {
       );
     // Without content the designs cannot be listed; the category's own design still shows.
     listCardArt().then(setCardArt, () => undefined);
-  }, [code]);
+    categoryApi.policyFields().then(setPolicyFields, () => showError('Could not load the redemption policy fields'));
+  }, [code, showError]);
   const loadHistory = useCallback(() => categoryApi.history(code ?? ''), [code]);
 
   if (!loaded)
@@ -63,8 +68,9 @@ export default function CategoryConfigurePage() {
     <section className="catalogue-tools" aria-labelledby="category-configure-title">
       <h1 id="category-configure-title">{code ? `Certificate category ${code}` : 'New certificate category'}</h1>
       <CategoryFields draft={draft} errors={errors} isNew={code === null} cardArt={cardArt} />
+      <CategoryTermsFields draft={draft} errors={errors} onError={showError} />
       {draft.certificateCategoryType === 'PURCHASABLE' ? (
-        <VariantRows variants={draft.variants} errors={errors} />
+        <VariantRows variants={draft.variants} errors={errors} policyFields={policyFields} />
       ) : (
         <p>
           {errors.variants ?? 'A category that is not purchasable has no variants: its certificates are issued by the programme (rewards, campaign offers).'}

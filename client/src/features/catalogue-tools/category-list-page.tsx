@@ -3,13 +3,23 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDollars, formatPoints } from '../../lib/format';
+import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { categoryApi, type CertificateCategory } from './api/catalogue-api';
 import { errorText } from './components/field-errors';
 import './catalogue-tools.css';
 
 const variantsText = (c: CertificateCategory) =>
   c.variants.length ? c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchaseAmount)} pts`).join(', ') : '—';
+
+/** When a category is on sale, in words and MM/DD/YYYY. */
+const saleText = (c: CertificateCategory) =>
+  c.startDate && c.endDate
+    ? `${formatDate(c.startDate)} to ${formatDate(c.endDate)}`
+    : c.startDate
+      ? `From ${formatDate(c.startDate)}`
+      : c.endDate
+        ? `Until ${formatDate(c.endDate)}`
+        : 'Always';
 
 /** /admin-tools/cert-definition-tool: every certificate category, each opening its configuration. */
 export default function CategoryListPage() {
@@ -43,6 +53,8 @@ export default function CategoryListPage() {
         <Column header="Type" body={(c: CertificateCategory) => (c.certificateCategoryType === 'PURCHASABLE' ? 'Purchasable' : 'Not purchasable')} />
         <Column header="Status" body={(c: CertificateCategory) => (c.displayStatusTypeCode === 'ACTIVE' ? 'Active' : 'Inactive')} />
         <Column header="Variants" body={variantsText} />
+        <Column header="On sale" body={saleText} />
+        <Column header="Offered to" body={(c: CertificateCategory) => (c.groupId === null ? 'Every member' : `Group ${c.groupId}`)} />
         <Column header="Cancels treatment points" body={(c: CertificateCategory) => (c.nullifyAwards ? 'Yes' : 'No')} />
       </DataTable>
     </section>

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatDollars, formatPoints } from '../../lib/format';
@@ -33,6 +33,12 @@ export default function GiftBuyPage() {
   // Without art content (still loading, or unreachable) nothing is offered and the category's own art stands.
   const artId = category ? chosenArtId(cardArt, draft.selectedCardArt, category.cardArtId) : null;
   const art = artId ? (cardArt.byId[artId] ?? null) : null;
+
+  // A category that is not transferable is bought for oneself only: the gift fields are not offered.
+  const giftable = category?.transferable !== false;
+  useEffect(() => {
+    if (!giftable && draft.isGift) draftFieldUpdated({ field: 'isGift', value: false });
+  }, [giftable, draft.isGift]);
 
   const add = () => {
     if (!category || draft.amount === null) return setProblem('Choose a certificate and an amount.');
@@ -114,11 +120,15 @@ export default function GiftBuyPage() {
             onValueChange={(e) => draftFieldUpdated({ field: 'quantity', value: e.value ?? 1 })}
           />
         </div>
-        <div className="gift-form__option">
-          <Checkbox inputId="gift-is-gift" checked={draft.isGift} onChange={(e) => draftFieldUpdated({ field: 'isGift', value: Boolean(e.checked) })} />
-          <label htmlFor="gift-is-gift">Send it as a gift</label>
-        </div>
-        {draft.isGift && (
+        {giftable ? (
+          <div className="gift-form__option">
+            <Checkbox inputId="gift-is-gift" checked={draft.isGift} onChange={(e) => draftFieldUpdated({ field: 'isGift', value: Boolean(e.checked) })} />
+            <label htmlFor="gift-is-gift">Send it as a gift</label>
+          </div>
+        ) : (
+          <p>{category?.certificateCategoryName} certificates cannot be sent as a gift: this one is for you.</p>
+        )}
+        {giftable && draft.isGift && (
           <>
             <div className="gift-form__field">
               <label htmlFor="gift-recipient-name">Recipient name</label>

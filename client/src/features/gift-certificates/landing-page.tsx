@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
-import { formatDollars, formatPoints } from '../../lib/format';
+import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { draftCleared, draftFieldUpdated, nextUrlSet } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
@@ -32,7 +32,10 @@ export default function GiftLandingPage() {
         {categories.map((c) => (
           <li key={c.certificateCategoryCode} className="gift-category" data-testid="gift-category">
             <h2>{c.certificateCategoryName}</h2>
+            {c.promoName && <p className="gift-category__promo">{c.promoName}</p>}
             <p>{c.certificateCategoryDesc}</p>
+            {c.endDate && <p>On sale until {formatDate(c.endDate)}</p>}
+            {c.transferable === false && <p>For yourself only: it cannot be sent as a gift.</p>}
             <p>{c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchasePrice)} points`).join(' · ')}</p>
             <Button label={`BUY ${c.certificateCategoryName.toUpperCase()}`} onClick={() => choose(c.certificateCategoryCode, c.variants[0]?.amount ?? 0)} />
           </li>

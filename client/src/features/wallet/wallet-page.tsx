@@ -43,6 +43,9 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
             <span>
               {displayStatus(c)} · expires {formatDate(c.expirationDate)}
             </span>
+            {c.status === 'ACTIVE' && c.activationDate && c.activationDate > new Date().toISOString().slice(0, 10) && (
+              <span data-testid="certificate-activation">Usable from {formatDate(c.activationDate)}</span>
+            )}
             {design && <span data-testid="certificate-design">Design: {design.title}</span>}
             {c.sentGift ? (
               <span data-testid="gift-sent-status">{sentGiftStatus(c)}</span>

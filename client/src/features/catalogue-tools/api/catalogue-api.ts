@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import type { LogicalExpression, ParticipantField } from '../../../components/group-editor/groups-api';
 import { contentReader } from '../../../lib/content/contentful-client';
 
 const base = '/api/rest';
@@ -24,9 +25,35 @@ export type DisplayStatus = 'ACTIVE' | 'INACTIVE';
 export interface CategoryVariant {
   amount: number;
   purchaseAmount: number;
+  /** Who may buy or redeem it; null: every member. */
+  redemptionCriteria: LogicalExpression | null;
 }
-/** The admin spec's certificate-category record, as far as the programme uses it (see the server's category-fields). */
-export interface CertificateCategory {
+/** When, to whom and how a category's certificates are sold and used (the server's category-terms.ts). */
+export interface CategoryTerms {
+  startDate: string | null;
+  endDate: string | null;
+  groupId: number | null;
+  transferable: boolean;
+  quantityInOneTreatment: number | null;
+  daysToRestrictRedemption: number;
+  showActivationDate: boolean;
+  isPromo: boolean;
+  promoType: string | null;
+  promoName: string | null;
+  displayCategory: string | null;
+  totalUseable: number | null;
+  associatedCategoryCodeIds: string[];
+  certificateType: string | null;
+  eligibleUserType: string | null;
+  quantityPerTreatmentCertificateType: string | null;
+  quantityPerBrandFlag: boolean;
+  restylaneQuantityInOneTreatment: number;
+  dysportQuantityInOneTreatment: number;
+  sculptraQuantityInOneTreatment: number;
+}
+/** The admin spec's certificate-category record (see the server's category-fields and category-terms). */
+export interface CertificateCategory extends CategoryTerms {
+  id?: number;
   certificateCategoryCode: string;
   certificateCategoryName: string;
   certificateCategoryDesc: string;
@@ -42,8 +69,8 @@ export interface CertificateCategory {
   variants: CategoryVariant[];
 }
 /** What a save sends: variant fields may still be empty, and the server names them. */
-export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'variants'> & {
-  variants: { amount: number | null; purchaseAmount: number | null }[];
+export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'variants' | 'id'> & {
+  variants: { amount: number | null; purchaseAmount: number | null; redemptionCriteria: LogicalExpression | null }[];
 };
 
 export interface AuditEntry {
@@ -70,6 +97,11 @@ export const categoryApi = {
   create: (category: CategoryPayload) => api.post<CertificateCategory>(`${base}/certificate-categories`, category, { quiet: true }),
   update: (category: CategoryPayload) => api.put<CertificateCategory>(`${base}/certificate-categories`, category, { quiet: true }),
   history: (code: string) => api.get<AuditEntry[]>(`${base}/admin/audit/certificate-categories/${encodeURIComponent(code)}`),
+  /** What a variant's criteria may test, in the group builder's field shape. */
+  policyFields: async (): Promise<ParticipantField[]> =>
+    (await api.get<{ fieldCode: string; name: string; type: string; operators: string[] }[]>(`${base}/certificate-categories/redemption-policy-fields`)).map(
+      (f) => ({ fieldCode: f.fieldCode, name: f.name, kind: f.type, operators: f.operators }),
+    ),
 };
 
 /** The gift card designs content offers, by entry id, for a category's default art. */

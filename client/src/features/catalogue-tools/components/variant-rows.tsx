@@ -1,10 +1,22 @@
+import { useEffect, useState, type ReactElement } from 'react';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
+import { ExpressionEditor } from '../../../components/group-editor/expression-editor';
+import type { ParticipantField } from '../../../components/group-editor/groups-api';
+import { criteriaForSave, variantAdded, variantChanged, variantRemoved, variantsTrimmed, type VariantRow } from '../model';
 import { describedBy } from './form-row';
-import { variantAdded, variantChanged, variantRemoved, type VariantRow } from '../model';
 
-/** The variants a member can buy: a dollar amount each, priced in points; rows are added and removed freely. */
-export function VariantRows({ variants, errors }: { variants: VariantRow[]; errors: Record<string, string> }) {
+/**
+ * The variants a member can buy: a dollar amount each, priced in points, and who may buy or redeem it (criteria
+ * over the redemption policy fields, edited like a group; left blank, every member). Rows are added and removed
+ * freely; "Keep only the first variant" trims the list (spec).
+ */
+export function VariantRows({ variants, errors, policyFields }: { variants: VariantRow[]; errors: Record<string, string>; policyFields: ParticipantField[] }) {
+  const criteriaError = (i: number) =>
+    Object.entries(errors)
+      .filter(([path]) => path.startsWith(`variants.${i}.redemptionCriteria`))
+      .map(([, message]) => message)
+      .join(' ');
   const cell = (i: number, field: 'amount' | 'purchaseAmount') => {
     const id = `variant-${i}-${field}`;
     const error = errors[`variants.${i}.${field}`];
@@ -46,17 +58,64 @@ export function VariantRows({ variants, errors }: { variants: VariantRow[]; erro
         </thead>
         <tbody>
           {variants.map((v, i) => (
-            <tr key={v.key}>
-              {cell(i, 'amount')}
-              {cell(i, 'purchaseAmount')}
-              <td>
-                <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remove variant ${i + 1}`} onClick={() => variantRemoved(i)} />
-              </td>
-            </tr>
+            <VariantRowCells key={v.key} index={i} variant={v} cell={cell} policyFields={policyFields} error={criteriaError(i)} />
           ))}
         </tbody>
       </table>
       <Button type="button" label="Add variant" icon="pi pi-plus" text onClick={() => variantAdded()} />
+      {variants.length > 1 && <Button type="button" label="Keep only the first variant" text onClick={() => variantsTrimmed()} />}
     </fieldset>
+  );
+}
+
+function VariantRowCells({
+  index: i,
+  variant,
+  cell,
+  policyFields,
+  error,
+}: {
+  index: number;
+  variant: VariantRow;
+  cell: (i: number, field: 'amount' | 'purchaseAmount') => ReactElement;
+  policyFields: ParticipantField[];
+  error: string;
+}) {
+  const everyone = criteriaForSave(variant.redemptionCriteria) === null;
+  // Open when there are rules or a message about them; then the admin's own toggling decides.
+  const [open, setOpen] = useState(!everyone || !!error);
+  useEffect(() => {
+    if (error) setOpen(true);
+  }, [error]);
+  return (
+    <>
+      <tr>
+        {cell(i, 'amount')}
+        {cell(i, 'purchaseAmount')}
+        <td>
+          <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remove variant ${i + 1}`} onClick={() => variantRemoved(i)} />
+        </td>
+      </tr>
+      <tr>
+        <td colSpan={3}>
+          <details className="catalogue-tools__criteria" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+            <summary>
+              Variant {i + 1}: {everyone ? 'offered to every member' : 'offered only to members who meet its rules'}
+            </summary>
+            {policyFields.length > 0 && (
+              <ExpressionEditor
+                root={variant.redemptionCriteria}
+                path={[]}
+                fields={policyFields}
+                idPrefix={`variant-${i}-criteria`}
+                title={`Who may buy or redeem variant ${i + 1}`}
+                onChange={(redemptionCriteria) => variantChanged({ index: i, patch: { redemptionCriteria } })}
+              />
+            )}
+            {error && <p className="catalogue-tools__field-error">{error}</p>}
+          </details>
+        </td>
+      </tr>
+    </>
   );
 }

@@ -11,6 +11,12 @@ export interface GiftCategory {
   termsAndConditions: string;
   cardArtId: string | null;
   variants: GiftVariant[];
+  /** False: it may only be bought for oneself (the category is not transferable). */
+  transferable?: boolean;
+  /** A promotion's category is labelled with the promotion's name. */
+  promoName?: string | null;
+  /** The last day it is on sale; null: no end. */
+  endDate?: string | null;
 }
 
 /** The gift certificate being composed (member spec section 3), and a cart line once added. */
