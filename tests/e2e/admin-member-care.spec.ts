@@ -82,7 +82,9 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
   expect(await awardsDescribed(request, morgan.paxId, largeDescription)).toBe(0);
   await page.getByRole('button', { name: 'Save' }).click();
   await confirmGive.getByRole('button', { name: 'GIVE POINTS' }).click();
-  await expect(page.getByTestId('give-points-outcome')).toContainText(`Gave 5,000 points to Morgan Member. New balance: ${(before + 5025).toLocaleString('en-US')}.`);
+  await expect(page.getByTestId('give-points-outcome')).toContainText(
+    `Gave 5,000 points to Morgan Member. New balance: ${(before + 5025).toLocaleString('en-US')}.`,
+  );
   expect(await awardsDescribed(request, morgan.paxId, largeDescription)).toBe(1);
 
   // A field error from the server lands beside its field.

@@ -82,7 +82,7 @@ describe('when the category is made not purchasable', () => {
 });
 
 describe('the purchaseAmount of the category', () => {
-  it('is the first variant\'s when the category is set whole, and follows it only while the category is purchasable', () => {
+  it("is the first variant's when the category is set whole, and follows it only while the category is purchasable", () => {
     categoryLoaded(aspire);
     expect(draft().purchaseAmount).toBe(250);
     variantChanged({ index: 0, patch: { purchaseAmount: 275 } });

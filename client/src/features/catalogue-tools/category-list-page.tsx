@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { categoryApi, type CertificateCategory } from './api/catalogue-api';
+import { groupsApi } from '../../components/group-editor/groups-api';
 import { errorText } from './components/field-errors';
 import './catalogue-tools.css';
 
@@ -25,9 +26,16 @@ const saleText = (c: CertificateCategory) =>
 export default function CategoryListPage() {
   const [categories, setCategories] = useState<CertificateCategory[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [groupNames, setGroupNames] = useState<Map<number, string>>(new Map());
   useEffect(() => {
     categoryApi.list().then(setCategories, (e: unknown) => setError(errorText(e, 'Could not load the certificate categories')));
+    // Without the groups a category still shows its group's number.
+    groupsApi.groups().then(
+      (p) => setGroupNames(new Map(p.items.map((g) => [g.id, g.name]))),
+      () => undefined,
+    );
   }, []);
+  const offeredTo = (c: CertificateCategory) => (c.groupId === null ? 'Every member' : (groupNames.get(c.groupId) ?? `Group ${c.groupId}`));
   const code = (c: CertificateCategory) => (
     <Link href={`/cert-definition-tool/configure?code=${encodeURIComponent(c.certificateCategoryCode)}`}>{c.certificateCategoryCode}</Link>
   );
@@ -54,7 +62,7 @@ export default function CategoryListPage() {
         <Column header="Status" body={(c: CertificateCategory) => (c.displayStatusTypeCode === 'ACTIVE' ? 'Active' : 'Inactive')} />
         <Column header="Variants" body={variantsText} />
         <Column header="On sale" body={saleText} />
-        <Column header="Offered to" body={(c: CertificateCategory) => (c.groupId === null ? 'Every member' : `Group ${c.groupId}`)} />
+        <Column header="Offered to" body={offeredTo} />
         <Column header="Cancels treatment points" body={(c: CertificateCategory) => (c.nullifyAwards ? 'Yes' : 'No')} />
       </DataTable>
     </section>
