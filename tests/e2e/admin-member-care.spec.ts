@@ -128,3 +128,24 @@ test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home 
   await page.getByRole('button', { name: 'LEAVE SESSION' }).click();
   await expect(page.getByRole('heading', { name: /Welcome back, Avery Admin/ })).toBeVisible();
 });
+
+test('support gives points from the keyboard alone: Tab to each field, Enter to save', async ({ page, request }) => {
+  const morgan = (await signInThroughApi(request, member)).pax;
+  await signInThroughPage(page, admin);
+  await page.goto(`/admin-tools/give-points?paxId=${morgan.paxId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Give Points' })).toBeVisible();
+  const points = page.getByRole('textbox', { name: 'Points' });
+  await expect(points).toBeVisible();
+  // From the top of the page, Tab until the points field has the focus: it is reached without a pointer.
+  await page.getByRole('heading', { level: 1, name: 'Give Points' }).click();
+  for (let i = 0; i < 60 && !(await points.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(points).toBeFocused();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Description' })).toBeFocused();
+  const description = `Keyboard ${randomUUID().slice(0, 8)}`;
+  await page.keyboard.type(description);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('give-points-outcome')).toContainText('Gave 7 points to Morgan Member.');
+  expect(await awardsDescribed(request, morgan.paxId, description)).toBe(1);
+});

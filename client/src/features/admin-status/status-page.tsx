@@ -2,10 +2,10 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { statusApi, type SystemStatus } from './api/status-api';
 import { LineChart } from './components/line-chart';
+import { count, projectionLabel } from './status-labels';
 import './status-page.css';
 
 const REFRESH_MS = 5000;
-
 /** /admin-tools/status: projection lag and event-store throughput, drawn over the last minutes. */
 export default function StatusPage() {
   const [status, setStatus] = useState<SystemStatus | null>(null);
@@ -38,14 +38,16 @@ export default function StatusPage() {
             <dt>Event store</dt>
             <dd>{status.eventStore}</dd>
             <dt>Events stored</dt>
-            <dd data-testid="total-events">{status.totalEvents ?? 'not reported by this backend'}</dd>
+            <dd data-testid="total-events">
+              {status.totalEvents === null || status.totalEvents === undefined ? 'not reported by this backend' : count(status.totalEvents)}
+            </dd>
             <dt>Open live streams</dt>
-            <dd>{status.liveConnections}</dd>
+            <dd>{count(status.liveConnections)}</dd>
           </dl>
           <LineChart
             title="Projection lag (events behind the log)"
             unit="events"
-            series={names.map((n) => ({ name: n, values: history.map((h) => h.lagEvents[n] ?? null) }))}
+            series={names.map((n) => ({ name: projectionLabel(n), values: history.map((h) => h.lagEvents[n] ?? null) }))}
           />
           <LineChart
             title="Appends per second"
@@ -65,10 +67,10 @@ export default function StatusPage() {
             <tbody>
               {status.projections.map((p) => (
                 <tr key={p.name}>
-                  <td>{p.name}</td>
-                  <td>{p.eventsApplied}</td>
+                  <td>{projectionLabel(p.name)}</td>
+                  <td>{count(p.eventsApplied)}</td>
                   <td>
-                    {p.lagEvents}
+                    {count(p.lagEvents)}
                     {p.lagCapped ? '+' : ''}
                   </td>
                   <td>{p.lagEvents ? `${p.lagSeconds.toFixed(1)} s` : 'up to date'}</td>

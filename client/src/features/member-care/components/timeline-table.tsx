@@ -1,6 +1,7 @@
 import { signedPoints, type TimelineRow } from '../timeline-rows';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The programme's date format (MM/DD/YYYY) with the time of day, in the admin's own time zone. */
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Every event of the replay, oldest first, with the balance it left: the same data the chart draws. */
 export function TimelineTable({ rows }: { rows: readonly TimelineRow[] }) {
