@@ -119,6 +119,15 @@ test('the survey builder names the page and question of a save error in words, a
   await expect(page.getByText('Remove page 1 and its question?')).toBeVisible();
   await page.getByRole('button', { name: 'Keep the page' }).click();
   await expect(page.getByRole('group', { name: 'Page 1' })).toBeVisible();
+  // So is removing a question with text in it; an empty one goes at once.
+  await page.getByRole('button', { name: 'Remove question' }).click();
+  await expect(page.getByText('Remove this question and what was typed in it?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep the question' }).click();
+  await expect(page.getByLabel('Question', { exact: true })).toHaveValue('How was your visit?');
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await expect(page.getByLabel('Question', { exact: true })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove question' }).nth(1).click();
+  await expect(page.getByLabel('Question', { exact: true })).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Add answer' }).click();
   await page.getByRole('textbox', { name: 'Answer 2' }).fill('Fine');

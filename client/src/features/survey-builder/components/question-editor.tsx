@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { useState } from 'react';
 import { inWords, QUESTION_TYPE_WORDS } from '../words';
 import { NativeSelect } from '../../../components/native-select';
 import { InputNumber } from 'primereact/inputnumber';
@@ -6,6 +7,9 @@ import { InputText } from 'primereact/inputtext';
 import type { QuestionDraft, QuestionTypeCode } from '../api/survey-builder-api';
 import { removeAt, replaceAt } from '../../../lib/lists';
 import { withType } from '../survey-draft';
+
+/** Whether removing the question would lose something the admin typed. */
+const hasText = (q: QuestionDraft) => q.text.trim() !== '' || q.answers.some((a) => a.text.trim() !== '');
 
 const TYPES: QuestionTypeCode[] = ['MULTIPLE_ONE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'SCALE', 'USER_RESPONSE'];
 
@@ -20,6 +24,7 @@ export function QuestionEditor({
   onChange: (q: QuestionDraft) => void;
   onRemove: () => void;
 }) {
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const id = (what: string) => `${path}-${what}`;
   return (
     <div className="survey-builder__question">
@@ -57,7 +62,16 @@ export function QuestionEditor({
         {q.questionTypeCode !== 'USER_RESPONSE' && q.questionTypeCode !== 'TRUE_FALSE' && (
           <Button label="Add answer" text onClick={() => onChange({ ...q, answers: [...q.answers, { text: '' }] })} />
         )}
-        <Button label="Remove question" text severity="danger" onClick={onRemove} />
+        {confirmRemove ? (
+          <>
+            <span role="alert">Remove this question and what was typed in it?</span>
+            <Button label="Yes, remove the question" severity="danger" size="small" onClick={onRemove} />
+            <Button label="Keep the question" text size="small" onClick={() => setConfirmRemove(false)} />
+          </>
+        ) : (
+          // A question with nothing typed in it goes at once; one with text is asked about first, like a page.
+          <Button label="Remove question" text severity="danger" onClick={() => (hasText(q) ? setConfirmRemove(true) : onRemove())} />
+        )}
       </div>
     </div>
   );
