@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { code, isCalendarDate, maxText, refined } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
+import { defaultCategoryTerms, type CategoryTerms as WireTerms } from '../../event-schemas/contract/certificate-category-terms';
 
 /**
  * The certificate-category fields that say when, to whom and how a category's certificates are sold and used
@@ -28,6 +29,7 @@ export const dayOf = (s: string | null): string | null => (s === null ? null : s
 /** Treatments accept at most 20 certificate codes, so a bound above that would never bind. */
 export const MAX_IN_ONE_TREATMENT = 20;
 
+/** One codec per shared field: the `satisfies` makes a field added to the contract's shape fail here until decoded. */
 export const termsCodecs = {
   startDate: orNull(DayLike),
   endDate: orNull(DayLike),
@@ -50,9 +52,9 @@ export const termsCodecs = {
   restylaneQuantityInOneTreatment: wholeNumber('BrandQuantity', 0, MAX_IN_ONE_TREATMENT),
   dysportQuantityInOneTreatment: wholeNumber('BrandQuantity', 0, MAX_IN_ONE_TREATMENT),
   sculptraQuantityInOneTreatment: wholeNumber('BrandQuantity', 0, MAX_IN_ONE_TREATMENT),
-};
+} satisfies { [K in keyof WireTerms]: t.Type<WireTerms[K], unknown, unknown> };
 
-export type CategoryTerms = { [K in keyof typeof termsCodecs]: t.TypeOf<(typeof termsCodecs)[K]> };
+export type CategoryTerms = WireTerms;
 
 /** The fields stored together in `kept_fields`: answered as sent, deciding nothing. */
 export const KEPT_KEYS = [
@@ -69,30 +71,7 @@ export const KEPT_KEYS = [
 ] as const satisfies readonly (keyof CategoryTerms)[];
 export type KeptFields = Pick<CategoryTerms, (typeof KEPT_KEYS)[number]>;
 
-/** A new category is sold every day to everyone, as a gift too, and may be redeemed at once, any number at a time. */
-export const defaultTerms = (): CategoryTerms => ({
-  startDate: null,
-  endDate: null,
-  groupId: null,
-  transferable: true,
-  quantityInOneTreatment: null,
-  daysToRestrictRedemption: 0,
-  showActivationDate: false,
-  isPromo: false,
-  promoType: null,
-  promoName: null,
-  displayCategory: null,
-  totalUseable: null,
-  associatedCategoryCodeIds: [],
-  certificateType: null,
-  eligibleUserType: null,
-  quantityPerTreatmentCertificateType: null,
-  quantityPerBrandFlag: false,
-  // Spec: the quantities per brand default to 0.
-  restylaneQuantityInOneTreatment: 0,
-  dysportQuantityInOneTreatment: 0,
-  sculptraQuantityInOneTreatment: 0,
-});
+export const defaultTerms = (): CategoryTerms => defaultCategoryTerms();
 
 /** The terms after a change: days without their time, promo text trimmed, codes listed once. */
 export const normaliseTerms = (terms: CategoryTerms): CategoryTerms => ({

@@ -1,7 +1,8 @@
 import { createEffect, createEvent, createStore } from 'effector';
 import { blankExpression } from '../../components/group-editor/expression-model';
 import type { LogicalExpression } from '../../components/group-editor/groups-api';
-import { categoryApi, type CategoryPayload, type CategoryTerms, type CertificateCategory } from './api/catalogue-api';
+import { defaultCategoryTerms } from '../../../../event-schemas/contract/certificate-category-terms';
+import { categoryApi, type CategoryPayload, type CertificateCategory } from './api/catalogue-api';
 
 /**
  * A variant row as the form holds it: empty fields stay null, criteria are always an expression the builder edits
@@ -25,29 +26,7 @@ const row = (amount: number | null = null, purchaseAmount: number | null = null,
   redemptionCriteria: criteria ?? blankExpression(),
 });
 
-export const defaultTerms = (): CategoryTerms => ({
-  startDate: null,
-  endDate: null,
-  groupId: null,
-  transferable: true,
-  quantityInOneTreatment: null,
-  daysToRestrictRedemption: 0,
-  showActivationDate: false,
-  isPromo: false,
-  promoType: null,
-  promoName: null,
-  displayCategory: null,
-  totalUseable: null,
-  associatedCategoryCodeIds: [],
-  certificateType: null,
-  eligibleUserType: null,
-  quantityPerTreatmentCertificateType: null,
-  quantityPerBrandFlag: false,
-  // Spec: the quantities per brand default to 0.
-  restylaneQuantityInOneTreatment: 0,
-  dysportQuantityInOneTreatment: 0,
-  sculptraQuantityInOneTreatment: 0,
-});
+export const defaultTerms = defaultCategoryTerms;
 
 export const emptyCategory = (): CategoryDraft => ({
   ...defaultTerms(),

@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api';
 import type { LogicalExpression, ParticipantField } from '../../../components/group-editor/groups-api';
+import type { CategoryTerms } from '../../../../../event-schemas/contract/certificate-category-terms';
 import { contentReader } from '../../../lib/content/contentful-client';
 
 const base = '/api/rest';
@@ -28,29 +29,8 @@ export interface CategoryVariant {
   /** Who may buy or redeem it; null: every member. */
   redemptionCriteria: LogicalExpression | null;
 }
-/** When, to whom and how a category's certificates are sold and used (the server's category-terms.ts). */
-export interface CategoryTerms {
-  startDate: string | null;
-  endDate: string | null;
-  groupId: number | null;
-  transferable: boolean;
-  quantityInOneTreatment: number | null;
-  daysToRestrictRedemption: number;
-  showActivationDate: boolean;
-  isPromo: boolean;
-  promoType: string | null;
-  promoName: string | null;
-  displayCategory: string | null;
-  totalUseable: number | null;
-  associatedCategoryCodeIds: string[];
-  certificateType: string | null;
-  eligibleUserType: string | null;
-  quantityPerTreatmentCertificateType: string | null;
-  quantityPerBrandFlag: boolean;
-  restylaneQuantityInOneTreatment: number;
-  dysportQuantityInOneTreatment: number;
-  sculptraQuantityInOneTreatment: number;
-}
+/** When, to whom and how a category's certificates are sold and used: the shape the server holds too. */
+export type { CategoryTerms };
 /** The admin spec's certificate-category record (see the server's category-fields and category-terms). */
 export interface CertificateCategory extends CategoryTerms {
   id?: number;
