@@ -109,6 +109,19 @@ describe('projection runner', () => {
     expect(await snapshot()).toEqual(live);
   });
 
+  it('a rebuild swaps in by difference: a drifted row is corrected, a stray one removed, a missing one restored', async () => {
+    for (let i = 0; i < 60; i++) await award((i % 6) + 1, 2);
+    await settle(memberPointsProjection, 17, 60);
+    const live = await snapshot();
+    // The live table drifts from what the log says: one balance changed, one stray member, one member missing.
+    await db.pool.query('UPDATE rm_member_points SET balance = balance + 1000 WHERE pax_id = 1');
+    await db.pool.query('INSERT INTO rm_member_points (pax_id, balance) VALUES (999999, 5)');
+    await db.pool.query('DELETE FROM rm_member_points WHERE pax_id = 2');
+    expect(await snapshot()).not.toEqual(live);
+    await rebuildProjection(db.pool, store, memberPointsProjection, () => undefined, 25);
+    expect(await snapshot()).toEqual(live);
+  });
+
   it('read models share one pass: one read of the log, one transaction and one NOTIFY per batch for all of them', async () => {
     for (let i = 0; i < 40; i++) await award((i % 4) + 1, 5);
     await readable(40);
