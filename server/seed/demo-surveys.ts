@@ -61,8 +61,10 @@ export function demoSurvey(today: string): SurveyDraft {
 export async function seedDemoSurveys(db: pg.Pool, log: (line: string) => void): Promise<void> {
   const existing = await db.query('SELECT 1 FROM surveys LIMIT 1');
   if (existing.rowCount) return;
-  // Yesterday in UTC is never after today in the programme's time zone, so the survey is open at once.
-  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  // Open from three days ago in UTC: never after the day before yesterday in the programme's time zone (any zone
+  // within UTC-12), so the survey is open at once and on the day the demo history takes it (yesterday). One day ago
+  // was not enough between midnight UTC and midnight in the programme's zone.
+  const today = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   await createSurvey(db, { kind: 'system', job: 'demo-seed' }, demoSurvey(today));
   log('seeded demo survey');
 }

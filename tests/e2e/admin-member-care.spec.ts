@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, member, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, member, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
@@ -131,18 +131,7 @@ test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home 
 
 test('support gives points from the keyboard alone: Tab to each field, Enter to save', async ({ page, request }) => {
   // A member of this test only: the demo member's activity pages belong to other tests.
-  const enrolled = await request.post('/api/rest/enrollment', {
-    data: {
-      firstName: 'Kim',
-      lastName: 'Keys',
-      email: `e2e-keys-${randomUUID()}@example.com`,
-      password: 'Sturdy-pass-42',
-      postalCode: '92612',
-      dateOfBirth: '1990-01-01',
-    },
-  });
-  expect(enrolled.status()).toBe(201);
-  const kim = ((await enrolled.json()) as { pax: { paxId: number } }).pax;
+  const kim = (await enrollFreshMember(request, { firstName: 'Kim', lastName: 'Keys' })).pax;
   await signInThroughPage(page, admin);
   await page.goto(`/admin-tools/give-points?paxId=${kim.paxId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Give Points' })).toBeVisible();

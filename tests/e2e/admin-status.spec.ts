@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 test('System Status draws projection lag and appends, names each read model in words, and keeps up with new events', async ({ page, request }) => {
   await signInThroughPage(page, admin);
@@ -22,18 +22,7 @@ test('System Status draws projection lag and appends, names each read model in w
   // An award elsewhere shows up on the next refresh (every 5 s), and the read models catch up with it. The award goes
   // to a member of this test only: the demo member's activity pages belong to other tests.
   const adminLogin = await signInThroughApi(request, admin);
-  const enrolled = await request.post('/api/rest/enrollment', {
-    data: {
-      firstName: 'Stella',
-      lastName: 'Status',
-      email: `e2e-status-${randomUUID()}@example.com`,
-      password: 'Sturdy-pass-42',
-      postalCode: '92612',
-      dateOfBirth: '1990-01-01',
-    },
-  });
-  expect(enrolled.status()).toBe(201);
-  const stranger = ((await enrolled.json()) as { pax: { paxId: number } }).pax;
+  const stranger = (await enrollFreshMember(request, { firstName: 'Stella', lastName: 'Status' })).pax;
   const awarded = await request.post(`/api/rest/admin/participants/${stranger.paxId}/points`, {
     headers: { 'auth-token': adminLogin.authToken },
     data: { amount: 3, description: `Status e2e ${randomUUID().slice(0, 8)}`, idempotencyKey: randomUUID() },

@@ -24,6 +24,24 @@ export async function signInThroughApi(request: APIRequestContext, user: { email
   return (await response.json()) as LoginAnswer;
 }
 
+/**
+ * A member of one test only, enrolled through the API: for tests that write to a member's history, since the demo
+ * member's first activity page is read by other tests.
+ */
+export async function enrollFreshMember(request: APIRequestContext, names: { firstName: string; lastName: string }): Promise<LoginAnswer> {
+  const enrolled = await request.post('/api/rest/enrollment', {
+    data: {
+      ...names,
+      email: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'Sturdy-pass-42',
+      postalCode: '92612',
+      dateOfBirth: '1990-01-01',
+    },
+  });
+  expect(enrolled.status()).toBe(201);
+  return (await enrolled.json()) as LoginAnswer;
+}
+
 export const storedPaxId = (page: Page): Promise<number> =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { pax: { paxId: number } }).pax.paxId);
 

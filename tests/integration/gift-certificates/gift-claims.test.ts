@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { today as programmeToday } from '../treatments/treatment-helpers';
 import { certificateStream } from '../../../event-schemas';
 import { award, readAfter } from '../ledger/ledger-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -76,7 +77,8 @@ describe('a gift certificate', () => {
     const { buyer, code } = await buyGift(`treat-${randomUUID()}@example.com`);
     const products = (await s.call('GET', '/api/rest/products', { token: buyer.token })).body as { id: number; category: string }[];
     const product = products.find((p) => p.category === 'TREATMENT')!;
-    const today = new Date().toISOString().slice(0, 10);
+    // The programme's today: a UTC date is tomorrow there between midnight UTC and midnight in its zone.
+    const today = programmeToday();
     const posted = await s.call('POST', '/api/rest/treatments', {
       token: admin.token,
       body: {
