@@ -98,8 +98,10 @@ test('an admin creates a purchasable category with two variants, and a member fi
 test("an admin sets a category's terms and a variant's criteria; the member's shop offers what they may buy", async ({ page, browser }) => {
   const code = `E2E_VIP_${randomUUID().slice(0, 6).toUpperCase()}`;
   const name = `Glow Club ${code.slice(-6)}`;
-  const now = new Date();
-  const today = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+  // Two days back: on or before today in the programme's time zone whatever the hour here (its today can be the UTC
+  // day before).
+  const start = new Date(Date.now() - 2 * 86_400_000);
+  const onSaleFrom = `${String(start.getUTCMonth() + 1).padStart(2, '0')}/${String(start.getUTCDate()).padStart(2, '0')}/${start.getUTCFullYear()}`;
   await signInThroughPage(page, admin);
   await page.goto('/admin-tools/cert-definition-tool/configure');
   await page.getByLabel('Code', { exact: true }).fill(code);
@@ -110,8 +112,8 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
   await typeNumber(page.getByLabel('Variant 2 amount in dollars'), '80');
   await typeNumber(page.getByLabel('Variant 2 price in points'), '800');
 
-  // On sale from today, for oneself only; at most one redeemed per treatment.
-  await page.getByLabel('On sale from (MM/DD/YYYY, empty: already)').pressSequentially(today);
+  // On sale from two days ago, for oneself only; at most one redeemed per treatment.
+  await page.getByLabel('On sale from (MM/DD/YYYY, empty: already)').pressSequentially(onSaleFrom);
   await page.getByLabel('May be bought as a gift for someone else').uncheck();
   await typeNumber(page.getByLabel('Most redeemed at one treatment (empty: no limit)'), '1');
 
@@ -129,7 +131,7 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
 
   // Read back as saved.
   await page.reload();
-  await expect(page.getByLabel('On sale from (MM/DD/YYYY, empty: already)')).toHaveValue(today);
+  await expect(page.getByLabel('On sale from (MM/DD/YYYY, empty: already)')).toHaveValue(onSaleFrom);
   await expect(page.getByLabel('May be bought as a gift for someone else')).not.toBeChecked();
   await expect(page.getByRole('group', { name: 'Who may buy or redeem variant 2' }).getByLabel('Value, rule 1')).toHaveValue('1000000');
   await expect(page.getByTestId('audit-history')).toContainText('create by admin');
