@@ -12,38 +12,8 @@ export const certificatesProjection: Projection<CertificateEvent> = {
   liveKinds: ['certificate'],
   async apply(db, e) {
     switch (e.event.type) {
-      case 'CertificateIssued': {
-        const d = e.event.data;
-        const inserted = await db.query<CertificateRow>(
-          `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
-             expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id,
-             gift_recipient_name, gift_recipient_email, gift_sender_name, purchased_by, category_code)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $2, $19) ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
-          [
-            d.certificateId,
-            d.paxId,
-            d.code,
-            d.name,
-            d.amount,
-            d.pointsCost,
-            d.certificateCategoryType,
-            d.displayCategory,
-            d.status,
-            d.expirationDate,
-            d.issuedAt,
-            e.position.major.toString(),
-            e.position.minor.toString(),
-            d.cardArtId ?? null,
-            d.campaignId ?? null,
-            d.gift?.recipientName ?? null,
-            d.gift?.recipientEmail ?? null,
-            d.gift?.senderName ?? null,
-            d.certificateCategoryCode ?? null,
-          ],
-        );
-        await pushCertificate(db, e, d.certificateId, inserted.rows[0]);
-        return { paxIds: [d.paxId] };
-      }
+      case 'CertificateIssued':
+        return issueAll(db, [e as ProjectedEvent<Issued>]);
       case 'CertificateStatusChanged': {
         const d = e.event.data;
         const updated = await db.query<CertificateRow>(
@@ -74,7 +44,74 @@ export const certificatesProjection: Projection<CertificateEvent> = {
       }
     }
   },
+  /** Runs of issued certificates (most of a long log's certificate events) go in one INSERT; the rest in turn. */
+  async applyAll(db, events) {
+    const touched = new Set<number>();
+    let run: ProjectedEvent<Issued>[] = [];
+    const flush = async () => {
+      if (run.length) for (const p of (await issueAll(db, run)).paxIds ?? []) touched.add(p);
+      run = [];
+    };
+    for (const e of events) {
+      if (e.event.type === 'CertificateIssued') {
+        run.push(e as ProjectedEvent<Issued>);
+        continue;
+      }
+      await flush();
+      for (const p of (await certificatesProjection.apply(db, e))?.paxIds ?? []) touched.add(p);
+    }
+    await flush();
+    return { paxIds: [...touched] };
+  },
 };
+
+type Issued = Extract<CertificateEvent, { type: 'CertificateIssued' }>;
+
+/**
+ * Writes issued certificates (a repeat of one already stored changes nothing) and tells each owner's live stream the
+ * certificate as stored, in log order: one INSERT for the whole run, one SELECT for any that were already there.
+ */
+async function issueAll(db: pg.PoolClient, events: ProjectedEvent<Issued>[]): Promise<{ paxIds: number[] }> {
+  const column = <T>(f: (e: ProjectedEvent<Issued>) => T) => events.map(f);
+  const inserted = await db.query<CertificateRow>(
+    `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
+       expiration_date, issued_at, last_position_major, last_position_minor, card_art_id, campaign_id,
+       gift_recipient_name, gift_recipient_email, gift_sender_name, purchased_by, category_code)
+     SELECT id, pax, code, name, amount, cost, ctype, dcat, status, expires, issued, major, minor, art, campaign, rname, remail, sname, pax, category
+       FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::numeric[], $6::bigint[], $7::text[], $8::text[], $9::text[],
+                   $10::date[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::text[], $15::bigint[], $16::text[], $17::text[],
+                   $18::text[], $19::text[])
+            AS x(id, pax, code, name, amount, cost, ctype, dcat, status, expires, issued, major, minor, art, campaign, rname, remail, sname, category)
+     ON CONFLICT DO NOTHING RETURNING ${CERTIFICATE_COLUMNS}`,
+    [
+      column((e) => e.event.data.certificateId),
+      column((e) => e.event.data.paxId),
+      column((e) => e.event.data.code),
+      column((e) => e.event.data.name),
+      column((e) => e.event.data.amount),
+      column((e) => e.event.data.pointsCost),
+      column((e) => e.event.data.certificateCategoryType),
+      column((e) => e.event.data.displayCategory),
+      column((e) => e.event.data.status),
+      column((e) => e.event.data.expirationDate),
+      column((e) => e.event.data.issuedAt),
+      column((e) => e.position.major.toString()),
+      column((e) => e.position.minor.toString()),
+      column((e) => e.event.data.cardArtId ?? null),
+      column((e) => e.event.data.campaignId ?? null),
+      column((e) => e.event.data.gift?.recipientName ?? null),
+      column((e) => e.event.data.gift?.recipientEmail ?? null),
+      column((e) => e.event.data.gift?.senderName ?? null),
+      column((e) => e.event.data.certificateCategoryCode ?? null),
+    ],
+  );
+  const written = new Map(inserted.rows.map((r) => [r.certificate_id, r]));
+  for (const e of events) {
+    // The live message carries the row as the read model has it: the one just written, else the one already stored.
+    await pushCertificate(db, e, e.event.data.certificateId, written.get(e.event.data.certificateId));
+  }
+  return { paxIds: events.map((e) => e.event.data.paxId) };
+}
 
 /** Tells the owner's live stream the certificate as the read model now has it (the written row, else as stored). */
 async function pushCertificate(db: pg.PoolClient, e: ProjectedEvent, certificateId: string, written: CertificateRow | undefined) {

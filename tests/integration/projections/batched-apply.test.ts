@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { CertificateStatusChanged, decodeEvent, encodeEvent } from '../../../event-schemas';
+import type { EventStore } from '../../../event-schemas/store/event-store';
+import { certificatesProjection } from '../../../projections/certificates/certificates.projection';
+import { bufferLive, flushLive, type ProjectedEvent, type Projection } from '../../../projections/projection';
+import { treatmentsProjection } from '../../../projections/treatments/treatments.projection';
+import { createPgEventStore } from '../../../server/adapters/pg-event-store';
+import { PgListener } from '../../../server/adapters/pg-listener';
+import { appendHistory, planHistory } from '../../support/generated-history';
+import { createTestDatabase, type TestDatabase } from '../../support/test-db';
+
+// A read model's applyAll must leave exactly the rows and live messages its apply leaves event by event (projection.ts).
+// The rebuild and the live runner use applyAll; this holds it to the one-at-a-time meaning, on a generated history,
+// in batches of several sizes, and again over rows already there (a replay).
+jest.setTimeout(120_000);
+let db: TestDatabase;
+let listener: PgListener;
+let store: EventStore;
+let events: ProjectedEvent[];
+const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  listener = new PgListener(db.url);
+  store = await createPgEventStore(db.pool, listener);
+  let written = await appendHistory(store, planHistory({ total: 8_000, members: 25, seed: 11 }));
+  // Status changes interleave with issues in the log: every third certificate is voided after it was issued.
+  const issued = (await store.readAll('start', 100_000)).filter((s) => s.type === 'CertificateIssued');
+  for (const [i, s] of issued.entries()) {
+    if (i % 3 !== 0) continue;
+    const d = s.data as { certificateId: string; paxId: number; expirationDate: string };
+    const change = CertificateStatusChanged.of({
+      certificateId: d.certificateId,
+      paxId: d.paxId,
+      from: 'ACTIVE',
+      to: 'VOID',
+      expirationDate: d.expirationDate,
+      changedBy: null,
+    });
+    await store.appendToStream(s.streamName, [encodeEvent(randomUUID(), change, meta)], { expectedRevision: 'any' });
+    written += 1;
+  }
+  const stored = [];
+  for (let after: Parameters<EventStore['readAll']>[0] = 'start'; stored.length < written;) {
+    const batch = await store.readAll(after, 1_000);
+    if (batch.length === 0) await new Promise((r) => setTimeout(r, 20));
+    else {
+      stored.push(...batch);
+      after = batch[batch.length - 1].position;
+    }
+  }
+  events = stored.map((s) => ({
+    ...decodeEvent(s.type, s.data, s.metadata),
+    streamName: s.streamName,
+    revision: s.revision,
+    position: s.position,
+    eventId: s.eventId,
+  }));
+});
+afterAll(async () => {
+  await store.close();
+  await listener.close();
+  await db.drop();
+});
+
+/** Applies `passes` in one transaction (each pass a list of batches), answers the tables and live messages, and rolls back. */
+async function outcome(projection: Projection, passes: ProjectedEvent[][][], batched: boolean) {
+  const client: pg.PoolClient = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const batches of passes)
+      for (const batch of batches) {
+        bufferLive(client);
+        if (batched) await projection.applyAll!(client, batch);
+        else for (const e of batch) await projection.apply(client, e);
+        await flushLive(client);
+      }
+    const tables = [];
+    for (const table of projection.tables) tables.push((await client.query(`SELECT * FROM ${table} ORDER BY 1`)).rows);
+    const live = await client.query(
+      'SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages WHERE kind = ANY($1) ORDER BY 1, 2, 3, 4',
+      [projection.liveKinds],
+    );
+    return { tables, live: live.rows };
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+const inBatchesOf = (list: ProjectedEvent[], size: number) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+describe.each([
+  ['certificates', certificatesProjection as Projection],
+  ['treatments', treatmentsProjection as Projection],
+])('the %s read model applies a batch as it applies each event', (_name, projection) => {
+  const consumed = () => events.filter((e) => projection.consumes.has(e.event.type));
+
+  it('on a generated history, in batches of 1, 7 and all, and again over the rows already written', async () => {
+    expect(consumed().length).toBeGreaterThan(50);
+    const oneByOne = await outcome(projection, [[consumed()], [consumed()]], false);
+    expect(oneByOne.tables[0].length).toBeGreaterThan(0);
+    for (const size of [1, 7, consumed().length])
+      expect(await outcome(projection, [inBatchesOf(consumed(), size), inBatchesOf(consumed(), size)], true)).toEqual(oneByOne);
+  });
+});
