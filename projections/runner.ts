@@ -6,8 +6,6 @@ import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEven
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
-const IDLE_POLL_MS = 200;
-const IDLE_POLLS_PER_CHECKPOINT_READ = 25;
 
 export interface Checkpoint {
   position: Position | 'start';
@@ -32,7 +30,7 @@ export async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, 
 // Shared events and decodings are read-only to projections (they only read and spread them).
 const recentReads = new WeakMap<EventStore, Map<string, Promise<StoredEvent[]>>>();
 const READS_KEPT = 32;
-const readShared = (store: EventStore, after: Position | 'start', count: number): Promise<StoredEvent[]> => {
+export const readShared = (store: EventStore, after: Position | 'start', count: number): Promise<StoredEvent[]> => {
   let reads = recentReads.get(store);
   if (!reads) recentReads.set(store, (reads = new Map()));
   const key = `${after === 'start' ? 'start' : formatPosition(after)}/${count}`;
@@ -71,9 +69,12 @@ const toProjected = (s: StoredEvent): ProjectedEvent => ({
 export interface BatchResult {
   applied: number;
   position: Position | 'start';
+  /** With `deferUnconsumed`: events passed over without a commit (their checkpoint is the caller's to write). */
+  deferred?: number;
 }
 
 const after = (p: Position, c: Position | 'start') => c === 'start' || comparePositions(p, c) > 0;
+const samePosition = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
 
 type CheckpointRow = { name: string; position_major: string; position_minor: string; events_applied: string };
 
@@ -127,6 +128,19 @@ export interface BatchOptions {
    * the log. Only a hint: the checkpoints locked inside the transaction decide what is applied.
    */
   from?: Position | 'start';
+  /** The log after `from`, already read by the caller (one read shared by several groups); saves reading it again. */
+  read?: StoredEvent[];
+  /**
+   * A batch holding no event the group consumes is not committed: nothing would change but the checkpoints, so the
+   * caller keeps the position and vouches for it later (`skipped`). Answers `deferred` with the events passed over.
+   */
+  deferUnconsumed?: boolean;
+  /**
+   * The caller passed over the events after `skipped.from` up to `from` without committing, because the group
+   * consumes none of them: a checkpoint still at `skipped.from` counts as at `from` (and moves by `count` more).
+   * A checkpoint anywhere else (reset, or moved by another runner) is read from its own position as usual.
+   */
+  skipped?: { from: Position | 'start'; count: number };
 }
 
 /**
@@ -149,9 +163,11 @@ export async function applyGroupBatch(
     for (const c of (await readCheckpoints(pool, names)).values())
       if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
   const start = from ?? 'start';
-  const events = await readShared(store, start, batchSize);
+  const events = options.read ? options.read.filter((s) => after(s.position, start)).slice(0, batchSize) : await readShared(store, start, batchSize);
   if (events.length === 0) return { applied: 0, position: start };
   const last = events[events.length - 1].position;
+  if (options.deferUnconsumed && !events.some((s) => projections.some((p) => p.consumes.has(s.type))))
+    return { applied: events.length, position: last, deferred: events.length };
   const db = await pool.connect();
   try {
     const locked = await beginLocked(db, names);
@@ -167,7 +183,10 @@ export async function applyGroupBatch(
     let next: Position | 'start' = last;
     const behind = (p: Position | 'start') => p === 'start' || (next !== 'start' && comparePositions(p, next) < 0);
     for (const projection of projections) {
-      const mine = locked.get(projection.name)?.position ?? 'start';
+      const stored = locked.get(projection.name)?.position ?? 'start';
+      // Still where the caller's skip began: the skipped events hold nothing for it, so it stands at the read's start.
+      const vouched = options.skipped !== undefined && samePosition(stored, options.skipped.from);
+      const mine = vouched ? start : stored;
       // A checkpoint before the read's start (reset since the caller's hint) would skip the events in between: it
       // waits for a read from its own position.
       if (start !== 'start' && (mine === 'start' || comparePositions(mine, start) < 0)) {
@@ -185,7 +204,7 @@ export async function applyGroupBatch(
       if (projection.applyAll) {
         if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
       } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
-      moved.push({ name: projection.name, count: fresh.length });
+      moved.push({ name: projection.name, count: fresh.length + (vouched ? options.skipped!.count : 0) });
     }
     if (moved.length === 0) {
       discardLive(db);
@@ -265,57 +284,5 @@ export async function resetProjection(pool: pg.Pool, projection: Projection): Pr
     throw error;
   } finally {
     db.release();
-  }
-}
-
-/**
- * Keeps every projection caught up in the background until stopped. The read models share one pass over the log (one
- * read, one transaction, one NOTIFY per batch for all of them); each process on the log runs alone, because it appends
- * events or sends mail and its failures must not hold back the read models.
- */
-export class ProjectionDaemon {
-  private readonly abort = new AbortController();
-  private loops: Promise<void>[] = [];
-
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly store: EventStore,
-    private readonly groups: { shared: Projection[]; alone: Projection[] },
-    private readonly log: (message: string, error?: unknown) => void,
-    /** Up to this many waiting events go into one commit: under load a batch carries everything that queued up. */
-    private readonly batchSize = 1000,
-  ) {}
-
-  start(): void {
-    if (this.groups.shared.length > 0) this.loops.push(this.loop(this.groups.shared, true));
-    for (const p of this.groups.alone) this.loops.push(this.loop([p], 'if-touched'));
-  }
-
-  private async loop(group: Projection[], notify: BatchOptions['notify']): Promise<void> {
-    // Where this loop left the group: an idle poll then costs one read of the log, not a read of checkpoints too.
-    let from: Position | 'start' | undefined;
-    let idlePolls = 0;
-    while (!this.abort.signal.aborted) {
-      try {
-        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from, notify });
-        from = r.position;
-        // Now and then an idle loop re-reads the checkpoints: one reset while nothing is appended is replayed too.
-        idlePolls = r.applied === 0 ? idlePolls + 1 : 0;
-        if (idlePolls % IDLE_POLLS_PER_CHECKPOINT_READ === IDLE_POLLS_PER_CHECKPOINT_READ - 1) from = undefined;
-        // A short idle wait: an event hidden by another open transaction becomes readable without a new append
-        // notification, and this wait is all that bounds how long it then sits unprojected.
-        if (r.applied === 0) await this.store.waitForAppend(this.abort.signal, IDLE_POLL_MS);
-      } catch (error) {
-        if (this.abort.signal.aborted) return;
-        this.log(`projection ${group.map((p) => p.name).join(', ')} failed; retrying`, error);
-        from = undefined;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.abort.abort();
-    await Promise.all(this.loops);
   }
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { readModels } from '../projections/registry';
-import { ProjectionDaemon } from '../projections/runner';
+import { ProjectionDaemon } from '../projections/daemon';
 import type { Projection } from '../projections/projection';
 import { createPgEventStore } from './adapters/pg-event-store';
 import { PgListener } from './adapters/pg-listener';

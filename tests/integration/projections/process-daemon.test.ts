@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEvent, memberStream, PointsAwarded, PointsExpired } from '../../../event-schemas';
+import type { EventStore } from '../../../event-schemas/store/event-store';
+import { ProjectionDaemon, SKIP_WRITE_MS } from '../../../projections/daemon';
+import type { Projection } from '../../../projections/projection';
+import { readCheckpoint, resetProjection } from '../../../projections/runner';
+import { createPgEventStore } from '../../../server/adapters/pg-event-store';
+import { PgListener } from '../../../server/adapters/pg-listener';
+import { createTestDatabase, type TestDatabase } from '../../support/test-db';
+
+let db: TestDatabase;
+let listener: PgListener;
+let store: EventStore;
+let daemon: ProjectionDaemon | undefined;
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  listener = new PgListener(db.url);
+  store = await createPgEventStore(db.pool, listener);
+  // Primary key on the event id: a process that handled an event twice fails its batch instead of passing silently.
+  await db.pool.query('CREATE TABLE test_handled (process text NOT NULL, event_id uuid NOT NULL, PRIMARY KEY (process, event_id))');
+});
+afterEach(async () => {
+  await daemon?.stop();
+  daemon = undefined;
+  await listener.close();
+  await db.drop();
+});
+
+const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
+const award = (paxId: number) =>
+  store.appendToStream(
+    memberStream(paxId),
+    [
+      encodeEvent(
+        randomUUID(),
+        PointsAwarded.of({ paxId, lotId: randomUUID(), amount: 1, description: 'test', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null }),
+        meta,
+      ),
+    ],
+    { expectedRevision: 'any' },
+  );
+const expire = (paxId: number) =>
+  store.appendToStream(
+    memberStream(paxId),
+    [encodeEvent(randomUUID(), PointsExpired.of({ paxId, lotId: randomUUID(), amount: 1, expirationDate: '2026-01-01' }), meta)],
+    { expectedRevision: 'any' },
+  );
+
+/** A process on the log that records each event it handles; `failing` makes every batch of it throw. */
+const recorder = (name: string, type: 'PointsAwarded' | 'PointsExpired', failing = { now: false }): Projection => ({
+  name,
+  consumes: new Set([type]),
+  tables: ['test_handled'],
+  liveKinds: [],
+  async apply(client, e) {
+    if (failing.now) throw new Error(`${name} is down`);
+    await client.query('INSERT INTO test_handled (process, event_id) VALUES ($1, $2)', [name, e.eventId]);
+  },
+});
+
+const handled = async (name: string) => Number((await db.pool.query('SELECT count(*) AS n FROM test_handled WHERE process = $1', [name])).rows[0].n);
+const checkpointVersions = async () =>
+  (await db.pool.query<{ name: string; xmin: string }>(`SELECT name, xmin::text FROM projection_checkpoints WHERE name LIKE 'test-%' ORDER BY name`)).rows;
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const appliedOf = async (name: string) => (await readCheckpoint(db.pool, name)).eventsApplied;
+
+describe('the processes on the log, run by the daemon', () => {
+  it('pass events they do not consume without a commit each, and write that move once it is a second old', async () => {
+    const expiries = recorder('test-expiries', 'PointsExpired');
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [], alone: [expiries] }, () => undefined);
+    daemon.start();
+    await until(
+      'the process has its checkpoint row',
+      async () => (await db.pool.query(`SELECT 1 FROM projection_checkpoints WHERE name = 'test-expiries'`)).rowCount === 1,
+    );
+    await new Promise((r) => setTimeout(r, SKIP_WRITE_MS));
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) await award(1);
+    await until('the 30 passed-over events are written to the checkpoint', async () => (await appliedOf('test-expiries')) === 30);
+    // Moved in memory, written once: not before the skip was a second old.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SKIP_WRITE_MS - 50);
+    expect(await handled('test-expiries')).toBe(0);
+    await expire(1);
+    await until('the consumed event is handled', async () => (await handled('test-expiries')) === 1);
+    await until('its commit counted all 31 events', async () => (await appliedOf('test-expiries')) === 31);
+  });
+
+  it('commit nothing for an event no process consumes (what an award costs them: one shared read)', async () => {
+    const a = recorder('test-expiries-a', 'PointsExpired');
+    const b = recorder('test-expiries-b', 'PointsExpired');
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [], alone: [a, b] }, () => undefined);
+    daemon.start();
+    await until('both checkpoint rows exist', async () => (await checkpointVersions()).length === 2);
+    // Every UPDATE of a checkpoint row makes a new row version with a new xmin: unchanged xmin, no commit touched it.
+    const before = await checkpointVersions();
+    for (let i = 0; i < 10; i++) await award(2);
+    // Long enough for the loop (woken by each append in this process) to pass all ten; short of the write's second.
+    await new Promise((r) => setTimeout(r, SKIP_WRITE_MS / 2));
+    expect(await checkpointVersions()).toEqual(before);
+    await until('both write the move', async () => (await appliedOf('test-expiries-a')) === 10 && (await appliedOf('test-expiries-b')) === 10);
+    const after = await checkpointVersions();
+    expect(after.map((r) => r.xmin)).not.toEqual(before.map((r) => r.xmin));
+  });
+
+  it('replay from a checkpoint reset while they stood past it in memory: the guarded write refuses, nothing is skipped', async () => {
+    const expiries = recorder('test-expiries', 'PointsExpired');
+    await expire(3);
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [], alone: [expiries] }, () => undefined);
+    daemon.start();
+    await until('the first expiry is handled', async () => (await handled('test-expiries')) === 1);
+    for (let i = 0; i < 5; i++) await award(3);
+    // The reset lands while the five awards are passed over in memory, before their move is written.
+    await db.pool.query(`DELETE FROM test_handled`);
+    await resetProjection(db.pool, expiries);
+    await until('the expiry is handled again from the start', async () => (await handled('test-expiries')) === 1, 10_000);
+    await until('the checkpoint counts the whole log once', async () => (await appliedOf('test-expiries')) === 6);
+    await new Promise((r) => setTimeout(r, SKIP_WRITE_MS + 300));
+    expect(await appliedOf('test-expiries')).toBe(6);
+    expect(await handled('test-expiries')).toBe(1);
+  });
+
+  it('keep going when one of them fails, and the failed one catches up exactly once when it recovers', async () => {
+    const failing = { now: true };
+    const broken = recorder('test-awards-broken', 'PointsAwarded', failing);
+    const healthy = recorder('test-awards-healthy', 'PointsAwarded');
+    const logged: string[] = [];
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [], alone: [broken, healthy] }, (m) => logged.push(m));
+    daemon.start();
+    for (let i = 0; i < 8; i++) await award(4);
+    await until('the healthy process handled every award', async () => (await handled('test-awards-healthy')) === 8);
+    expect(await handled('test-awards-broken')).toBe(0);
+    expect(logged).toContain('projection test-awards-broken failed; retrying');
+    failing.now = false;
+    await until('the recovered process handled every award', async () => (await handled('test-awards-broken')) === 8);
+    for (let i = 0; i < 4; i++) await award(4);
+    await until('both handled the later awards', async () => (await handled('test-awards-broken')) === 12 && (await handled('test-awards-healthy')) === 12);
+    expect(await appliedOf('test-awards-broken')).toBe(12);
+    expect(await appliedOf('test-awards-healthy')).toBe(12);
+  });
+});
