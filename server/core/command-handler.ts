@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isLeft } from 'fp-ts/Either';
+import { isLeft, isRight } from 'fp-ts/Either';
 import { decodeStreamEvent, encodeEvent, type Actor, type DomainEvent, type EventMetadata } from '../../event-schemas';
 import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
 import type { Position } from '../../event-schemas/store/position';
@@ -68,10 +68,15 @@ async function loadForCommand<S, E extends DomainEvent>(store: EventStore, decid
 
 /**
  * Load, decide, append with the expected revision; on a revision conflict reload and decide again, a bounded
- * number of times. This is what keeps two concurrent commands from both spending the same points. The state comes
- * from the state cache and the stream's tail when it can, so a command costs the same on a long stream as on a new
- * one; `history` is then only the tail, except when the command changed nothing: its callers look there for what an
- * earlier, identical command decided, so that answer reads the whole stream.
+ * number of times. This is what keeps two concurrent commands from both spending the same points.
+ *
+ * A stream whose state this process has cached is first decided on that state alone, with no read: the append names
+ * the cached revision, so it succeeds only when no event was appended since, and then the state decided on was the
+ * stream's current state (one round trip per command). A conflict drops the entry and the retry reads the whole
+ * stream. A refusal or a no-op decided on a cached state is not trusted (the stream may have moved, through another
+ * process or an append that bypassed this cache): it is decided again on the cached state plus the stream's tail.
+ * `history` is the events read: the whole stream when the command changed nothing (its callers look there for what an
+ * earlier, identical command decided), possibly none when it appended.
  */
 export async function handleCommand<C, S, E extends DomainEvent>(
   store: EventStore,
@@ -83,36 +88,45 @@ export async function handleCommand<C, S, E extends DomainEvent>(
 ): Promise<CommandResult<S, E>> {
   const cache = stateCacheFor(store);
   const fold = decider;
+  const meta = { actor: ctx.actor, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: ctx.now.toISOString() };
+  const append = async (events: E[], state: S, expectedRevision: number | 'no_stream', history: LoadedEvent<E>[]): Promise<CommandResult<S, E>> => {
+    const result = await store.appendToStream(
+      stream,
+      events.map((e) => encodeEvent(randomUUID(), e, meta)),
+      { expectedRevision },
+    );
+    const next = events.reduce(decider.evolve, state);
+    cache.set(fold, stream, { state: next, revision: result.nextExpectedRevision });
+    return { state: next, history, appended: events, position: result.position };
+  };
   for (let attempt = 1; ; attempt++) {
-    const loaded = await loadForCommand(store, decider, stream);
-    const decided = decider.decide(command, loaded.state);
-    if (isLeft(decided)) throw toProblem(decided.left);
-    const events = decided.right;
-    if (loaded.revision !== undefined) cache.set(fold, stream, { state: loaded.state, revision: loaded.revision });
-    if (events.length === 0) {
-      if (loaded.complete) return { state: loaded.state, history: loaded.history, appended: [] };
-      const full = await loadStream(store, decider, stream);
-      return { state: full.state, history: full.history, appended: [] };
-    }
-    const meta = { actor: ctx.actor, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: ctx.now.toISOString() };
+    let decidedOnCache = false;
     try {
-      const result = await store.appendToStream(
-        stream,
-        events.map((e) => encodeEvent(randomUUID(), e, meta)),
-        { expectedRevision: loaded.revision ?? 'no_stream' },
-      );
-      const state = events.reduce(decider.evolve, loaded.state);
-      cache.set(fold, stream, { state, revision: result.nextExpectedRevision });
-      return { state, history: loaded.history, appended: events, position: result.position };
+      const cached = cache.get<S>(fold, stream);
+      if (cached) {
+        const optimistic = decider.decide(command, cached.state);
+        decidedOnCache = isRight(optimistic) && optimistic.right.length > 0;
+        if (isRight(optimistic) && decidedOnCache) return await append(optimistic.right, cached.state, cached.revision, []);
+      }
+      const loaded = await loadForCommand(store, decider, stream);
+      const decided = decider.decide(command, loaded.state);
+      if (isLeft(decided)) throw toProblem(decided.left);
+      const events = decided.right;
+      if (loaded.revision !== undefined) cache.set(fold, stream, { state: loaded.state, revision: loaded.revision });
+      if (events.length === 0) {
+        if (loaded.complete) return { state: loaded.state, history: loaded.history, appended: [] };
+        const full = await loadStream(store, decider, stream);
+        return { state: full.state, history: full.history, appended: [] };
+      }
+      return await append(events, loaded.state, loaded.revision ?? 'no_stream', loaded.history);
     } catch (error) {
+      if (!(error instanceof WrongExpectedRevision)) throw error;
       // Someone else appended: the retry reads the whole stream again rather than trust the cached state.
       cache.forget(fold, stream);
-      if (!(error instanceof WrongExpectedRevision) || attempt >= maxAttempts) {
-        if (error instanceof WrongExpectedRevision) throw new Problem('conflict', 'Too many concurrent changes; try again');
-        throw error;
-      }
-      // Jittered back-off so hot streams under contention do not retry in lock-step.
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
+      if (attempt >= maxAttempts) throw new Problem('conflict', 'Too many concurrent changes; try again');
+      // Jittered back-off so hot streams under contention do not retry in lock-step (a cached state that was only
+      // behind is read again at once).
+      if (!decidedOnCache) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
     }
   }
 }
