@@ -12,6 +12,7 @@ import { Uuid } from '../../event-schemas/primitives';
 import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
+import { assertParticipantExists } from '../participants/known-participants';
 import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
@@ -80,8 +81,7 @@ export const auditRoutes = (deps: Deps) => [
       404: { description: 'Unknown participant' },
     },
     handler: async ({ params, query }) => {
-      const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
-      if (!exists.rowCount) throw notFound(`Participant ${params.paxId}`);
+      await assertParticipantExists(deps.pool, params.paxId);
       const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
       return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };
     },

@@ -3,6 +3,7 @@ import { assertCanActFor } from '../auth/caller';
 import { PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
+import { assertParticipantExists } from './known-participants';
 import type { Deps } from '../deps';
 
 const Participant = t.type({
@@ -16,10 +17,7 @@ const Participant = t.type({
 const Flag = t.keyof({ Y: null, N: null });
 
 /** An admin may ask about any id; an unknown one is 404 (CONTRACT.md), not an empty list. */
-const assertExists = async (deps: Deps, paxId: number) => {
-  const r = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [paxId]);
-  if (!r.rowCount) throw notFound(`Participant ${paxId}`);
-};
+const assertExists = (deps: Deps, paxId: number) => assertParticipantExists(deps.pool, paxId);
 
 export const participantRoutes = (deps: Deps) => [
   route({

@@ -7,8 +7,8 @@ import { actorOf, assertCanActFor } from '../auth/caller';
 import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
-import { notFound } from '../core/problem';
 import { route } from '../core/route';
+import { assertParticipantExists } from '../participants/known-participants';
 import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
 import { GivePointsBody, givePoints } from './give-points';
@@ -30,8 +30,7 @@ export const pointsRoutes = (deps: Deps) => [
     },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
-      const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
-      if (!exists.rowCount) throw notFound(`Participant ${params.paxId}`);
+      await assertParticipantExists(deps.pool, params.paxId);
       return { status: 200, body: await pointsSummary(deps.pool, params.paxId, dateIn(deps.settings.timeZone, deps.now())) };
     },
   }),
@@ -50,8 +49,7 @@ export const pointsRoutes = (deps: Deps) => [
       404: { description: 'Unknown participant' },
     },
     handler: async ({ params, body, caller }) => {
-      const exists = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1', [params.paxId]);
-      if (!exists.rowCount) throw notFound(`Participant ${params.paxId}`);
+      await assertParticipantExists(deps.pool, params.paxId);
       const now = deps.now();
       const result = await handleCommand(
         deps.store,
