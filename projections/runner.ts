@@ -58,13 +58,14 @@ const decodeShared = (s: StoredEvent) => {
   return d;
 };
 
-const toProjected = (s: StoredEvent): ProjectedEvent => ({
-  ...decodeShared(s),
-  streamName: s.streamName,
-  revision: s.revision,
-  position: s.position,
-  eventId: s.eventId,
-});
+// One projected event per stored event, shared by every projection it is handed to (a rebuild hands each event to
+// seven): building it once per projection was much of what the replay allocated, and most of its time went to GC.
+const projected = new WeakMap<StoredEvent, ProjectedEvent>();
+const toProjected = (s: StoredEvent): ProjectedEvent => {
+  let p = projected.get(s);
+  if (!p) projected.set(s, (p = { ...decodeShared(s), streamName: s.streamName, revision: s.revision, position: s.position, eventId: s.eventId }));
+  return p;
+};
 
 export interface BatchResult {
   applied: number;
