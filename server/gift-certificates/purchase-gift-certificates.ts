@@ -1,7 +1,7 @@
 import { isEmailAddress } from '../../event-schemas/contract/rules';
 import { left, right } from 'fp-ts/Either';
 import { GiftCertificatesPurchased, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
-import { domainError, type Decider } from '../core/decider';
+import { domainError, type Decider, type DomainError } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
 import { spendableBalance, spendableLots } from '../points/redeem-points';
@@ -65,6 +65,18 @@ const lineProblem = (line: PricedLine, i: number) => {
   return undefined;
 };
 
+/** The first rule the order's lines break, whatever the member's points: checked again by the decider. */
+export const orderProblem = (lines: PricedLine[]): DomainError | undefined => {
+  if (lines.length === 0) return domainError('validation', 'must hold at least one certificate', 'body.items');
+  for (const [i, line] of lines.entries()) {
+    const problem = lineProblem(line, i);
+    if (problem) return problem;
+  }
+  if (lines.reduce((n, l) => n + l.quantity, 0) > MAX_QUANTITY_PER_CART)
+    return domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items');
+  return undefined;
+};
+
 /**
  * Spends points on gift certificates, earliest-expiring lots first. Appended at the member stream's expected
  * revision, so concurrent checkouts cannot spend the same lot; a repeated clientOrderId decides nothing.
@@ -74,14 +86,9 @@ export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrd
   evolve,
   decide: (c, state) => {
     if (state.orders.has(c.clientOrderId)) return right([]);
-    if (c.lines.length === 0) return left(domainError('validation', 'must hold at least one certificate', 'body.items'));
-    for (const [i, line] of c.lines.entries()) {
-      const problem = lineProblem(line, i);
-      if (problem) return left(problem);
-    }
+    const problem = orderProblem(c.lines);
+    if (problem) return left(problem);
     const count = c.lines.reduce((n, l) => n + l.quantity, 0);
-    if (count > MAX_QUANTITY_PER_CART)
-      return left(domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items'));
     if (c.codes.length < count) throw new Error(`need ${count} certificate codes, got ${c.codes.length}`);
     const cost = c.lines.reduce((n, l) => n + l.purchasePrice * l.quantity, 0);
     const available = spendableBalance(state.member, c.today);
