@@ -46,11 +46,14 @@ export default function GiftCheckoutPage() {
     } catch (e) {
       setStatus('failed');
       setError(
-        e instanceof ApiError && e.status === 409
+        e instanceof ApiError && e.slug === 'insufficient-points'
           ? 'You do not have enough points for this order.'
-          : e instanceof Error
-            ? e.message
-            : 'An unknown error occurred',
+          : e instanceof ApiError && e.slug === 'conflict' && e.problem?.errors?.length
+            ? // Someone bought the last ones first: "only 2 … left", said as a sentence.
+              `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}. Change your cart and try again.`
+            : e instanceof Error
+              ? e.message
+              : 'An unknown error occurred',
       );
     }
   };
