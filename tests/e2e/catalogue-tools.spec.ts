@@ -136,8 +136,12 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
   await expect(page.getByRole('group', { name: 'Who may buy or redeem variant 2' }).getByLabel('Value, rule 1')).toHaveValue('1000000');
   await expect(page.getByTestId('audit-history')).toContainText('create by admin');
 
-  // Trimming keeps the first variant; not saved, so the member still sees the saved category.
+  // Trimming keeps the first variant, after asking (variant 2 has an amount and rules); not saved, so the member
+  // still sees the saved category.
   await page.getByRole('button', { name: 'Keep only the first variant' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'keeping only the first?' })).toBeVisible();
+  await expect(page.getByLabel('Variant 2 amount in dollars')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Yes, keep only the first variant' }).click();
   await expect(page.getByLabel('Variant 2 amount in dollars')).toHaveCount(0);
 
   const memberContext = await browser.newContext();
