@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import { stockStream } from '../../event-schemas';
+import { decodeStreamEvent, stockStream, type StockEvent } from '../../event-schemas';
 import type { EventStore } from '../../event-schemas/store/event-store';
-import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
-import { categoryStock, stockLeft, type StockLine } from './category-stock';
+import { handleCommand, type CommandContext } from '../core/command-handler';
+import { stateCacheFor } from '../core/state-cache';
+import { categoryStock, stockLeft, type StockLine, type StockState } from './category-stock';
 
 /** One limited category of an order, with the order's lines of it. */
 export interface LimitedCategory {
@@ -21,11 +22,29 @@ async function boughtSoFar(db: pg.Pool, code: string): Promise<number> {
   return Number(r.rows[0].n);
 }
 
+/**
+ * A category's stock as folded so far: from the process's state cache and the events after it (the cache handleCommand
+ * keeps too, so a later reservation reads only what is newer), else the whole stream. A stream that grows by one event
+ * per order is read once per process, not once per visit to the shop.
+ */
+async function readStock(store: EventStore, code: string): Promise<StockState> {
+  const stream = stockStream(code);
+  const cache = stateCacheFor(store);
+  const cached = cache.get<StockState>(categoryStock, stream);
+  const tail = await store.readStream(stream, cached ? { fromRevision: cached.revision + 1 } : undefined);
+  const state = tail.reduce(
+    (st, e) => categoryStock.evolve(st, decodeStreamEvent<StockEvent>(e.streamName, e.type, e.data, e.metadata).event),
+    cached?.state ?? categoryStock.initialState,
+  );
+  if (tail.length) cache.set(categoryStock, stream, { state, revision: tail[tail.length - 1].revision });
+  return state;
+}
+
 /** How many of each limited category may still be sold, by code (for the gift shop's "3 left"). */
 export async function stockLeftOf(store: EventStore, db: pg.Pool, limited: { certificateCategoryCode: string; totalUseable: number }[]) {
   const left = new Map<string, number>();
   for (const c of limited) {
-    const { state } = await loadStream(store, categoryStock, stockStream(c.certificateCategoryCode));
+    const state = await readStock(store, c.certificateCategoryCode);
     left.set(c.certificateCategoryCode, stockLeft(state.opened ? state : { sold: await boughtSoFar(db, c.certificateCategoryCode) }, c.totalUseable));
   }
   return left;
@@ -51,7 +70,7 @@ export async function reserveStock(
   const reserved: string[] = [];
   for (const c of [...limited].sort((a, b) => a.certificateCategoryCode.localeCompare(b.certificateCategoryCode))) {
     const stream = stockStream(c.certificateCategoryCode);
-    const opened = (await store.readStream(stream, { maxCount: 1 })).length > 0;
+    const opened = (await readStock(store, c.certificateCategoryCode)).opened;
     try {
       await handleCommand(
         store,
