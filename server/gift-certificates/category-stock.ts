@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/Either';
-import { CertificateStockOpened, CertificateStockReleased, CertificateStockReserved, type StockEvent } from '../../event-schemas';
+import { CertificateStockConfirmed, CertificateStockOpened, CertificateStockReleased, CertificateStockReserved, type StockEvent } from '../../event-schemas';
 import { domainError, type Decider } from '../core/decider';
 
 /**
@@ -10,10 +10,22 @@ import { domainError, type Decider } from '../core/decider';
  */
 export interface StockState {
   opened: boolean;
-  /** Bought before the stream began counting, plus every reservation still held. */
+  /** Bought before the stream began counting, plus every reservation held or confirmed (released ones are back on sale). */
   sold: number;
-  /** Held reservations by order id: a retried checkout finds its own and reserves nothing more. */
-  held: ReadonlyMap<string, number>;
+  /**
+   * Reservations waiting for their purchase, by order id: a retried checkout finds its own and reserves nothing more.
+   * Once bought, a reservation is confirmed (sold for good) and leaves this map, so it stays as small as the orders
+   * in flight.
+   */
+  held: ReadonlyMap<string, HeldReservation>;
+}
+
+/** A reservation still held: how many units, for which member's checkout, since when. */
+export interface HeldReservation {
+  quantity: number;
+  paxId: number;
+  clientOrderId: string;
+  reservedAt: string;
 }
 
 /** One order's lines of the category, by their index in the order (the line that passes the limit is named). */
@@ -30,12 +42,16 @@ export type StockCommand =
       certificateCategoryName: string;
       orderId: string;
       paxId: number;
+      clientOrderId: string;
+      /** The command's clock (a decider reads none): kept so a reservation whose purchase never came can be found. */
+      reservedAt: string;
       totalUseable: number;
       lines: StockLine[];
       /** Read from the wallets by the caller; kept only when this reservation opens the stream. */
       soldBefore: number;
     }
-  | { kind: 'release'; certificateCategoryCode: string; orderId: string };
+  | { kind: 'release'; certificateCategoryCode: string; orderId: string }
+  | { kind: 'confirm'; certificateCategoryCode: string; orderId: string };
 
 export const initialStock: StockState = { opened: false, sold: 0, held: new Map() };
 
@@ -43,12 +59,19 @@ const evolve = (state: StockState, event: StockEvent): StockState => {
   switch (event.type) {
     case 'CertificateStockOpened':
       return { ...state, opened: true, sold: state.sold + event.data.soldBefore };
-    case 'CertificateStockReserved':
-      return { ...state, sold: state.sold + event.data.quantity, held: new Map([...state.held, [event.data.orderId, event.data.quantity]]) };
+    case 'CertificateStockReserved': {
+      const { orderId, quantity, paxId, clientOrderId, reservedAt } = event.data;
+      return { ...state, sold: state.sold + quantity, held: new Map([...state.held, [orderId, { quantity, paxId, clientOrderId, reservedAt }]]) };
+    }
     case 'CertificateStockReleased': {
       const held = new Map(state.held);
       held.delete(event.data.orderId);
       return { ...state, sold: state.sold - event.data.quantity, held };
+    }
+    case 'CertificateStockConfirmed': {
+      const held = new Map(state.held);
+      held.delete(event.data.orderId);
+      return { ...state, held };
     }
     default: {
       const never: never = event;
@@ -71,11 +94,15 @@ export const categoryStock: Decider<StockCommand, StockState, StockEvent> = {
   evolve,
   decide: (c, state) => {
     if (c.kind === 'release') {
-      const quantity = state.held.get(c.orderId);
+      const held = state.held.get(c.orderId);
       return right(
-        quantity === undefined ? [] : [CertificateStockReleased.of({ certificateCategoryCode: c.certificateCategoryCode, orderId: c.orderId, quantity })],
+        held === undefined
+          ? []
+          : [CertificateStockReleased.of({ certificateCategoryCode: c.certificateCategoryCode, orderId: c.orderId, quantity: held.quantity })],
       );
     }
+    if (c.kind === 'confirm')
+      return right(state.held.has(c.orderId) ? [CertificateStockConfirmed.of({ certificateCategoryCode: c.certificateCategoryCode, orderId: c.orderId })] : []);
     if (state.held.has(c.orderId)) return right([]);
     // Before the stream opens, what the wallets already hold counts as sold.
     const left_ = stockLeft(state.opened ? state : { sold: c.soldBefore }, c.totalUseable);
@@ -91,8 +118,10 @@ export const categoryStock: Decider<StockCommand, StockState, StockEvent> = {
         certificateCategoryCode: c.certificateCategoryCode,
         orderId: c.orderId,
         paxId: c.paxId,
+        clientOrderId: c.clientOrderId,
         quantity: sofar,
         totalUseable: c.totalUseable,
+        reservedAt: c.reservedAt,
       }),
     ]);
   },

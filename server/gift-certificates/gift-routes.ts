@@ -5,7 +5,7 @@ import { maxText, refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { dateIn } from '../../event-schemas/calendar';
-import { handleCommand, loadStream, toProblem } from '../core/command-handler';
+import { handleCommand, toProblem } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden, Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';
@@ -18,7 +18,7 @@ import { onSale } from '../certificate-categories/category-terms';
 import { memberEligibility, notEligible, type MemberEligibility } from '../certificate-categories/member-eligibility';
 import { issueGiftOrder } from './issue-gift-order';
 import { giftOrderId, MAX_QUANTITY_PER_CART, orderProblem, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
-import { reserveStock, stockLeftOf, type LimitedCategory } from './reserve-stock';
+import { readFolded, reserveStock, stockLeftOf, type LimitedCategory } from './reserve-stock';
 
 const Quantity = refined(
   t.number,
@@ -247,17 +247,18 @@ export const giftCertificateRoutes = (deps: Deps) => {
         // An order refused whatever is left reserves nothing (the decider would refuse it after the reservation).
         const invalid = orderProblem(lines);
         if (invalid) throw toProblem(invalid);
-        const release = await reserveStock(deps.store, deps.pool, { orderId, paxId: params.paxId }, limitedCategories(lines, catalogue), ctx).catch(
-          async (error: unknown) => {
-            // A retried checkout of an order already bought is answered as it was, whatever is left now.
-            if (
-              error instanceof Problem &&
-              (await loadStream(deps.store, purchaseGiftCertificates, memberStream(params.paxId))).state.orders.has(body.clientOrderId)
-            )
-              return async () => {};
-            throw error;
-          },
-        );
+        // A retried checkout of an order already bought is answered as it was, whatever is left now: it reserves nothing.
+        const bought = (await readFolded(deps.store, purchaseGiftCertificates, memberStream(params.paxId))).orders.has(body.clientOrderId);
+        const noReservation = { release: async () => {}, confirm: async () => {} };
+        const reservation = bought
+          ? noReservation
+          : await reserveStock(
+              deps.store,
+              deps.pool,
+              { orderId, paxId: params.paxId, clientOrderId: body.clientOrderId },
+              limitedCategories(lines, catalogue),
+              ctx,
+            );
         const result = await handleCommand(
           deps.store,
           purchaseGiftCertificates,
@@ -274,9 +275,11 @@ export const giftCertificateRoutes = (deps: Deps) => {
         ).catch(async (error: unknown) => {
           // Refused (not enough points, say): the order spent nothing, so its units go back on sale. Any other
           // failure may have appended the purchase, so the units stay held (a retry of the same order finds them).
-          if (error instanceof Problem) await release();
+          if (error instanceof Problem) await reservation.release();
           throw error;
         });
+        // Bought: its units are sold for good. Should this fail, the nightly sweep finds the purchase and confirms them.
+        await reservation.confirm().catch((error: unknown) => deps.log(`gift order ${orderId}: stock left for the sweep to confirm`, error));
         const order = result.state.orders.get(body.clientOrderId)!;
         // The certificates are written with the decision's own metadata, so the reconciler would write the same events.
         const decidedBy = result.history.find((h) => h.event.type === 'GiftCertificatesPurchased' && h.event.data.orderId === order.orderId);

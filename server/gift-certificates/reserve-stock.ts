@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { decodeStreamEvent, stockStream, type StockEvent } from '../../event-schemas';
+import { decodeStreamEvent, stockStream, type DomainEvent } from '../../event-schemas';
 import type { EventStore } from '../../event-schemas/store/event-store';
 import { handleCommand, type CommandContext } from '../core/command-handler';
+import type { Decider } from '../core/decider';
 import { stateCacheFor } from '../core/state-cache';
 import { categoryStock, stockLeft, type StockLine, type StockState } from './category-stock';
 
@@ -23,22 +24,23 @@ async function boughtSoFar(db: pg.Pool, code: string): Promise<number> {
 }
 
 /**
- * A category's stock as folded so far: from the process's state cache and the events after it (the cache handleCommand
- * keeps too, so a later reservation reads only what is newer), else the whole stream. A stream that grows by one event
- * per order is read once per process, not once per visit to the shop.
+ * A stream's state as a decider folds it, read without deciding: from the process's state cache and the events
+ * after it (the cache handleCommand keeps too, so a command that follows reads only what is newer), else the whole
+ * stream. A stock stream, one event or two per order, is then read once per process, not once per visit to the shop.
  */
-async function readStock(store: EventStore, code: string): Promise<StockState> {
-  const stream = stockStream(code);
+export async function readFolded<S, E extends DomainEvent>(store: EventStore, decider: Pick<Decider<never, S, E>, 'evolve' | 'initialState'>, stream: string) {
   const cache = stateCacheFor(store);
-  const cached = cache.get<StockState>(categoryStock, stream);
+  const cached = cache.get<S>(decider, stream);
   const tail = await store.readStream(stream, cached ? { fromRevision: cached.revision + 1 } : undefined);
   const state = tail.reduce(
-    (st, e) => categoryStock.evolve(st, decodeStreamEvent<StockEvent>(e.streamName, e.type, e.data, e.metadata).event),
-    cached?.state ?? categoryStock.initialState,
+    (st, e) => decider.evolve(st, decodeStreamEvent<E>(e.streamName, e.type, e.data, e.metadata).event),
+    cached?.state ?? decider.initialState,
   );
-  if (tail.length) cache.set(categoryStock, stream, { state, revision: tail[tail.length - 1].revision });
+  if (tail.length) cache.set(decider, stream, { state, revision: tail[tail.length - 1].revision });
   return state;
 }
+
+export const readStock = (store: EventStore, code: string): Promise<StockState> => readFolded(store, categoryStock, stockStream(code));
 
 /** How many of each limited category may still be sold, by code (for the gift shop's "3 left"). */
 export async function stockLeftOf(store: EventStore, db: pg.Pool, limited: { certificateCategoryCode: string; totalUseable: number }[]) {
@@ -50,46 +52,59 @@ export async function stockLeftOf(store: EventStore, db: pg.Pool, limited: { cer
   return left;
 }
 
+/** What a reservation's holder does next: give the units back (the purchase was refused) or confirm them (bought). */
+export interface Reservation {
+  release(): Promise<void>;
+  confirm(): Promise<void>;
+}
+
+const settle = async (store: EventStore, kind: 'release' | 'confirm', codes: readonly string[], orderId: string, ctx: CommandContext) => {
+  for (const code of codes) await handleCommand(store, categoryStock, stockStream(code), { kind, certificateCategoryCode: code, orderId }, ctx);
+};
+
 /**
  * Reserves an order's units of every limited category, one category after another (in code order), each at its
  * stream's expected revision. A category without enough left refuses the order (409 naming the line) and the
- * reservations already made for it are released, so nothing of a refused order stays held. Answers how to release
- * them all, for the caller to use when the purchase itself is refused.
+ * reservations already made for it are released, so nothing of a refused order stays held.
  */
 export async function reserveStock(
   store: EventStore,
   db: pg.Pool,
-  order: { orderId: string; paxId: number },
+  order: { orderId: string; paxId: number; clientOrderId: string },
   limited: LimitedCategory[],
   ctx: CommandContext,
-): Promise<() => Promise<void>> {
-  const release = async (codes: string[]) => {
-    for (const code of codes)
-      await handleCommand(store, categoryStock, stockStream(code), { kind: 'release', certificateCategoryCode: code, orderId: order.orderId }, ctx);
-  };
+): Promise<Reservation> {
   const reserved: string[] = [];
   for (const c of [...limited].sort((a, b) => a.certificateCategoryCode.localeCompare(b.certificateCategoryCode))) {
-    const stream = stockStream(c.certificateCategoryCode);
     const opened = (await readStock(store, c.certificateCategoryCode)).opened;
     try {
       await handleCommand(
         store,
         categoryStock,
-        stream,
+        stockStream(c.certificateCategoryCode),
         {
           kind: 'reserve',
           ...c,
           orderId: order.orderId,
           paxId: order.paxId,
+          clientOrderId: order.clientOrderId,
+          reservedAt: ctx.now.toISOString(),
           soldBefore: opened ? 0 : await boughtSoFar(db, c.certificateCategoryCode),
         },
         ctx,
       );
     } catch (error) {
-      await release(reserved);
+      await settle(store, 'release', reserved, order.orderId, ctx);
       throw error;
     }
     reserved.push(c.certificateCategoryCode);
   }
-  return () => release(reserved);
+  return {
+    release: () => settle(store, 'release', reserved, order.orderId, ctx),
+    confirm: () => settle(store, 'confirm', reserved, order.orderId, ctx),
+  };
 }
+
+/** Confirms or releases one held reservation (the sweep of abandoned checkouts). */
+export const settleReservation = (store: EventStore, kind: 'release' | 'confirm', code: string, orderId: string, ctx: CommandContext) =>
+  settle(store, kind, [code], orderId, ctx);

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { memberStream, stockStream } from '../../../event-schemas';
+import { handleCommand } from '../../../server/core/command-handler';
+import { releaseAbandonedStock } from '../../../server/gift-certificates/release-abandoned-stock';
+import { giftOrderId, purchaseGiftCertificates } from '../../../server/gift-certificates/purchase-gift-certificates';
+import { reserveStock } from '../../../server/gift-certificates/reserve-stock';
 import { quickMember } from '../api/fixtures';
 import { award, readAfter } from '../ledger/ledger-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -152,5 +156,74 @@ describe("a category's totalUseable", () => {
     expect(over.body.errors).toEqual([{ path: 'body.items.1.quantity', message: `only 1 Stock ${code} certificate left` }]);
     expect((await order(m, [line(code, 1, 20)])).status).toBe(201);
     expect(await offered(m, code)).toBeUndefined();
+  });
+
+  describe('when the server stops between reserving and buying', () => {
+    const ctx = (now = new Date()) => ({ actor: { kind: 'participant' as const, paxId: 1 }, correlationId: randomUUID(), now });
+    /** What the order route does before it decides the purchase, and no more: the crash comes next. */
+    const reserveOnly = async (m: Member, code: string, quantity: number, clientOrderId = randomUUID()) => {
+      const orderId = giftOrderId(m.paxId, clientOrderId);
+      const limited = [{ certificateCategoryCode: code, certificateCategoryName: `Stock ${code}`, totalUseable: 3, lines: [{ index: 0, quantity }] }];
+      await reserveStock(s.runtime.deps.store, s.runtime.deps.pool, { orderId, paxId: m.paxId, clientOrderId }, limited, ctx());
+      return { orderId, clientOrderId };
+    };
+    const later = (ms: number) => ({ ...s.runtime.deps, now: () => new Date(Date.now() + ms) });
+    const memberTypes = async (m: Member) => (await s.runtime.deps.store.readStream(memberStream(m.paxId))).map((e) => e.type);
+
+    it('holds the units (never oversells) until the nightly sweep gives the checkout up and puts them back on sale', async () => {
+      const code = `TU_CRASH_${Date.now()}`;
+      expect((await create(code, { totalUseable: 3 })).status).toBe(201);
+      const m = await richMember();
+      const { clientOrderId } = await reserveOnly(m, code, 2);
+      expect(await offered(m, code)).toMatchObject({ left: 1 });
+      expect((await order(m, [line(code, 2)])).status).toBe(409);
+
+      // Not yet an hour old: the sweep leaves it be.
+      expect(await releaseAbandonedStock(later(0), undefined, [code])).toEqual({ released: 0, confirmed: 0 });
+      expect(await offered(m, code)).toMatchObject({ left: 1 });
+
+      expect(await releaseAbandonedStock(later(2 * 60 * 60 * 1000), undefined, [code])).toEqual({ released: 1, confirmed: 0 });
+      expect(await offered(m, code)).toMatchObject({ left: 3 });
+      expect(await memberTypes(m)).toContain('GiftOrderAbandoned');
+      // The abandoned checkout can no longer buy (its units are back on sale); a new one can.
+      const late = await order(m, [line(code, 2)], clientOrderId);
+      expect(late.status).toBe(409);
+      expect(late.body.errors).toEqual([{ path: 'body.clientOrderId', message: expect.stringContaining('start the order again') }]);
+      expect(await boughtIn([m], code)).toBe(0);
+      expect(await offered(m, code)).toMatchObject({ left: 3 });
+      expect((await order(m, [line(code, 3)])).status).toBe(201);
+      expect(await offered(m, code)).toBeUndefined();
+    });
+
+    it('confirms the units of a checkout that did buy before the server stopped, and sells no more than the limit', async () => {
+      const code = `TU_BOUGHT_${Date.now()}`;
+      expect((await create(code, { totalUseable: 3 })).status).toBe(201);
+      const m = await richMember();
+      const { clientOrderId } = await reserveOnly(m, code, 2);
+      // The purchase was decided, then the server stopped before confirming the reservation.
+      await handleCommand(
+        s.runtime.deps.store,
+        purchaseGiftCertificates,
+        memberStream(m.paxId),
+        {
+          paxId: m.paxId,
+          clientOrderId,
+          today: '2026-11-25',
+          expirationDate: '2027-11-25',
+          lines: [{ certificateCategoryCode: code, certificateName: `$10 Stock ${code}`, amount: 10, purchasePrice: 100, quantity: 2, isGift: false }],
+          codes: ['CRSH-AAAA-01', 'CRSH-AAAA-02'],
+        },
+        ctx(),
+      );
+      expect(await releaseAbandonedStock(later(2 * 60 * 60 * 1000), undefined, [code])).toEqual({ released: 0, confirmed: 1 });
+      expect(await memberTypes(m)).not.toContain('GiftOrderAbandoned');
+      expect(await offered(m, code)).toMatchObject({ left: 1 });
+      // The checkout retried answers the order it bought; the sweep has nothing more to do.
+      const again = await order(m, [line(code, 2)], clientOrderId);
+      expect(again.status).toBe(201);
+      expect(again.body.certificates).toHaveLength(2);
+      expect(await releaseAbandonedStock(later(2 * 60 * 60 * 1000), undefined, [code])).toEqual({ released: 0, confirmed: 0 });
+      expect(await offered(m, code)).toMatchObject({ left: 1 });
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { CertificateStockOpened, CertificateStockReleased, CertificateStockReserved, type StockEvent } from '../../../event-schemas';
+import { CertificateStockConfirmed, CertificateStockOpened, CertificateStockReleased, CertificateStockReserved, type StockEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { categoryStock, stockLeft, type StockCommand } from '../../../server/gift-certificates/category-stock';
 
 const ORDER_A = '00000000-0000-4000-8000-00000000000a';
 const ORDER_B = '00000000-0000-4000-8000-00000000000b';
 const CODE = 'SPA_DAY';
+const AT = '2026-11-25T02:00:00.000Z';
 
 type Reserve = Extract<StockCommand, { kind: 'reserve' }>;
 const reserve = (over: Partial<Reserve> = {}): Reserve => ({
@@ -14,6 +15,8 @@ const reserve = (over: Partial<Reserve> = {}): Reserve => ({
   certificateCategoryName: 'Spa Day',
   orderId: ORDER_A,
   paxId: 7,
+  clientOrderId: 'checkout-a',
+  reservedAt: AT,
   totalUseable: 10,
   lines: [{ index: 0, quantity: 2 }],
   soldBefore: 0,
@@ -21,7 +24,15 @@ const reserve = (over: Partial<Reserve> = {}): Reserve => ({
 });
 const opened = (soldBefore = 0) => CertificateStockOpened.of({ certificateCategoryCode: CODE, soldBefore });
 const reserved = (orderId: string, quantity: number) =>
-  CertificateStockReserved.of({ certificateCategoryCode: CODE, orderId, paxId: 7, quantity, totalUseable: 10 });
+  CertificateStockReserved.of({
+    certificateCategoryCode: CODE,
+    orderId,
+    paxId: 7,
+    clientOrderId: orderId === ORDER_A ? 'checkout-a' : 'checkout-b',
+    quantity,
+    totalUseable: 10,
+    reservedAt: AT,
+  });
 const released = (orderId: string, quantity: number) => CertificateStockReleased.of({ certificateCategoryCode: CODE, orderId, quantity });
 const given = (...events: StockEvent[]) => fold(categoryStock.evolve, categoryStock.initialState, events);
 const decide = (c: StockCommand, ...events: StockEvent[]) => categoryStock.decide(c, given(...events));
@@ -81,5 +92,21 @@ describe("a category's stock (totalUseable)", () => {
     expect(stockLeft(state, 10)).toBe(6);
     // Released, the same order may reserve again (its member found the points and retried).
     expect(events(categoryStock.decide(reserve(), state))).toEqual([reserved(ORDER_A, 2)]);
+  });
+
+  it('confirms a bought order’s units: still sold, no longer held, and never released after', () => {
+    const confirm: StockCommand = { kind: 'confirm', certificateCategoryCode: CODE, orderId: ORDER_A };
+    const confirmed = CertificateStockConfirmed.of({ certificateCategoryCode: CODE, orderId: ORDER_A });
+    expect(events(decide(confirm, opened(0), reserved(ORDER_A, 2)))).toEqual([confirmed]);
+    expect(events(decide(confirm, opened(0), reserved(ORDER_A, 2), confirmed))).toEqual([]);
+    expect(events(decide(confirm, opened(0), reserved(ORDER_A, 2), released(ORDER_A, 2)))).toEqual([]);
+    const state = given(opened(0), reserved(ORDER_A, 2), confirmed);
+    expect(state.sold).toBe(2);
+    expect([...state.held.keys()]).toEqual([]);
+    expect(events(categoryStock.decide({ kind: 'release', certificateCategoryCode: CODE, orderId: ORDER_A }, state))).toEqual([]);
+  });
+
+  it('keeps who holds a reservation and since when, for the sweep of abandoned checkouts', () => {
+    expect(given(opened(0), reserved(ORDER_A, 2)).held.get(ORDER_A)).toEqual({ quantity: 2, paxId: 7, clientOrderId: 'checkout-a', reservedAt: AT });
   });
 });
