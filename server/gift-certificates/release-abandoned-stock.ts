@@ -1,5 +1,7 @@
+import * as t from 'io-ts';
 import { memberStream, type Actor } from '../../event-schemas';
 import { handleCommand } from '../core/command-handler';
+import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { correlationId } from '../operations/request-context';
 import { abandonGiftOrder } from './purchase-gift-certificates';
@@ -48,3 +50,18 @@ export async function releaseAbandonedStock(
   }
   return { released, confirmed };
 }
+
+export const abandonedStockRoutes = (deps: Deps) => [
+  route({
+    method: 'post',
+    path: '/admin/jobs/release-abandoned-stock',
+    tag: 'Admin',
+    summary: 'Runs the nightly sweep of gift-shop stock now: reservations over an hour old are released (checkout given up) or confirmed (bought)',
+    access: 'admin',
+    responses: {
+      200: { description: 'How many reservations were released and confirmed', schema: t.type({ released: t.number, confirmed: t.number }) },
+      400: { description: 'Never for this call: it takes no body' },
+    },
+    handler: async () => ({ status: 200, body: await releaseAbandonedStock(deps) }),
+  }),
+];

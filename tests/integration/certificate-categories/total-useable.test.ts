@@ -225,5 +225,13 @@ describe("a category's totalUseable", () => {
       expect(await releaseAbandonedStock(later(2 * 60 * 60 * 1000), undefined, [code])).toEqual({ released: 0, confirmed: 0 });
       expect(await offered(m, code)).toMatchObject({ left: 1 });
     });
+
+    it('runs now for an admin (nothing over an hour old here), and only for an admin', async () => {
+      const run = await call('POST', '/admin/jobs/release-abandoned-stock');
+      expect(run.status).toBe(200);
+      expect(run.body).toEqual({ released: 0, confirmed: 0 });
+      const m = await quickMember(s);
+      expect((await call('POST', '/admin/jobs/release-abandoned-stock', undefined, m.token)).status).toBe(403);
+    });
   });
 });
