@@ -49,5 +49,12 @@ export const GiftCertificatesPurchased = defineEvent(
   }),
 );
 
+/**
+ * A checkout that reserved stock of a limited category and never bought it (the server stopped between the two)
+ * is abandoned: no later purchase with this `clientOrderId` is decided, so its reserved units can go back on sale
+ * (server/gift-certificates/release-abandoned-stock.ts).
+ */
+export const GiftOrderAbandoned = defineEvent('GiftOrderAbandoned', 1, t.type({ paxId: PaxId, orderId: Uuid, clientOrderId: t.string }));
+
 /** The fact on `order-{orderId}` that an order's certificates were all issued. */
 export const OrderPlaced = defineEvent('OrderPlaced', 1, t.type({ orderId: Uuid, paxId: PaxId, certificateIds: t.array(Uuid), pointsSpent: PositiveInteger }));

@@ -8,6 +8,7 @@ import { treatmentEvents, type TreatmentEvent } from './streams/treatment';
 import { promotionEvents, type PromotionEvent } from './streams/promotion';
 import { orderEvents, type OrderEvent } from './streams/order';
 import { surveyEvents, type SurveyEvent } from './streams/survey';
+import { stockEvents, type StockEvent } from './streams/stock';
 import { ImpersonationEnded, ImpersonationStarted } from './impersonation';
 import { EventMetadata } from './metadata';
 import { PointsAwarded, pointsAwardedV1ToV2 } from './points-awarded';
@@ -32,7 +33,8 @@ export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
 export { CertificateTransferred } from './certificate-transferred';
 export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
-export { GiftCertificatesPurchased, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
+export { GiftCertificatesPurchased, GiftOrderAbandoned, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
+export { CertificateStockConfirmed, CertificateStockOpened, CertificateStockReserved, CertificateStockReleased } from './certificate-stock';
 export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, TreatmentPointsComputed, TreatmentProcessed };
 export { PromotionCreated, PromotionStatusChanged };
 export { PromotionRevised, PromotionSection } from './promotion-revised';
@@ -45,12 +47,13 @@ export { treatmentEvents, type TreatmentEvent } from './streams/treatment';
 export { promotionEvents, type PromotionEvent } from './streams/promotion';
 export { orderEvents, type OrderEvent } from './streams/order';
 export { surveyEvents, type SurveyEvent } from './streams/survey';
+export { stockEvents, type StockEvent } from './streams/stock';
 
 /** Every stream category's events. An event type belongs to exactly one stream. */
-export const allStreamEvents = [memberEvents, certificateEvents, treatmentEvents, promotionEvents, orderEvents, surveyEvents] as const;
+export const allStreamEvents = [memberEvents, certificateEvents, treatmentEvents, promotionEvents, orderEvents, surveyEvents, stockEvents] as const;
 
 /** Any event of the log: the union of the stream unions (projections read the whole log). */
-export type DomainEvent = MemberEvent | CertificateEvent | TreatmentEvent | PromotionEvent | OrderEvent | SurveyEvent;
+export type DomainEvent = MemberEvent | CertificateEvent | TreatmentEvent | PromotionEvent | OrderEvent | SurveyEvent | StockEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -43,6 +43,7 @@ import { auditRoutes } from './audit/routes';
 import { certificateExpiryRoutes } from './certificates/expire-certificates-job';
 import { certificateRoutes } from './certificates/routes';
 import { pointsExpiryRoutes } from './points/expire-points-job';
+import { abandonedStockRoutes } from './gift-certificates/release-abandoned-stock';
 import { redeemRoutes } from './points/redeem-route';
 import { groupRoutes } from './groups/routes';
 import { surveyAdminRoutes } from './surveys/admin-routes';
@@ -135,6 +136,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...bonusPointsRoutes(deps),
     ...redeemRoutes(deps),
     ...pointsExpiryRoutes(deps),
+    ...abandonedStockRoutes(deps),
     ...certificateRoutes(deps),
     ...certificateExpiryRoutes(deps),
     ...auditRoutes(deps),

@@ -1,4 +1,4 @@
-import { GiftCertificatesPurchased } from '../gift-certificates';
+import { GiftCertificatesPurchased, GiftOrderAbandoned } from '../gift-certificates';
 import { ImpersonationEnded, ImpersonationStarted } from '../impersonation';
 import { PointsAwarded } from '../points-awarded';
 import { PointsExpired } from '../points-expired';
@@ -18,6 +18,7 @@ export const memberEvents = streamEvents('member', [
   PointsRedeemed,
   PointsExpired,
   GiftCertificatesPurchased,
+  GiftOrderAbandoned,
   TreatmentPointsComputed,
   PromotionAwardEarned,
   SurveySubmitted,

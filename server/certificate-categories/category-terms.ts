@@ -41,7 +41,7 @@ export const termsCodecs = {
   isPromo: t.boolean,
   promoType: orNull(maxText(40)),
   promoName: orNull(maxText(120)),
-  // Kept and answered as sent, with no effect (README.md says why for each).
+  // displayCategory and below: kept and answered as sent (README.md says what each decides; totalUseable is the gift shop stock).
   displayCategory: orNull(maxText(40)),
   totalUseable: orNull(wholeNumber('TotalUseable', 1, 1_000_000)),
   associatedCategoryCodeIds: t.array(code('CategoryCode')),
@@ -56,7 +56,7 @@ export const termsCodecs = {
 
 export type CategoryTerms = WireTerms;
 
-/** The fields stored together in `kept_fields`: answered as sent, deciding nothing. */
+/** The fields stored together in `kept_fields`: answered as sent; of them only totalUseable decides (the gift shop reads it there). */
 export const KEPT_KEYS = [
   'displayCategory',
   'totalUseable',

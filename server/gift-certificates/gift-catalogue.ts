@@ -21,6 +21,8 @@ export interface GiftCategory {
   defaultExpirationLengthDays: number;
   /** The most of this category one order may hold (spec maxPurchaseQuantity); null: only the cart's limit. */
   maxPurchaseQuantity: number | null;
+  /** How many more of it the gift shop may sell (spec totalUseable less what is sold); null: no limit. */
+  left: number | null;
   /** Whether it may be bought as a gift for someone else (spec transferable). */
   transferable: boolean;
   startDate: string | null;
@@ -31,8 +33,10 @@ export interface GiftCategory {
 }
 
 /** The catalogue as the server holds it: each category with the group and variant criteria that decide eligibility. */
-export interface CatalogueEntry extends GiftCategory {
+export interface CatalogueEntry extends Omit<GiftCategory, 'left'> {
   groupId: number | null;
+  /** The most of it ever sold through the gift shop (spec totalUseable); null: no limit. */
+  totalUseable: number | null;
   criteria: (LogicalExpression | null)[];
 }
 
@@ -45,6 +49,7 @@ interface Row {
   card_art_id: string | null;
   default_expiration_days: number;
   max_purchase_quantity: number | null;
+  total_useable: number | null;
   transferable: boolean;
   start_date: string | null;
   end_date: string | null;
@@ -60,7 +65,7 @@ interface Row {
 export async function readGiftCatalogue(db: pg.Pool): Promise<CatalogueEntry[]> {
   const r = await db.query<Row>(
     `SELECT c.id, c.code, c.name, c.description, c.terms_and_conditions, c.card_art_id, c.default_expiration_days, c.max_purchase_quantity,
-            c.transferable, to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date, c.group_id,
+            (c.kept_fields->>'totalUseable')::int AS total_useable, c.transferable, to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date, c.group_id,
             c.is_promo, c.promo_name, v.amount, v.purchase_price, v.redemption_criteria
        FROM certificate_categories c JOIN certificate_category_variants v ON v.category_code = c.code
       WHERE c.certificate_category_type = 'PURCHASABLE' AND c.active
@@ -86,6 +91,7 @@ export async function readGiftCatalogue(db: pg.Pool): Promise<CatalogueEntry[]> 
         endDate: row.end_date,
         promoName: row.is_promo ? row.promo_name : null,
         groupId: row.group_id === null ? null : Number(row.group_id),
+        totalUseable: row.total_useable,
         variants: [],
         criteria: [],
       };
@@ -97,15 +103,24 @@ export async function readGiftCatalogue(db: pg.Pool): Promise<CatalogueEntry[]> 
   return [...byCode.values()];
 }
 
-const shown = ({ groupId: _g, criteria: _c, ...category }: CatalogueEntry): GiftCategory => category;
+const shown = ({ groupId: _g, criteria: _c, totalUseable, ...category }: CatalogueEntry, left: ReadonlyMap<string, number>): GiftCategory => ({
+  ...category,
+  left: totalUseable === null ? null : (left.get(category.certificateCategoryCode) ?? totalUseable),
+});
 
 /**
- * What the shop offers on `today`: categories on sale, and for a member only those whose group holds them, each with
- * only the variants whose criteria admit them (a category left with none is not offered).
+ * What the shop offers on `today`: categories on sale and not sold out (`left`: how many of each limited category
+ * may still be sold), and for a member only those whose group holds them, each with only the variants whose criteria
+ * admit them (a category left with none is not offered).
  */
-export function offeredCatalogue(catalogue: CatalogueEntry[], today: string, member: MemberEligibility | null): GiftCategory[] {
+export function offeredCatalogue(
+  catalogue: CatalogueEntry[],
+  today: string,
+  member: MemberEligibility | null,
+  left: ReadonlyMap<string, number> = new Map(),
+): GiftCategory[] {
   return catalogue
     .filter((c) => onSale(c, today) && (member === null || member.inGroup(c.groupId)))
-    .map((c) => (member === null ? shown(c) : { ...shown(c), variants: c.variants.filter((_, i) => member.admittedBy(c.criteria[i])) }))
-    .filter((c) => c.variants.length > 0);
+    .map((c) => (member === null ? shown(c, left) : { ...shown(c, left), variants: c.variants.filter((_, i) => member.admittedBy(c.criteria[i])) }))
+    .filter((c) => c.variants.length > 0 && c.left !== 0);
 }

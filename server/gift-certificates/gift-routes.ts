@@ -5,9 +5,9 @@ import { maxText, refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { dateIn } from '../../event-schemas/calendar';
-import { handleCommand } from '../core/command-handler';
+import { handleCommand, toProblem } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
-import { forbidden, validationProblem } from '../core/problem';
+import { forbidden, Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
@@ -17,7 +17,8 @@ import { offeredCatalogue, readGiftCatalogue, type CatalogueEntry } from './gift
 import { onSale } from '../certificate-categories/category-terms';
 import { memberEligibility, notEligible, type MemberEligibility } from '../certificate-categories/member-eligibility';
 import { issueGiftOrder } from './issue-gift-order';
-import { MAX_QUANTITY_PER_CART, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
+import { giftOrderId, MAX_QUANTITY_PER_CART, orderProblem, purchaseGiftCertificates, type PricedLine } from './purchase-gift-certificates';
+import { readFolded, reserveStock, stockLeftOf, type LimitedCategory } from './reserve-stock';
 
 const Quantity = refined(
   t.number,
@@ -57,6 +58,7 @@ const CategoryAnswer = t.type({
   cardArtId: t.union([t.string, t.null]),
   defaultExpirationLengthDays: t.number,
   maxPurchaseQuantity: t.union([t.number, t.null]),
+  left: t.union([t.number, t.null]),
   transferable: t.boolean,
   startDate: t.union([t.string, t.null]),
   endDate: t.union([t.string, t.null]),
@@ -142,6 +144,24 @@ const priceLines = (items: OrderItem[], catalogue: CatalogueEntry[], today: stri
   });
 };
 
+/** The order's lines of each category with a totalUseable, by category. */
+const limitedCategories = (lines: PricedLine[], catalogue: CatalogueEntry[]): LimitedCategory[] => {
+  const byCode = new Map<string, LimitedCategory>();
+  lines.forEach((line, index) => {
+    const category = catalogue.find((c) => c.certificateCategoryCode === line.certificateCategoryCode)!;
+    if (category.totalUseable === null) return;
+    const entry = byCode.get(category.certificateCategoryCode) ?? {
+      certificateCategoryCode: category.certificateCategoryCode,
+      certificateCategoryName: category.certificateCategoryName,
+      totalUseable: category.totalUseable,
+      lines: [],
+    };
+    entry.lines.push({ index, quantity: line.quantity });
+    byCode.set(category.certificateCategoryCode, entry);
+  });
+  return [...byCode.values()];
+};
+
 /** Buying is acting, not reading: only the member, or an admin impersonating them (whose session is the member's). */
 const assertActsAs = (caller: Caller, paxId: number) => {
   if (caller.kind !== 'participant' || caller.paxId !== paxId)
@@ -171,7 +191,12 @@ export const giftCertificateRoutes = (deps: Deps) => {
                 catalogue.map((c) => c.groupId),
               )
             : null;
-        return { status: 200, body: offeredCatalogue(catalogue, today, member) };
+        const left = await stockLeftOf(
+          deps.store,
+          deps.pool,
+          catalogue.flatMap((c) => (c.totalUseable === null ? [] : [{ certificateCategoryCode: c.certificateCategoryCode, totalUseable: c.totalUseable }])),
+        );
+        return { status: 200, body: offeredCatalogue(catalogue, today, member, left) };
       },
     }),
     route({
@@ -189,7 +214,9 @@ export const giftCertificateRoutes = (deps: Deps) => {
             "More than 5 certificates, an unknown category, amount or card art, a category not on sale today, a gift of a category that is not transferable, more than the category's maxPurchaseQuantity, or a gift without recipient",
         },
         403: { description: "Another participant; or not-eligible: the category's group or the variant's redemption criteria exclude the member" },
-        409: { description: 'insufficient-points' },
+        409: {
+          description: "insufficient-points; or conflict naming the line (body.items.{i}.quantity) that passes what is left of the category's totalUseable",
+        },
       },
       handler: async ({ params, body, caller }) => {
         assertActsAs(caller, params.paxId);
@@ -216,6 +243,22 @@ export const giftCertificateRoutes = (deps: Deps) => {
         );
         const correlationId = newCorrelationId();
         const ctx = { actor: actorOf(caller), correlationId, now };
+        const orderId = giftOrderId(params.paxId, body.clientOrderId);
+        // An order refused whatever is left reserves nothing (the decider would refuse it after the reservation).
+        const invalid = orderProblem(lines);
+        if (invalid) throw toProblem(invalid);
+        // A retried checkout of an order already bought is answered as it was, whatever is left now: it reserves nothing.
+        const bought = (await readFolded(deps.store, purchaseGiftCertificates, memberStream(params.paxId))).orders.has(body.clientOrderId);
+        const noReservation = { release: async () => {}, confirm: async () => {} };
+        const reservation = bought
+          ? noReservation
+          : await reserveStock(
+              deps.store,
+              deps.pool,
+              { orderId, paxId: params.paxId, clientOrderId: body.clientOrderId },
+              limitedCategories(lines, catalogue),
+              ctx,
+            );
         const result = await handleCommand(
           deps.store,
           purchaseGiftCertificates,
@@ -229,7 +272,14 @@ export const giftCertificateRoutes = (deps: Deps) => {
             codes: Array.from({ length: count }, () => newCertificateCode()),
           },
           ctx,
-        );
+        ).catch(async (error: unknown) => {
+          // Refused (not enough points, say): the order spent nothing, so its units go back on sale. Any other
+          // failure may have appended the purchase, so the units stay held (a retry of the same order finds them).
+          if (error instanceof Problem) await reservation.release();
+          throw error;
+        });
+        // Bought: its units are sold for good. Should this fail, the nightly sweep finds the purchase and confirms them.
+        await reservation.confirm().catch((error: unknown) => deps.log(`gift order ${orderId}: stock left for the sweep to confirm`, error));
         const order = result.state.orders.get(body.clientOrderId)!;
         // The certificates are written with the decision's own metadata, so the reconciler would write the same events.
         const decidedBy = result.history.find((h) => h.event.type === 'GiftCertificatesPurchased' && h.event.data.orderId === order.orderId);

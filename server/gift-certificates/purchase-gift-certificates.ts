@@ -1,7 +1,7 @@
 import { isEmailAddress } from '../../event-schemas/contract/rules';
 import { left, right } from 'fp-ts/Either';
-import { GiftCertificatesPurchased, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
-import { domainError, type Decider } from '../core/decider';
+import { GiftCertificatesPurchased, GiftOrderAbandoned, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
+import { domainError, type Decider, type DomainError } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
 import { spendableBalance, spendableLots } from '../points/redeem-points';
@@ -42,6 +42,8 @@ export interface PurchaseGiftCertificates {
 export interface GiftOrderState {
   member: MemberState;
   orders: ReadonlyMap<string, Purchased>;
+  /** Checkouts given up on (their reserved stock released): no purchase is decided for them any more. */
+  abandoned: ReadonlySet<string>;
 }
 
 /** The same checkout retried, from any server, names the same order. */
@@ -51,6 +53,7 @@ export const giftCertificateId = (orderId: string, index: number) => determinist
 const evolve = (state: GiftOrderState, event: MemberEvent): GiftOrderState => ({
   member: evolveMember(state.member, event),
   orders: event.type === 'GiftCertificatesPurchased' ? new Map([...state.orders, [event.data.clientOrderId, event.data]]) : state.orders,
+  abandoned: event.type === 'GiftOrderAbandoned' ? new Set([...state.abandoned, event.data.clientOrderId]) : state.abandoned,
 });
 
 /** The first rule a line breaks, named by its body path. */
@@ -65,23 +68,32 @@ const lineProblem = (line: PricedLine, i: number) => {
   return undefined;
 };
 
+/** The first rule the order's lines break, whatever the member's points: checked again by the decider. */
+export const orderProblem = (lines: PricedLine[]): DomainError | undefined => {
+  if (lines.length === 0) return domainError('validation', 'must hold at least one certificate', 'body.items');
+  for (const [i, line] of lines.entries()) {
+    const problem = lineProblem(line, i);
+    if (problem) return problem;
+  }
+  if (lines.reduce((n, l) => n + l.quantity, 0) > MAX_QUANTITY_PER_CART)
+    return domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items');
+  return undefined;
+};
+
 /**
  * Spends points on gift certificates, earliest-expiring lots first. Appended at the member stream's expected
  * revision, so concurrent checkouts cannot spend the same lot; a repeated clientOrderId decides nothing.
  */
 export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, MemberEvent> = {
-  initialState: { member: initialMemberState, orders: new Map() },
+  initialState: { member: initialMemberState, orders: new Map(), abandoned: new Set() },
   evolve,
   decide: (c, state) => {
     if (state.orders.has(c.clientOrderId)) return right([]);
-    if (c.lines.length === 0) return left(domainError('validation', 'must hold at least one certificate', 'body.items'));
-    for (const [i, line] of c.lines.entries()) {
-      const problem = lineProblem(line, i);
-      if (problem) return left(problem);
-    }
+    if (state.abandoned.has(c.clientOrderId))
+      return left(domainError('conflict', 'This checkout was given up on and its certificates put back on sale: start the order again', 'body.clientOrderId'));
+    const problem = orderProblem(c.lines);
+    if (problem) return left(problem);
     const count = c.lines.reduce((n, l) => n + l.quantity, 0);
-    if (count > MAX_QUANTITY_PER_CART)
-      return left(domainError('validation', `must hold at most ${MAX_QUANTITY_PER_CART} certificates in all (maxQuantityPerCart)`, 'body.items'));
     if (c.codes.length < count) throw new Error(`need ${count} certificate codes, got ${c.codes.length}`);
     const cost = c.lines.reduce((n, l) => n + l.purchasePrice * l.quantity, 0);
     const available = spendableBalance(state.member, c.today);
@@ -126,4 +138,21 @@ export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrd
       }),
     ]);
   },
+};
+
+export interface AbandonGiftOrder {
+  paxId: number;
+  orderId: string;
+  clientOrderId: string;
+}
+
+/**
+ * Gives up on a checkout whose stock was reserved but whose purchase never came: decided on the member stream at its
+ * expected revision, so either the purchase is there (nothing to do: the reservation stays, sold) or the abandonment
+ * is, and no purchase of that checkout can be decided after it. Only then may its reserved stock be released.
+ */
+export const abandonGiftOrder: Decider<AbandonGiftOrder, GiftOrderState, MemberEvent> = {
+  initialState: purchaseGiftCertificates.initialState,
+  evolve,
+  decide: (c, state) => right(state.orders.has(c.clientOrderId) || state.abandoned.has(c.clientOrderId) ? [] : [GiftOrderAbandoned.of(c)]),
 };

@@ -1,5 +1,6 @@
 import { runCampaignReminders } from '../campaigns';
 import { runCertificateExpiry } from '../certificates/expire-certificates-job';
+import { releaseAbandonedStock } from '../gift-certificates/release-abandoned-stock';
 import type { Deps } from '../deps';
 import { NightlyScheduler, type NightlyJob } from '../treatments/nightly-scheduler';
 import { runPointsExpiry } from './expire-points-job';
@@ -15,6 +16,8 @@ export const expiryJobs = (deps: Deps): NightlyJob[] => [
   { name: 'expire-certificates', run: (runDate) => runCertificateExpiry(deps, runDate) },
   // After the expiry of the same night: the run for D reminds offers good through D or later, never one just expired.
   { name: 'campaign-reminders', run: (runDate) => runCampaignReminders(deps, runDate) },
+  // Gift-shop stock held by checkouts that never bought (a crash between reserving and buying) goes back on sale.
+  { name: 'release-abandoned-stock', run: () => releaseAbandonedStock(deps) },
 ];
 
 export const expiryScheduler = (deps: Deps) =>

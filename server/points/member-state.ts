@@ -35,6 +35,8 @@ export const evolveMember = (state: MemberState, event: MemberEvent): MemberStat
       return spendLots(state, event.data.consumed);
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
+    // An abandoned checkout spent nothing.
+    case 'GiftOrderAbandoned':
     // A survey's points arrive as their own PointsAwarded in the same append.
     case 'SurveySubmitted':
     // A treatment's award arrives as its own PointsAwarded; the caps it feeds are server/treatments/earning-state.ts's.

@@ -37,6 +37,7 @@ export const evolveEarning = (state: EarningState, event: MemberEvent): EarningS
     case 'SurveySubmitted':
     // Spending points on gift certificates does not change what a treatment earns.
     case 'GiftCertificatesPurchased':
+    case 'GiftOrderAbandoned':
     // Promotion payouts have their own cap (server/promotions/payout-state.ts), not the treatment caps.
     case 'PromotionAwardEarned':
       return state;

@@ -1,6 +1,7 @@
 import {
   endOfDayUtc,
   formatDate,
+  formatDateTime,
   formatDecimal,
   formatPhone,
   formatPostalCode,
@@ -11,6 +12,11 @@ import {
 import { allFilled, dateRangeErrors, isEmail, isLettersOnly, isPhone, isPostalCode } from '../../client/src/lib/validation';
 
 describe('formats', () => {
+  it('shows an instant as MM/DD/YYYY with its time of day (audit trails)', () => {
+    expect(formatDateTime('2026-04-05T19:02:40.000Z', 'UTC')).toBe('04/05/2026, 7:02 PM');
+    expect(formatDateTime('2026-01-01T03:00:00.000Z', 'America/Los_Angeles')).toBe('12/31/2025, 7:00 PM');
+    expect(formatDateTime('nonsense')).toBe('');
+  });
   it('shows dates as MM/DD/YYYY in UTC', () => {
     expect(formatDate('2026-03-07')).toBe('03/07/2026');
     expect(formatDate('2026-03-07T23:30:00-08:00')).toBe('03/08/2026');

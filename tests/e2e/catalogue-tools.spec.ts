@@ -116,6 +116,9 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
   await page.getByLabel('On sale from (MM/DD/YYYY, empty: already)').pressSequentially(onSaleFrom);
   await page.getByLabel('May be bought as a gift for someone else').uncheck();
   await typeNumber(page.getByLabel('Most redeemed at one treatment (empty: no limit)'), '1');
+  // At most 50 ever sold in the gift shop: the member sees how many are left.
+  await typeNumber(page.getByLabel('Most ever sold in the gift shop (empty: no limit)'), '50');
+  await expect(page.getByText('once 50 are sold the gift shop shows it sold out')).toBeVisible();
 
   // Variant 2 only for members who earned a million points: operators read as words.
   await page.getByText('Variant 2: offered to every member').click();
@@ -136,8 +139,12 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
   await expect(page.getByRole('group', { name: 'Who may buy or redeem variant 2' }).getByLabel('Value, rule 1')).toHaveValue('1000000');
   await expect(page.getByTestId('audit-history')).toContainText('create by admin');
 
-  // Trimming keeps the first variant; not saved, so the member still sees the saved category.
+  // Trimming keeps the first variant, after asking (variant 2 has an amount and rules); not saved, so the member
+  // still sees the saved category.
   await page.getByRole('button', { name: 'Keep only the first variant' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'keeping only the first?' })).toBeVisible();
+  await expect(page.getByLabel('Variant 2 amount in dollars')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Yes, keep only the first variant' }).click();
   await expect(page.getByLabel('Variant 2 amount in dollars')).toHaveCount(0);
 
   const memberContext = await browser.newContext();
@@ -148,6 +155,7 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
   await expect(tile).toContainText('$40.00 for 400 points');
   await expect(tile).not.toContainText('$80.00');
   await expect(tile).toContainText('For yourself only: it cannot be sent as a gift.');
+  await expect(tile).toContainText('Only 50 left');
   await tile.getByRole('button', { name: `BUY ${name.toUpperCase()}` }).click();
   await expect(shopper.getByText(`${name} certificates cannot be sent as a gift: this one is for you.`)).toBeVisible();
   await expect(shopper.getByLabel('Send it as a gift')).toHaveCount(0);

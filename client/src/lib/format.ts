@@ -10,6 +10,16 @@ export const formatDate = (value: string | Date | null | undefined): string => {
   return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
 };
 
+/**
+ * MM/DD/YYYY with the time of day ("04/15/2026, 7:00 PM") of an instant, in the reader's own time zone unless one is
+ * given: audit trails and logs in the admin screens. '' for an unreadable value.
+ */
+export const formatDateTime = (value: string | Date, timeZone?: string): string => {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+};
+
 /** A dash date year-month-day reordered to month-day-year (still dashed). */
 export const reorderDashDate = (value: string): string => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -1,8 +1,9 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import type { MemberEvent } from '../../../event-schemas';
+import { GiftOrderAbandoned, type MemberEvent } from '../../../event-schemas';
 import { fold } from '../../../server/core/decider';
 import { giftCertificateIssued } from '../../../server/gift-certificates/issue-gift-order';
 import {
+  abandonGiftOrder,
   MAX_QUANTITY_PER_CART,
   purchaseGiftCertificates,
   type PricedLine,
@@ -110,5 +111,29 @@ describe('purchase gift certificates', () => {
     expect(state.member.balance).toBe(750);
     expect(purchaseGiftCertificates.decide(command(), state)).toEqual({ _tag: 'Right', right: [] });
     expect(isRight(purchaseGiftCertificates.decide(command({ clientOrderId: 'order-2' }), state))).toBe(true);
+  });
+
+  describe('a checkout given up on (its stock released by the sweep)', () => {
+    const abandoned = GiftOrderAbandoned.of({ paxId: PAX, orderId: '00000000-0000-4000-8000-000000000001', clientOrderId: 'order-1' });
+    const abandon = { paxId: PAX, orderId: '00000000-0000-4000-8000-000000000001', clientOrderId: 'order-1' };
+
+    it('is abandoned once, and only when it bought nothing', () => {
+      const state = given(awarded('a', 1000, '2027-01-01'));
+      expect(abandonGiftOrder.decide(abandon, state)).toEqual({ _tag: 'Right', right: [abandoned] });
+      expect(abandonGiftOrder.decide(abandon, abandonGiftOrder.evolve(state, abandoned))).toEqual({ _tag: 'Right', right: [] });
+      const bought = decide(command(), awarded('a', 1000, '2027-01-01'));
+      if (!isRight(bought)) throw new Error('expected the purchase');
+      const afterPurchase = bought.right.reduce(purchaseGiftCertificates.evolve, state);
+      expect(abandonGiftOrder.decide(abandon, afterPurchase)).toEqual({ _tag: 'Right', right: [] });
+    });
+
+    it('can no longer buy: the purchase is refused, naming the checkout', () => {
+      expect(refusal(decide(command(), awarded('a', 1000, '2027-01-01'), abandoned))).toEqual({
+        slug: 'conflict',
+        message: 'This checkout was given up on and its certificates put back on sale: start the order again',
+        field: 'body.clientOrderId',
+      });
+      expect(isRight(decide(command({ clientOrderId: 'order-2' }), awarded('a', 1000, '2027-01-01'), abandoned))).toBe(true);
+    });
   });
 });

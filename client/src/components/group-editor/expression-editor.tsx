@@ -1,10 +1,12 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
 import { NativeSelect } from '../native-select';
 import type { LogicalExpression, ParticipantField } from './groups-api';
 import {
   addGroup,
   addRule,
+  hasContent,
   operatorForField,
   operatorLabel,
   parseValues,
@@ -42,6 +44,12 @@ export function ExpressionEditor({
   const label = depth === 0 ? 'Members match' : `Nested group ${path.map((i) => i + 1).join('.')} matches`;
   const idBase = `${idPrefix}-${path.join('-') || 'top'}`;
   const fieldOf = (code: string) => fields.find((f) => f.fieldCode === code);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const nested = `nested group ${path.map((i) => i + 1).join('.')}`;
+  const remove = () => {
+    setConfirmRemove(false);
+    onChange(removeGroup(root, path));
+  };
 
   return (
     <fieldset className={`group-expression group-expression--depth-${Math.min(depth, 4)}`}>
@@ -104,7 +112,17 @@ export function ExpressionEditor({
       <div className="group-editor__actions">
         <Button label="Add rule" text onClick={() => onChange(addRule(root, path))} />
         <Button label="Add nested group" text onClick={() => onChange(addGroup(root, path))} />
-        {depth > 0 && <Button label="Remove this nested group" text severity="danger" onClick={() => onChange(removeGroup(root, path))} />}
+        {depth > 0 &&
+          (confirmRemove ? (
+            <>
+              <span role="alert">Remove {nested} and the rules in it?</span>
+              <Button label={`Yes, remove ${nested}`} severity="danger" size="small" onClick={remove} />
+              <Button label={`Keep ${nested}`} text size="small" onClick={() => setConfirmRemove(false)} />
+            </>
+          ) : (
+            // A nested group with no values typed in it goes at once; one with rules written is asked about first.
+            <Button label="Remove this nested group" text severity="danger" onClick={() => (hasContent(here) ? setConfirmRemove(true) : remove())} />
+          ))}
       </div>
     </fieldset>
   );

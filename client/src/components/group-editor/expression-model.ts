@@ -59,6 +59,10 @@ export function removeGroup(e: LogicalExpression, path: GroupPath): LogicalExpre
   return updateAt(e, parent, (g) => ({ ...g, logicalExpressions: g.logicalExpressions.filter((_, i) => i !== index) }));
 }
 
+/** Whether a group holds anything an administrator wrote: a rule with a value, at any depth (removing it asks first). */
+export const hasContent = (g: LogicalExpression): boolean =>
+  g.comparisonExpressions.some((r) => r.values.some((v) => String(v).trim() !== '')) || g.logicalExpressions.some(hasContent);
+
 /** A value box's text as values: commas separate, numbers stay text until the server reads them by the field's kind. */
 export const parseValues = (text: string): string[] => text.split(',').map((v) => v.trim());
 

@@ -67,6 +67,10 @@ export function criteriaForSave(e: LogicalExpression): LogicalExpression | null 
   return comparisonExpressions.length + logicalExpressions.length === 0 ? null : { ...e, comparisonExpressions, logicalExpressions };
 }
 
+/** Whether a variant row holds anything the admin entered (an amount, a price or a rule): removing it asks first. */
+export const variantHasContent = (v: Omit<VariantRow, 'key'>): boolean =>
+  v.amount !== null || v.purchaseAmount !== null || criteriaForSave(v.redemptionCriteria) !== null;
+
 /** Only a purchasable category sells variants; switching the type away keeps the rows here but sends none. */
 export const toPayload = ({ purchaseAmount: _p, id: _id, ...d }: CategoryDraft): CategoryPayload => ({
   ...d,

@@ -12,7 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { formatDollars, formatPoints } from '../../lib/format';
 import { chosenArtId } from './model/card-art-model';
 import { artStyle, CardArtPicker } from './components/card-art-picker';
-import { $cart, $draft, addedToCart, cartQuantity, draftCleared, draftFieldUpdated, MAX_QUANTITY_PER_CART } from './model/cart-store';
+import { $cart, $draft, addedToCart, cartQuantity, draftCleared, draftFieldUpdated, leftText, MAX_QUANTITY_PER_CART, stockProblem } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import { useGiftCardArt } from './components/use-gift-card-art';
@@ -43,6 +43,8 @@ export default function GiftBuyPage() {
   const add = () => {
     if (!category || draft.amount === null) return setProblem('Choose a certificate and an amount.');
     if (draft.quantity > room) return setProblem(`Your cart holds at most ${MAX_QUANTITY_PER_CART} certificates; ${room} more fit.`);
+    const soldOut = stockProblem(category, cart, draft.quantity);
+    if (soldOut) return setProblem(soldOut);
     if (draft.isGift && !draft.recipientName.trim()) return setProblem("Enter the recipient's name.");
     if (draft.isGift && !EMAIL_RE.test(draft.recipientEmail)) return setProblem("Enter the recipient's e-mail address.");
     addedToCart({ ...draft, selectedCardArt: artId });
@@ -75,7 +77,10 @@ export default function GiftBuyPage() {
                   draftFieldUpdated({ field: 'selectedCardArt', value: c.cardArtId });
                 }}
               />
-              <label htmlFor={`category-${c.certificateCategoryCode}`}>{c.certificateCategoryName}</label>
+              <label htmlFor={`category-${c.certificateCategoryCode}`}>
+                {c.certificateCategoryName}
+                {leftText(c) && ` (${leftText(c)})`}
+              </label>
             </div>
           ))}
         </fieldset>

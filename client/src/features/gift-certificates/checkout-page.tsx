@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../config/routes';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
-import { ApiError } from '../../lib/problem';
+import { checkoutFailure } from './model/checkout-failure';
 import { useSession } from '../../session/session-provider';
 import { $points } from '../../stores/points';
 import { $availableCerts, $cart, $nextUrl, cartCleared, nextUrlSet } from './model/cart-store';
@@ -45,13 +45,9 @@ export default function GiftCheckoutPage() {
       setStatus('idle');
     } catch (e) {
       setStatus('failed');
-      setError(
-        e instanceof ApiError && e.status === 409
-          ? 'You do not have enough points for this order.'
-          : e instanceof Error
-            ? e.message
-            : 'An unknown error occurred',
-      );
+      const failure = checkoutFailure(e);
+      if (failure.newCheckout) clientOrderId.current = newOrderId();
+      setError(failure.message);
     }
   };
   const finish = () => {

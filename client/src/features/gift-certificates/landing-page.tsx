@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
-import { draftCleared, draftFieldUpdated, nextUrlSet } from './model/cart-store';
+import { draftCleared, draftFieldUpdated, leftText, nextUrlSet } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
 import { giftPaths } from './gift-paths';
 import { useGiftCategories } from './components/use-gift-categories';
@@ -35,6 +35,7 @@ export default function GiftLandingPage() {
             {c.promoName && <p className="gift-category__promo">{c.promoName}</p>}
             <p>{c.certificateCategoryDesc}</p>
             {c.endDate && <p>On sale until {formatDate(c.endDate)}</p>}
+            {leftText(c) && <p className="gift-category__left">{leftText(c)}</p>}
             {c.transferable === false && <p>For yourself only: it cannot be sent as a gift.</p>}
             <p>{c.variants.map((v) => `${formatDollars(v.amount)} for ${formatPoints(v.purchasePrice)} points`).join(' · ')}</p>
             <Button label={`BUY ${c.certificateCategoryName.toUpperCase()}`} onClick={() => choose(c.certificateCategoryCode, c.variants[0]?.amount ?? 0)} />

@@ -1,4 +1,5 @@
 import type { AuditEntry } from './api/promo-api';
+import { formatDateTime } from '../../lib/format';
 import { statusLabel } from './status-actions';
 
 export interface AuditRow {
@@ -27,7 +28,8 @@ const SECTION_WORDS: Record<string, string> = {
 };
 
 /** One line per event of GET /admin/audit/promotions/{id}: who did what, when (local time of the browser). */
-export const auditRows = (entries: readonly AuditEntry[], locale = 'en-US', timeZone?: string): AuditRow[] =>
+/** The audit trail's rows, each dated MM/DD/YYYY with its time of day (in `timeZone`, by default the reader's). */
+export const auditRows = (entries: readonly AuditEntry[], timeZone?: string): AuditRow[] =>
   entries.map((e) => {
     let what = e.type;
     if (e.type === 'PromotionCreated') {
@@ -40,6 +42,6 @@ export const auditRows = (entries: readonly AuditEntry[], locale = 'en-US', time
       const reason = text(e.data.reason);
       what = `${statusLabel(text(e.data.from))} → ${statusLabel(text(e.data.to))}${reason ? ` (${reason})` : ''}`;
     }
-    const when = new Date(e.occurredAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone });
+    const when = formatDateTime(e.occurredAt, timeZone);
     return { key: e.position, when, who: describeActor(e.actor), what };
   });

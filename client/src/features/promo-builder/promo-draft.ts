@@ -67,6 +67,11 @@ export interface PromotionDraft {
 
 export const newTier = (): TierDraft => ({ target: '', award: '1', payMethod: 'units', min: '', max: '' });
 export const newRule = (index: number): RuleDraft => ({ name: `Rule ${index + 1}`, metricIds: [], tiers: [newTier()] });
+/** Whether a rule holds anything set beyond a new rule's blanks (products, tiers, targets, limits): removing it asks first. */
+export const ruleHasContent = (rule: RuleDraft): boolean =>
+  rule.metricIds.length > 0 || rule.tiers.length > 1 || rule.tiers.some((t) => t.target.trim() || t.min.trim() || t.max.trim() || t.award.trim() !== '1');
+/** Whether an FAQ question has text in it (question or answer): removing it asks first, as in the survey builder. */
+export const faqHasText = (q: { question: string; answer: string }): boolean => q.question.trim() !== '' || q.answer.trim() !== '';
 const newPage = (): PageDraft => ({ active: true, title: '', text: '', questions: [], entryId: null });
 
 export const newDraft = (id: string): PromotionDraft => ({

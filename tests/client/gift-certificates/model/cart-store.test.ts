@@ -14,8 +14,10 @@ import {
   draftFieldUpdated,
   dirtyOverridden,
   emptyDraft,
+  leftText,
   nextUrlSet,
   removedFromCart,
+  stockProblem,
 } from '../../../../client/src/features/gift-certificates/model/cart-store';
 import type { GiftCategory } from '../../../../client/src/features/gift-certificates/api/gift-types';
 
@@ -91,5 +93,24 @@ describe('the gift-certificate cart store', () => {
     sessionEnded();
     expect($cart.getState()).toEqual([]);
     expect($nextUrl.getState()).toBeNull();
+  });
+});
+
+describe("a category's stock in the shop (totalUseable)", () => {
+  const limited = (left: number | null | undefined) => ({ ...category('A', 25), certificateCategoryName: 'Spa Day', left });
+
+  it('says how many are left only when a limit is set', () => {
+    expect(leftText(limited(3))).toBe('Only 3 left');
+    expect(leftText(limited(null))).toBeNull();
+    expect(leftText(limited(undefined))).toBeNull();
+  });
+
+  it('refuses more than are left, counting what the cart already holds of the category', () => {
+    expect(stockProblem(limited(3), [line(1)], 2)).toBeNull();
+    expect(stockProblem(limited(3), [line(2)], 2)).toBe('Only 3 Spa Day certificates are left; your cart already holds 2.');
+    expect(stockProblem(limited(1), [], 2)).toBe('Only 1 Spa Day certificate is left.');
+    // Another category's lines do not count against it, and no limit never refuses.
+    expect(stockProblem(limited(1), [{ ...line(4), certificateCategoryCode: 'B' }], 1)).toBeNull();
+    expect(stockProblem(limited(null), [line(4)], 5)).toBeNull();
   });
 });

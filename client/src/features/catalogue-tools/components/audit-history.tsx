@@ -1,6 +1,7 @@
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../api/catalogue-api';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { errorText } from './field-errors';
 
 const isVariantList = (v: unknown): v is { amount: number; purchaseAmount: number }[] =>
@@ -9,6 +10,8 @@ const isVariantList = (v: unknown): v is { amount: number; purchaseAmount: numbe
 const show = (v: unknown): string => {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  // Days (a category's startDate, endDate) read as the programme writes dates: MM/DD/YYYY.
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/u.test(v)) return formatDate(v);
   if (isVariantList(v)) return v.length ? v.map((x) => `$${x.amount} for ${x.purchaseAmount} pts`).join(', ') : 'none';
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 };
@@ -16,7 +19,7 @@ const show = (v: unknown): string => {
 const who = (actor: AuditEntry['actor']) => (actor.kind === 'admin' ? `admin #${actor.adminId}` : actor.kind);
 
 /** What one change did: every field whose value differs between before and after. */
-const changes = (entry: AuditEntry): string[] => {
+export const changes = (entry: AuditEntry): string[] => {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -41,7 +44,7 @@ export function AuditHistory({ title, load }: { title: string; load: () => Promi
       <ol>
         {entries?.map((e, i) => (
           <li key={i}>
-            <strong>{e.action}</strong> by {who(e.actor)} on {new Date(e.occurredAt).toLocaleString('en-US')}
+            <strong>{e.action}</strong> by {who(e.actor)} on {formatDateTime(e.occurredAt)}
             <ul>
               {changes(e).map((c) => (
                 <li key={c}>{c}</li>

@@ -71,8 +71,14 @@ export function CategoryTermsFields({ draft, errors, onError }: { draft: Categor
         <div className="catalogue-tools__form">
           {date('startDate', 'On sale from (MM/DD/YYYY, empty: already)')}
           {date('endDate', 'On sale until (MM/DD/YYYY, empty: no end)')}
+          {number('totalUseable', 'Most ever sold in the gift shop (empty: no limit)', { min: 1, max: 1_000_000, nullable: true })}
           {flag('transferable', 'May be bought as a gift for someone else')}
         </div>
+        <p className="catalogue-tools__hint">
+          {draft.totalUseable === null
+            ? 'The gift shop sells as many as members order.'
+            : `Counted over every member's orders, including those already sold: once ${draft.totalUseable} are sold the gift shop shows it sold out; until then it shows how many are left.`}
+        </p>
         <GroupEditor groupId={draft.groupId} onChange={onGroup} onError={onError} />
         <p className="catalogue-tools__hint">
           {draft.groupId === null ? 'Offered to every member.' : 'Offered only to the members of this group.'}
@@ -99,7 +105,6 @@ export function CategoryTermsFields({ draft, errors, onError }: { draft: Categor
         <summary>Other fields of the record (kept as entered; they decide nothing in this programme)</summary>
         <div className="catalogue-tools__form">
           {text('displayCategory', 'Display category')}
-          {number('totalUseable', 'Total useable', { min: 1, max: 1_000_000, nullable: true })}
           <FormRow
             id="category-associated"
             label="Associated category codes (comma separated)"

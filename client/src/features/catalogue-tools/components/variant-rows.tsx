@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { ExpressionEditor } from '../../../components/group-editor/expression-editor';
 import type { ParticipantField } from '../../../components/group-editor/groups-api';
-import { criteriaForSave, variantAdded, variantChanged, variantRemoved, variantsTrimmed, type VariantRow } from '../model';
+import { criteriaForSave, variantAdded, variantChanged, variantHasContent, variantRemoved, variantsTrimmed, type VariantRow } from '../model';
 import { describedBy } from './form-row';
 
 /**
@@ -12,6 +12,17 @@ import { describedBy } from './form-row';
  * freely; "Keep only the first variant" trims the list (spec).
  */
 export function VariantRows({ variants, errors, policyFields }: { variants: VariantRow[]; errors: Record<string, string>; policyFields: ParticipantField[] }) {
+  // What is being asked about before it goes: one variant (by its row key, so other edits cannot move the question
+  // onto another row) or every variant but the first.
+  const [confirming, setConfirming] = useState<number | 'trim' | null>(null);
+  const asked = confirming === null || confirming === 'trim' ? -1 : variants.findIndex((v) => v.key === confirming);
+  const remove = (i: number) => (variantHasContent(variants[i]) ? setConfirming(variants[i].key) : variantRemoved(i));
+  const trim = () => (variants.slice(1).some(variantHasContent) ? setConfirming('trim') : variantsTrimmed());
+  const confirmed = () => {
+    if (confirming === 'trim') variantsTrimmed();
+    else if (asked >= 0) variantRemoved(asked);
+    setConfirming(null);
+  };
   const criteriaError = (i: number) =>
     Object.entries(errors)
       .filter(([path]) => path.startsWith(`variants.${i}.redemptionCriteria`))
@@ -58,12 +69,35 @@ export function VariantRows({ variants, errors, policyFields }: { variants: Vari
         </thead>
         <tbody>
           {variants.map((v, i) => (
-            <VariantRowCells key={v.key} index={i} variant={v} cell={cell} policyFields={policyFields} error={criteriaError(i)} />
+            <VariantRowCells key={v.key} index={i} variant={v} cell={cell} policyFields={policyFields} error={criteriaError(i)} onRemove={remove} />
           ))}
         </tbody>
       </table>
+      {((confirming === 'trim' && variants.length > 1) || asked >= 0) && (
+        <p className="catalogue-tools__confirm">
+          <span role="alert">
+            {confirming === 'trim'
+              ? `Remove variants 2 to ${variants.length}, with their amounts, prices and rules, keeping only the first?`
+              : `Remove variant ${asked + 1}, with its amount, price and rules?`}
+          </span>{' '}
+          <Button
+            type="button"
+            label={confirming === 'trim' ? 'Yes, keep only the first variant' : `Yes, remove variant ${asked + 1}`}
+            severity="danger"
+            size="small"
+            onClick={confirmed}
+          />
+          <Button
+            type="button"
+            label={confirming === 'trim' ? 'Keep them all' : `Keep variant ${asked + 1}`}
+            text
+            size="small"
+            onClick={() => setConfirming(null)}
+          />
+        </p>
+      )}
       <Button type="button" label="Add variant" icon="pi pi-plus" text onClick={() => variantAdded()} />
-      {variants.length > 1 && <Button type="button" label="Keep only the first variant" text onClick={() => variantsTrimmed()} />}
+      {variants.length > 1 && <Button type="button" label="Keep only the first variant" text onClick={trim} />}
     </fieldset>
   );
 }
@@ -74,12 +108,14 @@ function VariantRowCells({
   cell,
   policyFields,
   error,
+  onRemove,
 }: {
   index: number;
   variant: VariantRow;
   cell: (i: number, field: 'amount' | 'purchaseAmount') => ReactElement;
   policyFields: ParticipantField[];
   error: string;
+  onRemove: (i: number) => void;
 }) {
   const everyone = criteriaForSave(variant.redemptionCriteria) === null;
   // Open when there are rules or a message about them; then the admin's own toggling decides.
@@ -93,7 +129,7 @@ function VariantRowCells({
         {cell(i, 'amount')}
         {cell(i, 'purchaseAmount')}
         <td>
-          <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remove variant ${i + 1}`} onClick={() => variantRemoved(i)} />
+          <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remove variant ${i + 1}`} onClick={() => onRemove(i)} />
         </td>
       </tr>
       <tr>

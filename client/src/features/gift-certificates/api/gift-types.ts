@@ -15,6 +15,8 @@ export interface GiftCategory {
   transferable?: boolean;
   /** A promotion's category is labelled with the promotion's name. */
   promoName?: string | null;
+  /** How many more the gift shop may sell (the category's totalUseable less what is sold); null or absent: no limit. */
+  left?: number | null;
   /** The last day it is on sale; null: no end. */
   endDate?: string | null;
 }

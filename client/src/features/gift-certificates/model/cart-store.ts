@@ -31,6 +31,28 @@ export const emptyDraft = (): GiftCertificate => ({
 
 export const cartQuantity = (cart: readonly GiftCertificate[]) => cart.reduce((n, c) => n + c.quantity, 0);
 
+const certificates = (n: number) => `certificate${n === 1 ? '' : 's'}`;
+
+/** "Only 3 left" for a category with a limit; null when it has none. */
+export const leftText = (category: Pick<GiftCategory, 'left'>): string | null => (typeof category.left === 'number' ? `Only ${category.left} left` : null);
+
+/**
+ * Why `quantity` more of a category do not fit what is left of it, counting what the cart already holds of it
+ * (the server decides again at checkout: someone else may have bought the last ones meanwhile); null when they fit.
+ */
+export const stockProblem = (
+  category: Pick<GiftCategory, 'certificateCategoryCode' | 'certificateCategoryName' | 'left'>,
+  cart: readonly GiftCertificate[],
+  quantity: number,
+): string | null => {
+  if (typeof category.left !== 'number') return null;
+  const inCart = cartQuantity(cart.filter((c) => c.certificateCategoryCode === category.certificateCategoryCode));
+  if (inCart + quantity <= category.left) return null;
+  const name = category.certificateCategoryName;
+  const held = inCart ? `; your cart already holds ${inCart}` : '';
+  return `Only ${category.left} ${name} ${certificates(category.left)} ${category.left === 1 ? 'is' : 'are'} left${held}.`;
+};
+
 /** The saved cart; the session's sign-out removes this same key, so a signed-out browser keeps no cart. */
 const readSavedCart = (): GiftCertificate[] => {
   try {

@@ -1,9 +1,10 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
 import { NativeSelect } from '../../../components/native-select';
 import type { Option, PayMethod, ProductCategoryNode } from '../api/wizard-api';
-import { newTier, type FieldErrors, type RuleDraft, type TierDraft } from '../promo-draft';
+import { newTier, ruleHasContent, type FieldErrors, type RuleDraft, type TierDraft } from '../promo-draft';
 
 const PAY_METHODS: { label: string; value: PayMethod }[] = [
   { label: 'per unit', value: 'units' },
@@ -29,6 +30,11 @@ export function RuleEditor(props: {
   const { index, rule, tree, measureTypes, errors, readOnly, onChange } = props;
   const at = `payoutAndRules.rules.${index}`;
   const label = `Rule ${index + 1}`;
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const remove = () => {
+    setConfirmRemove(false);
+    props.onRemove?.();
+  };
   const setTier = (t: number, patch: Partial<TierDraft>) =>
     onChange(
       { ...rule, tiers: rule.tiers.map((tier, i) => (i === t ? { ...tier, ...patch } : tier)) },
@@ -172,7 +178,25 @@ export function RuleEditor(props: {
             aria-label={`Add a tier to ${label}`}
             onClick={() => onChange({ ...rule, tiers: [...rule.tiers, newTier()] }, [`${at}.tiers`])}
           />
-          {props.onRemove && <Button type="button" label={`Remove ${label}`} icon="pi pi-trash" text severity="danger" size="small" onClick={props.onRemove} />}
+          {props.onRemove &&
+            (confirmRemove ? (
+              <>
+                <span role="alert">Remove {label} with its products and tiers?</span>
+                <Button type="button" label={`Yes, remove ${label}`} severity="danger" size="small" onClick={remove} />
+                <Button type="button" label={`Keep ${label}`} text size="small" onClick={() => setConfirmRemove(false)} />
+              </>
+            ) : (
+              // A rule still as added goes at once; one with products or tiers set is asked about first.
+              <Button
+                type="button"
+                label={`Remove ${label}`}
+                icon="pi pi-trash"
+                text
+                severity="danger"
+                size="small"
+                onClick={() => (ruleHasContent(rule) ? setConfirmRemove(true) : remove())}
+              />
+            ))}
         </div>
       )}
     </fieldset>

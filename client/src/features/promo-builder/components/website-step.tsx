@@ -2,8 +2,9 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useState } from 'react';
 import { PAGE_NAMES, type PageName } from '../api/promo-api';
-import { hasCopy, PAGE_LABELS, pageEntryId, type PageDraft } from '../promo-draft';
+import { faqHasText, hasCopy, PAGE_LABELS, pageEntryId, type PageDraft } from '../promo-draft';
 import { FieldRow, invalidProps } from './field-row';
 import type { StepProps } from './step-props';
 
@@ -21,6 +22,12 @@ const HINTS: Record<PageName, string> = {
 export function WebsiteStep({ draft, errors, set, readOnly }: StepProps) {
   const setPage = (page: PageName, patch: Partial<PageDraft>) =>
     set({ pages: { ...draft.pages, [page]: { ...draft.pages[page], ...patch } } }, [`website.webPages.${page}`]);
+  // The FAQ question being asked about before it goes (only the FAQ page has questions).
+  const [confirmQuestion, setConfirmQuestion] = useState<number | null>(null);
+  const removeQuestion = (i: number) => {
+    setConfirmQuestion(null);
+    setPage('FAQ', { questions: draft.pages.FAQ.questions.filter((_, j) => j !== i) });
+  };
   return (
     <>
       <div className="promo-builder__form">
@@ -87,16 +94,24 @@ export function WebsiteStep({ draft, errors, set, readOnly }: StepProps) {
                       disabled={readOnly}
                       onChange={(e) => setPage(page, { questions: p.questions.map((x, j) => (j === i ? { ...x, answer: e.target.value } : x)) })}
                     />
-                    {!readOnly && (
-                      <Button
-                        type="button"
-                        label={`Remove question ${i + 1}`}
-                        text
-                        severity="danger"
-                        size="small"
-                        onClick={() => setPage(page, { questions: p.questions.filter((_, j) => j !== i) })}
-                      />
-                    )}
+                    {!readOnly &&
+                      (confirmQuestion === i ? (
+                        <p>
+                          <span role="alert">Remove question {i + 1} and its answer?</span>{' '}
+                          <Button type="button" label={`Yes, remove question ${i + 1}`} severity="danger" size="small" onClick={() => removeQuestion(i)} />
+                          <Button type="button" label={`Keep question ${i + 1}`} text size="small" onClick={() => setConfirmQuestion(null)} />
+                        </p>
+                      ) : (
+                        // An empty question goes at once; one with text is asked about first, as in the survey builder.
+                        <Button
+                          type="button"
+                          label={`Remove question ${i + 1}`}
+                          text
+                          severity="danger"
+                          size="small"
+                          onClick={() => (faqHasText(q) ? setConfirmQuestion(i) : removeQuestion(i))}
+                        />
+                      ))}
                   </div>
                 ))}
                 {!readOnly && (
