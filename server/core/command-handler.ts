@@ -72,9 +72,11 @@ async function loadForCommand<S, E extends DomainEvent>(store: EventStore, decid
  *
  * A stream whose state this process has cached is first decided on that state alone, with no read: the append names
  * the cached revision, so it succeeds only when no event was appended since, and then the state decided on was the
- * stream's current state (one round trip per command). A conflict drops the entry and the retry reads the whole
- * stream. A refusal or a no-op decided on a cached state is not trusted (the stream may have moved, through another
- * process or an append that bypassed this cache): it is decided again on the cached state plus the stream's tail.
+ * stream's current state (one round trip per command). A conflict there means the cached state was behind: the
+ * command is decided again on it plus the events after it (the tail), as is a refusal or a no-op decided on a cached
+ * state (the stream may have moved, through another process or an append that bypassed this cache). A fold known to
+ * be behind (another fold of this process appended since) reads its tail at once. A conflict after a read drops the
+ * entry and the retry reads the whole stream.
  * `history` is the events read: the whole stream when the command changed nothing (its callers look there for what an
  * earlier, identical command decided), possibly none when it appended.
  */
@@ -100,13 +102,19 @@ export async function handleCommand<C, S, E extends DomainEvent>(
     return { state: next, history, appended: events, position: result.position };
   };
   for (let attempt = 1; ; attempt++) {
-    let decidedOnCache = false;
     try {
       const cached = cache.get<S>(fold, stream);
-      if (cached) {
+      // Not when another fold of this process already appended past it: that append would only fail.
+      if (cached && cache.isNewest(stream, cached)) {
         const optimistic = decider.decide(command, cached.state);
-        decidedOnCache = isRight(optimistic) && optimistic.right.length > 0;
-        if (isRight(optimistic) && decidedOnCache) return await append(optimistic.right, cached.state, cached.revision, []);
+        if (isRight(optimistic) && optimistic.right.length > 0) {
+          try {
+            return await append(optimistic.right, cached.state, cached.revision, []);
+          } catch (error) {
+            // The cached state was only behind (events are immutable): the tail after it is read below.
+            if (!(error instanceof WrongExpectedRevision)) throw error;
+          }
+        }
       }
       const loaded = await loadForCommand(store, decider, stream);
       const decided = decider.decide(command, loaded.state);
@@ -124,9 +132,8 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       // Someone else appended: the retry reads the whole stream again rather than trust the cached state.
       cache.forget(fold, stream);
       if (attempt >= maxAttempts) throw new Problem('conflict', 'Too many concurrent changes; try again');
-      // Jittered back-off so hot streams under contention do not retry in lock-step (a cached state that was only
-      // behind is read again at once).
-      if (!decidedOnCache) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
+      // Jittered back-off so hot streams under contention do not retry in lock-step.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
     }
   }
 }

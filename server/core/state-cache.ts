@@ -20,6 +20,8 @@ export interface Fold {
 
 export class StateCache {
   private readonly folds = new WeakMap<object, Map<unknown, Map<string, CachedState<unknown>>>>();
+  /** The newest revision of each stream any fold has cached: a fold whose entry is older knows it is behind. */
+  private readonly newest = new Map<string, number>();
 
   constructor(private readonly maxStreams = MAX_STREAMS_PER_FOLD) {}
 
@@ -41,7 +43,17 @@ export class StateCache {
     return hit as CachedState<S>;
   }
 
+  /** Whether an entry is at the newest revision of its stream this process has seen (through any fold). */
+  isNewest(stream: string, entry: CachedState<unknown>): boolean {
+    return (this.newest.get(stream) ?? -1) <= entry.revision;
+  }
+
   set<S>(fold: Fold, stream: string, entry: CachedState<S>): void {
+    if ((this.newest.get(stream) ?? -1) < entry.revision) {
+      this.newest.delete(stream);
+      if (this.newest.size >= this.maxStreams) this.newest.delete(this.newest.keys().next().value!);
+      this.newest.set(stream, entry.revision);
+    }
     const streams = this.streamsOf(fold, true)!;
     streams.delete(stream);
     if (streams.size >= this.maxStreams) streams.delete(streams.keys().next().value!);
