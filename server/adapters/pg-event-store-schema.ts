@@ -70,4 +70,139 @@ export const eventStoreMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    id: '0003-event-store-append-many',
+    // Group commit: several appends (to any streams, each with its own expected revision and event ids) in one call,
+    // one transaction and one commit. Each is decided as es_append decides one, in the order given, and answers its
+    // own rows tagged with its index (`req`, from 1): one append's conflict or repeat leaves the others to go on.
+    sql: `
+      CREATE FUNCTION es_append_many(p_streams text[], p_expected text[], p_counts int[], p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[])
+      RETURNS TABLE (req int, outcome text, event_id uuid, stream_name text, revision bigint, type text, transaction_id text, global_position bigint)
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      #variable_conflict use_column
+      DECLARE
+        v_actual bigint;
+        v_first bigint;
+        v_from int := 1;
+        v_to int;
+        i int;
+      BEGIN
+        -- Every stream's lock before the first write, as in es_append (transaction ids grow with revisions), taken in
+        -- one order (by the lock's key) so two calls naming the same streams queue behind each other, never deadlock.
+        PERFORM pg_advisory_xact_lock(l.k)
+        FROM (SELECT DISTINCT hashtextextended(s, 7) AS k FROM unnest(p_streams) AS s ORDER BY 1) AS l;
+        FOR i IN 1 .. cardinality(p_streams) LOOP
+          v_to := v_from + p_counts[i] - 1;
+          RETURN QUERY
+            SELECT i, 'stored'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position
+            FROM es_events e WHERE e.event_id = ANY(p_ids[v_from:v_to]);
+          IF NOT FOUND THEN
+            SELECT s.revision INTO v_actual FROM es_streams s WHERE s.stream_name = p_streams[i];
+            IF NOT coalesce(p_expected[i] = 'any'
+                 OR (p_expected[i] = 'no_stream' AND v_actual IS NULL)
+                 OR (p_expected[i] = 'stream_exists' AND v_actual IS NOT NULL)
+                 OR (p_expected[i] ~ '^[0-9]+$' AND v_actual = p_expected[i]::bigint), false) THEN
+              RETURN QUERY SELECT i, 'conflict'::text, NULL::uuid, p_streams[i], v_actual, NULL::text, NULL::text, NULL::bigint;
+            ELSE
+              v_first := coalesce(v_actual + 1, 0);
+              RETURN QUERY
+                INSERT INTO es_events AS e (event_id, stream_name, revision, type, data, metadata)
+                SELECT u.id, p_streams[i], v_first + u.ord - 1, u.t, u.d, u.m
+                FROM unnest(p_ids[v_from:v_to], p_types[v_from:v_to], p_data[v_from:v_to], p_metadata[v_from:v_to]) WITH ORDINALITY AS u(id, t, d, m, ord)
+                ORDER BY u.ord
+                RETURNING i, 'appended'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position;
+              INSERT INTO es_streams AS s (stream_name, revision) VALUES (p_streams[i], v_first + p_counts[i] - 1)
+                ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision;
+            END IF;
+          END IF;
+          v_from := v_to + 1;
+        END LOOP;
+      END
+      $fn$;
+    `,
+  },
+  {
+    id: '0004-event-store-revision-from-events',
+    // A stream's revision is read from its newest event (one descent of the (stream_name, revision) index, under the
+    // stream's lock) instead of kept in es_streams: an append writes its events and nothing else.
+    sql: `
+      DROP TABLE es_streams;
+      CREATE OR REPLACE FUNCTION es_append(p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[])
+      RETURNS TABLE (outcome text, event_id uuid, stream_name text, revision bigint, type text, transaction_id text, global_position bigint)
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      #variable_conflict use_column
+      DECLARE
+        v_actual bigint;
+        v_first bigint;
+      BEGIN
+        -- The per-stream lock comes before the first write, so the transaction id (taken at that write) grows with
+        -- the revision: readers ordering by (transaction_id, global_position) see each stream in revision order. It
+        -- also serialises repeats of one append, so the second sees the first's rows (each statement of a VOLATILE
+        -- function takes a fresh snapshot).
+        PERFORM pg_advisory_xact_lock(hashtextextended(p_stream, 7));
+        RETURN QUERY
+          SELECT 'stored'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position
+          FROM es_events e WHERE e.event_id = ANY(p_ids);
+        IF FOUND THEN RETURN; END IF;
+        SELECT max(e.revision) INTO v_actual FROM es_events e WHERE e.stream_name = p_stream;
+        -- coalesce: an exact revision against no stream compares with NULL, which must count as a mismatch.
+        IF NOT coalesce(p_expected = 'any'
+             OR (p_expected = 'no_stream' AND v_actual IS NULL)
+             OR (p_expected = 'stream_exists' AND v_actual IS NOT NULL)
+             OR (p_expected ~ '^[0-9]+$' AND v_actual = p_expected::bigint), false) THEN
+          RETURN QUERY SELECT 'conflict'::text, NULL::uuid, p_stream, v_actual, NULL::text, NULL::text, NULL::bigint;
+          RETURN;
+        END IF;
+        v_first := coalesce(v_actual + 1, 0);
+        RETURN QUERY
+          INSERT INTO es_events AS e (event_id, stream_name, revision, type, data, metadata)
+          SELECT u.id, p_stream, v_first + u.ord - 1, u.t, u.d, u.m
+          FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, t, d, m, ord)
+          ORDER BY u.ord
+          RETURNING 'appended'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position;
+      END
+      $fn$;
+      CREATE OR REPLACE FUNCTION es_append_many(p_streams text[], p_expected text[], p_counts int[], p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[])
+      RETURNS TABLE (req int, outcome text, event_id uuid, stream_name text, revision bigint, type text, transaction_id text, global_position bigint)
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      #variable_conflict use_column
+      DECLARE
+        v_actual bigint;
+        v_first bigint;
+        v_from int := 1;
+        v_to int;
+        i int;
+      BEGIN
+        -- Every stream's lock before the first write, as in es_append (transaction ids grow with revisions), taken in
+        -- one order (by the lock's key) so two calls naming the same streams queue behind each other, never deadlock.
+        PERFORM pg_advisory_xact_lock(l.k)
+        FROM (SELECT DISTINCT hashtextextended(s, 7) AS k FROM unnest(p_streams) AS s ORDER BY 1) AS l;
+        FOR i IN 1 .. cardinality(p_streams) LOOP
+          v_to := v_from + p_counts[i] - 1;
+          RETURN QUERY
+            SELECT i, 'stored'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position
+            FROM es_events e WHERE e.event_id = ANY(p_ids[v_from:v_to]);
+          IF NOT FOUND THEN
+            SELECT max(e.revision) INTO v_actual FROM es_events e WHERE e.stream_name = p_streams[i];
+            IF NOT coalesce(p_expected[i] = 'any'
+                 OR (p_expected[i] = 'no_stream' AND v_actual IS NULL)
+                 OR (p_expected[i] = 'stream_exists' AND v_actual IS NOT NULL)
+                 OR (p_expected[i] ~ '^[0-9]+$' AND v_actual = p_expected[i]::bigint), false) THEN
+              RETURN QUERY SELECT i, 'conflict'::text, NULL::uuid, p_streams[i], v_actual, NULL::text, NULL::text, NULL::bigint;
+            ELSE
+              v_first := coalesce(v_actual + 1, 0);
+              RETURN QUERY
+                INSERT INTO es_events AS e (event_id, stream_name, revision, type, data, metadata)
+                SELECT u.id, p_streams[i], v_first + u.ord - 1, u.t, u.d, u.m
+                FROM unnest(p_ids[v_from:v_to], p_types[v_from:v_to], p_data[v_from:v_to], p_metadata[v_from:v_to]) WITH ORDINALITY AS u(id, t, d, m, ord)
+                ORDER BY u.ord
+                RETURNING i, 'appended'::text, e.event_id, e.stream_name, e.revision, e.type, e.transaction_id::text, e.global_position;
+            END IF;
+          END IF;
+          v_from := v_to + 1;
+        END LOOP;
+      END
+      $fn$;
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import { settingsFromEnv } from '../../server/config';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase } from '../support/test-db';
 import type { AwardClientsSetup, PhaseResult } from './award-clients';
+import { profileWhile } from './profile';
 import { ms, summarize } from './stats';
 
 const CLIENTS = 8;
@@ -70,8 +71,10 @@ export async function benchAwards(): Promise<string> {
         });
       });
     await next();
+    const stopProfile = await profileWhile('awards');
     clients.postMessage('run');
     const phase = ((await next()) as { phase: PhaseResult }).phase;
+    await stopProfile();
     const awardRate = (phase.count * 1000) / phase.ms;
     const push = summarize(phase.pushMs);
     const req = summarize(phase.requestMs);

@@ -8,6 +8,7 @@ import { createPgEventStore } from '../../server/adapters/pg-event-store';
 import { PgListener } from '../../server/adapters/pg-listener';
 import { appendHistory, planHistory } from '../support/generated-history';
 import { createTestDatabase } from '../support/test-db';
+import { profileWhile } from './profile';
 
 const TOTAL = 100_000;
 const TARGET_PER_SECOND = 20_000;
@@ -50,9 +51,11 @@ export async function benchRebuild(): Promise<string> {
     if (live.rm_member_points.length < 1900 || live.rm_activity.length < 10_000) throw new Error('the generated history left the read models nearly empty');
 
     let replayedAt = 0;
+    const stopProfile = await profileWhile('rebuild');
     const result = await rebuildReadModels(pool, store, models, (p) => {
       if (p.applied >= TOTAL && !replayedAt) replayedAt = performance.now();
     });
+    await stopProfile();
     const swapSeconds = (performance.now() - replayedAt) / 1000;
     if (result.applied !== TOTAL) throw new Error(`the rebuild replayed ${result.applied} events, not ${TOTAL}`);
     const rebuilt = await snapshot(

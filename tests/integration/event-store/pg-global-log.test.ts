@@ -53,7 +53,6 @@ async function openTransaction() {
       `INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata) VALUES ($1, $2, 0, $3, $4, $5) RETURNING global_position`,
       [e.eventId, streamName, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)],
     );
-    await client.query('INSERT INTO es_streams (stream_name, revision) VALUES ($1, 0)', [streamName]);
     return BigInt(r.rows[0].global_position);
   };
   return {
