@@ -7,6 +7,11 @@ import { applyGroupBatch, readCheckpoint, readShared, type BatchOptions } from '
 const IDLE_POLL_MS = 200;
 const IDLE_POLLS_PER_CHECKPOINT_READ = 25;
 const RETRY_MS = 1000;
+/**
+ * Processes caught up with the log read it again at most this often while events trickle in (a full batch goes on at
+ * once): nobody waits on their positions to the millisecond, and under load a read per append was most of their cost.
+ */
+export const PROCESS_PACE_MS = 50;
 /** How long a process may stand past its written checkpoint on events it does not consume before the move is written. */
 export const SKIP_WRITE_MS = 1000;
 
@@ -83,14 +88,17 @@ export class ProjectionDaemon {
         if (!read) reads.set(key, (read = readShared(this.store, from, this.batchSize)));
         return read;
       };
+      const passStarted = performance.now();
       const applied = await Promise.all(due.map((c) => this.advance(c, readFrom)));
       const moved = applied.some((n) => n > 0);
+      const caughtUp = (await Promise.all([...reads.values()].map((r) => r.catch(() => [])))).every((r) => r.length < this.batchSize);
       idlePolls = moved ? 0 : idlePolls + 1;
       for (const c of due) {
         if (c.skipped && performance.now() - c.skipped.since >= SKIP_WRITE_MS) await this.writeSkipped(c);
         if (idlePolls % IDLE_POLLS_PER_CHECKPOINT_READ === IDLE_POLLS_PER_CHECKPOINT_READ - 1 && !c.skipped) c.from = undefined;
       }
       if (!moved) await this.store.waitForAppend(this.abort.signal, this.idleWait(cursors));
+      else if (caughtUp) await this.pause(Math.min(this.idleWait(cursors), PROCESS_PACE_MS - (performance.now() - passStarted)));
     }
     for (const c of cursors) await this.writeSkipped(c);
   }
@@ -141,6 +149,20 @@ export class ProjectionDaemon {
       if (!this.abort.signal.aborted) this.log(`projection ${c.projection.name}: writing its checkpoint failed; retrying`, error);
       c.from = undefined;
     }
+  }
+
+  /** Waits `ms` (nothing when not positive), or until stopped. */
+  private pause(ms: number): Promise<void> {
+    if (ms <= 0 || this.abort.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.abort.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.abort.signal.addEventListener('abort', done);
+    });
   }
 
   /** An idle wait that ends in time for the next retry or the next skip to write. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, memberStream, PointsAwarded, PointsExpired } from '../../../event-schemas';
 import type { EventStore } from '../../../event-schemas/store/event-store';
-import { ProjectionDaemon, SKIP_WRITE_MS } from '../../../projections/daemon';
+import { PROCESS_PACE_MS, ProjectionDaemon, SKIP_WRITE_MS } from '../../../projections/daemon';
 import type { Projection } from '../../../projections/projection';
 import { readCheckpoint, resetProjection } from '../../../projections/runner';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
@@ -144,5 +144,35 @@ describe('the processes on the log, run by the daemon', () => {
     await until('both handled the later awards', async () => (await handled('test-awards-broken')) === 12 && (await handled('test-awards-healthy')) === 12);
     expect(await appliedOf('test-awards-broken')).toBe(12);
     expect(await appliedOf('test-awards-healthy')).toBe(12);
+  });
+
+  it('caught up while events trickle in, read the log at most once per pace, and still handle every event', async () => {
+    const awards = recorder('test-awards-paced', 'PointsAwarded');
+    let reads = 0;
+    const counted: EventStore = {
+      ...store,
+      readAll: (after, max) => {
+        reads++;
+        return store.readAll(after, max);
+      },
+    };
+    daemon = new ProjectionDaemon(db.pool, counted, { shared: [], alone: [awards] }, () => undefined);
+    daemon.start();
+    await until('the checkpoint row exists', async () => (await checkpointVersions()).length === 1);
+    // One award every few milliseconds: each append wakes the loop in this process.
+    const started = performance.now();
+    reads = 0;
+    let sent = 0;
+    while (performance.now() - started < 1_000) {
+      await award(5);
+      sent++;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const elapsed = performance.now() - started;
+    const readsWhileTrickling = reads;
+    await until('every award is handled', async () => (await handled('test-awards-paced')) === sent);
+    expect(sent).toBeGreaterThan(50);
+    // Without the pace it read once per append or so (about `sent` reads).
+    expect(readsWhileTrickling).toBeLessThanOrEqual(Math.ceil(elapsed / PROCESS_PACE_MS) + 3);
   });
 });
