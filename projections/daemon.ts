@@ -98,7 +98,8 @@ export class ProjectionDaemon {
         if (idlePolls % IDLE_POLLS_PER_CHECKPOINT_READ === IDLE_POLLS_PER_CHECKPOINT_READ - 1 && !c.skipped) c.from = undefined;
       }
       if (!moved) await this.store.waitForAppend(this.abort.signal, this.idleWait(cursors));
-      else if (caughtUp) await this.pause(Math.min(this.idleWait(cursors), PROCESS_PACE_MS - (performance.now() - passStarted)));
+      // Also after a wake-up that found nothing readable yet (an open transaction elsewhere hides the new events).
+      if (caughtUp) await this.pause(Math.min(this.idleWait(cursors), PROCESS_PACE_MS - (performance.now() - passStarted)));
     }
     for (const c of cursors) await this.writeSkipped(c);
   }

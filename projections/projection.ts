@@ -77,6 +77,26 @@ export async function flushLive(db: pg.PoolClient): Promise<void> {
   for (let i = 0; i < rows.length; i += LIVE_ROWS_PER_INSERT) await insertLive(db, rows.slice(i, i + LIVE_ROWS_PER_INSERT));
 }
 
+/** At most this many buffered messages ride in the batch's last round trip as literals; more go as parameters. */
+export const LIVE_ROWS_INLINED = 200;
+
+/**
+ * The buffered messages as one statement of literals, for the runner to send in the same round trip as the batch's
+ * checkpoints and COMMIT (a batch under live load carries a few dozen: one round trip less each). Undefined when
+ * there are none, or too many (escaping thousands of literals costs more than the round trip): flushLive then.
+ */
+export function takeLiveInline(db: pg.PoolClient): string | undefined {
+  const rows = pendingLive.get(db);
+  if (!rows || rows.length === 0 || rows.length > LIVE_ROWS_INLINED) return undefined;
+  pendingLive.delete(db);
+  // Every value is a number from a bigint or Position (digits only) or an escaped literal.
+  const values = rows.map(
+    ([pax, major, minor, kind, data]) =>
+      `(${Number(pax)}, ${BigInt(major as string)}, ${BigInt(minor as string)}, ${db.escapeLiteral(kind as string)}, ${db.escapeLiteral(data as string)}::jsonb)`,
+  );
+  return `INSERT INTO member_live_messages (pax_id, position_major, position_minor, kind, data) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`;
+}
+
 /** Forgets a failed batch's buffer (its transaction rolled back). */
 export const discardLive = (db: pg.PoolClient): void => void pendingLive.delete(db);
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
 import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
 import { comparePositions, formatPosition, type Position } from '../event-schemas/store/position';
-import { bufferLive, discardLive, flushLive, type Projection, type ProjectedEvent, type Touched } from './projection';
+import { bufferLive, discardLive, flushLive, takeLiveInline, type Projection, type ProjectedEvent, type Touched } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
@@ -212,9 +212,12 @@ export async function applyGroupBatch(
       await db.query('ROLLBACK');
       return { applied: 0, position: next };
     }
+    // The live messages (when few), the checkpoints, the NOTIFY and the COMMIT go in one round trip: every value is a
+    // number or an escaped literal.
+    const live = takeLiveInline(db);
     await flushLive(db);
-    // The checkpoints, the NOTIFY and the COMMIT go in one round trip: every value is a number or an escaped literal.
     const finish = [
+      ...(live ? [live] : []),
       `UPDATE projection_checkpoints c SET position_major = ${last.major}, position_minor = ${last.minor}, events_applied = events_applied + m.count, updated_at = now()
        FROM unnest(ARRAY[${moved.map((m) => db.escapeLiteral(m.name)).join(', ')}]::text[], ARRAY[${moved.map((m) => m.count).join(', ')}]::bigint[]) AS m(name, count)
        WHERE c.name = m.name`,

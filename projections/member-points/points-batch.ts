@@ -63,37 +63,43 @@ export class PointsBatch {
 
   private readonly dirty = new Set<number>();
 
-  /** Writes lots first (a lot may be awarded and spent in one batch), then spends, then the members' figures. */
+  /**
+   * Writes new lots, then spends, then the members' figures, in as few statements as their order allows: the statements
+   * of one round trip (data-modifying CTEs) all see the rows as they were before it, so spends, which may take from a
+   * lot awarded in this same batch, never share one with the new lots. Figures go with whichever comes last (an
+   * award-only batch is one round trip).
+   */
   async save(): Promise<void> {
     const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
-    if (this.newLots.length) {
-      await this.db.query(
-        `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at)
+    const writes: { sql: string; values: unknown[] }[] = [];
+    if (this.newLots.length)
+      writes.push({
+        sql: `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at)
          SELECT pax_id, lot_id, amount, amount, expiration_date, description, source, awarded_at
          FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::date[], $5::text[], $6::text[], $7::timestamptz[])
            AS u(pax_id, lot_id, amount, expiration_date, description, source, awarded_at)
          ON CONFLICT DO NOTHING`,
-        [0, 1, 2, 3, 4, 5, 6].map((i) => column(this.newLots, i)),
-      );
-    }
+        values: [0, 1, 2, 3, 4, 5, 6].map((i) => column(this.newLots, i)),
+      });
     if (this.spends.length) {
+      if (writes.length) await this.run(writes.splice(0));
       // Summed per lot: UPDATE ... FROM applies only one matching row per target row.
-      await this.db.query(
-        `UPDATE rm_point_lots l SET remaining = l.remaining - s.amount
+      writes.push({
+        sql: `UPDATE rm_point_lots l SET remaining = l.remaining - s.amount
          FROM (SELECT pax_id, lot_id, sum(amount) AS amount FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(pax_id, lot_id, amount) GROUP BY pax_id, lot_id) s
          WHERE l.pax_id = s.pax_id AND l.lot_id = s.lot_id`,
-        [this.spends.map((s) => s.paxId), this.spends.map((s) => s.lotId), this.spends.map((s) => s.amount)],
-      );
+        values: [this.spends.map((s) => s.paxId), this.spends.map((s) => s.lotId), this.spends.map((s) => s.amount)],
+      });
     }
     if (this.dirty.size) {
       const pax = [...this.dirty];
       const f = pax.map((p) => this.figures.get(p)!);
-      await this.db.query(
-        `INSERT INTO rm_member_points AS m (pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor)
+      writes.push({
+        sql: `INSERT INTO rm_member_points AS m (pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor)
          SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::numeric[], $6::numeric[])
          ON CONFLICT (pax_id) DO UPDATE SET balance = EXCLUDED.balance, pending = EXCLUDED.pending, lifetime_earned = EXCLUDED.lifetime_earned,
            last_position_major = EXCLUDED.last_position_major, last_position_minor = EXCLUDED.last_position_minor`,
-        [
+        values: [
           pax,
           f.map((x) => x.balance),
           f.map((x) => x.pending),
@@ -101,7 +107,26 @@ export class PointsBatch {
           f.map((x) => x.position.major.toString()),
           f.map((x) => x.position.minor.toString()),
         ],
-      );
+      });
     }
+    if (writes.length) await this.run(writes);
+  }
+
+  /** Writes to different tables, none reading another's rows, as one statement (one CTE each, parameters renumbered). */
+  private async run(writes: { sql: string; values: unknown[] }[]): Promise<void> {
+    if (writes.length === 1) {
+      await this.db.query(writes[0].sql, writes[0].values);
+      return;
+    }
+    let offset = 0;
+    const parts = writes.map((w, i) => {
+      const sql = w.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      offset += w.values.length;
+      return `w${i} AS (${sql})`;
+    });
+    await this.db.query(
+      `WITH ${parts.join(',\n')} SELECT 1`,
+      writes.flatMap((w) => w.values),
+    );
   }
 }
