@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
 import { formatPosition, type Position } from '../event-schemas/store/position';
@@ -153,17 +154,8 @@ export class ProjectionDaemon {
   }
 
   /** Waits `ms` (nothing when not positive), or until stopped. */
-  private pause(ms: number): Promise<void> {
-    if (ms <= 0 || this.abort.signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.abort.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.abort.signal.addEventListener('abort', done);
-    });
+  private async pause(ms: number): Promise<void> {
+    if (ms > 0) await sleep(ms, undefined, { signal: this.abort.signal }).catch(() => undefined);
   }
 
   /** An idle wait that ends in time for the next retry or the next skip to write. */

@@ -3,9 +3,7 @@ import pg from 'pg';
 import type { EventStore } from '../event-schemas/store/event-store';
 import type { Projection } from './projection';
 import { comparePositions, type Position } from '../event-schemas/store/position';
-import { applyGroupBatch, readCheckpoint } from './runner';
-
-const samePosition = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
+import { applyGroupBatch, readCheckpoint, samePosition } from './runner';
 
 export interface RebuildProgress {
   /** The read models being rebuilt, joined with ', '. */

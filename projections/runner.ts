@@ -75,7 +75,8 @@ export interface BatchResult {
 }
 
 const after = (p: Position, c: Position | 'start') => c === 'start' || comparePositions(p, c) > 0;
-const samePosition = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
+/** Whether two checkpoints stand at the same place ('start' being before every event). */
+export const samePosition = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
 
 type CheckpointRow = { name: string; position_major: string; position_minor: string; events_applied: string };
 
