@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { EventStore } from '../event-schemas/store/event-store';
+import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
 import type { Projection } from './projection';
 import { comparePositions, type Position } from '../event-schemas/store/position';
 import { applyGroupBatch, readCheckpoint, samePosition } from './runner';
@@ -60,41 +60,64 @@ export async function rebuildReadModels(
   const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1, options: `-c search_path=${shadow},${base}` });
   shadowPool.on('error', () => undefined);
   const started = performance.now();
-  // Nobody reads the shadow tables, so each read model applies a batch on a connection of its own, side by side. They go
-  // in step: each batch is read once (the next read already under way while this one is applied) and handed to all
-  // of them, and the next waits for the slowest. Left to run apart, the fast ones raced ahead and the log between
-  // them and the slowest stayed in memory (decoded, for every read model), and the garbage collector took a quarter
-  // of the replay's time walking it.
+  // Nobody reads the shadow tables, so each read model applies its batches on a connection of its own, side by side.
+  // The log is read once, batch after batch (the next read under way while one is applied), and every read model
+  // takes the same batches. A read model may run at most RUN_AHEAD batches before the slowest: in strict step each
+  // batch waited for the slowest read model, and the machine idled a quarter of the time (`npm run bench rebuild`);
+  // let loose, the fast ones raced ahead and the log between them and the slowest stayed in memory (decoded), and the
+  // garbage collector took a quarter of the replay walking it.
   let applied = 0;
   const rate = () => applied / Math.max(0.001, (performance.now() - started) / 1000);
   const report = () => onProgress({ projection: label, applied, total, eventsPerSecond: Math.round(rate()) });
   const at = new Map<string, Position | 'start'>(projections.map((p) => [p.name, 'start']));
   const slowest = () => [...at.values()].reduce((a, b) => (a === 'start' || (b !== 'start' && comparePositions(a, b) <= 0) ? a : b));
-  const readFrom = (from: Position | 'start') => {
-    const read = store.readAll(from, batchSize);
-    read.catch(() => undefined); // a read ahead nobody awaits (the pass ended) must not fail the process
-    return { from, read };
-  };
   /** One pass: batches until the readable log is exhausted; answers how many events it applied. */
-  const replay = async () => {
+  const replay = async (): Promise<number> => {
+    const batches = new SharedBatches(store, slowest(), batchSize);
+    const done = new Map<string, number>(projections.map((p) => [p.name, -1]));
+    let slowestDone = -1;
     let pass = 0;
-    let next = readFrom(slowest());
-    for (;;) {
-      const from = slowest();
-      // The read ahead is the log after `from` only if every read model stands there (they do, unless one failed).
-      if (!samePosition(next.from, from)) next = readFrom(from);
-      const events = await next.read;
-      if (events.length === 0) return pass;
-      next = readFrom(events[events.length - 1].position);
-      const results = await Promise.all(
-        projections.map((p) => applyGroupBatch(shadowPool, store, [p], batchSize, { from: at.get(p.name), read: events, notify: false })),
-      );
-      projections.forEach((p, i) => at.set(p.name, results[i].position));
-      if (samePosition(slowest(), from)) return pass;
-      pass += events.length;
-      applied += events.length;
-      report();
+    const steps = new Stepper();
+    const run = async (p: Projection): Promise<void> => {
+      try {
+        await runFrom(p);
+      } finally {
+        // Done with the pass (or failed): it holds back nobody.
+        done.set(p.name, Number.POSITIVE_INFINITY);
+        steps.moved();
+      }
+    };
+    const runFrom = async (p: Projection): Promise<void> => {
+      for (let i = 0; ; i++) {
+        if (!(await steps.until(() => slowestDone >= i - RUN_AHEAD))) return;
+        const events = await batches.get(i);
+        if (events.length === 0) return;
+        // The next batch is read while this one is applied (at most RUN_AHEAD + 1 past the slowest read model).
+        void batches.get(i + 1).catch(() => undefined);
+        const was = at.get(p.name)!;
+        const r = await applyGroupBatch(shadowPool, store, [p], batchSize, { from: was, read: events, notify: false });
+        at.set(p.name, r.position);
+        done.set(p.name, i);
+        // Batches every read model has applied count as replayed, and nobody needs them any more.
+        const least = Math.min(...done.values(), i);
+        for (; slowestDone < least; slowestDone++) {
+          const size = batches.sizes.get(slowestDone + 1) ?? 0;
+          pass += size;
+          applied += size;
+          batches.forget(slowestDone + 1);
+        }
+        report();
+        steps.moved();
+        // No step forward (only when a read model stood elsewhere than the pass began): a new pass starts from it.
+        if (samePosition(r.position, was)) return;
+      }
+    };
+    try {
+      await Promise.all(projections.map(run));
+    } finally {
+      steps.close();
     }
+    return pass;
   };
   try {
     report();
@@ -231,4 +254,67 @@ async function replaceRows(db: pg.PoolClient, base: string, shadow: string, tabl
      ON CONFLICT (${keys.join(', ')}) ${onConflict}`,
     params,
   );
+}
+
+/** How many batches a read model may apply before the slowest one (see rebuildReadModels). */
+const RUN_AHEAD = 2;
+
+/**
+ * The log after a position in consecutive batches, each read once for every read model of a rebuild; batch i + 1 is
+ * read as soon as batch i is back. A batch that came back empty ends the sequence (the readable log is exhausted).
+ */
+class SharedBatches {
+  private readonly reads = new Map<number, Promise<StoredEvent[]>>();
+  /** How many events each batch held, once it is back. */
+  readonly sizes = new Map<number, number>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly from: Position | 'start',
+    private readonly batchSize: number,
+  ) {}
+
+  /** Batch i, read after batch i - 1 (read first if need be); an empty batch ends the sequence. */
+  get(i: number): Promise<StoredEvent[]> {
+    let read = this.reads.get(i);
+    if (read) return read;
+    const after = i === 0 ? Promise.resolve(this.from) : this.get(i - 1).then((events) => (events.length > 0 ? events[events.length - 1].position : undefined));
+    read = after.then((position) => (position === undefined ? [] : this.store.readAll(position, this.batchSize)));
+    read.then(
+      (events) => void this.sizes.set(i, events.length),
+      () => undefined, // a read ahead nobody awaits (the pass failed elsewhere) must not fail the process
+    );
+    this.reads.set(i, read);
+    return read;
+  }
+
+  /** Drops batch i (every read model has applied it): it holds decoded events. */
+  forget(i: number): void {
+    this.reads.delete(i);
+    this.sizes.delete(i);
+  }
+}
+
+/** Lets async loops wait until a condition on shared progress holds; `moved` re-checks them. */
+class Stepper {
+  private waiting: (() => void)[] = [];
+  private closed = false;
+
+  /** Answers false when closed instead. */
+  async until(ready: () => boolean): Promise<boolean> {
+    while (!ready() && !this.closed) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return !this.closed;
+  }
+
+  moved(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
+  }
+
+  /** Lets every waiter go, answering false (a read model failed: the pass is over). */
+  close(): void {
+    this.closed = true;
+    this.moved();
+  }
 }

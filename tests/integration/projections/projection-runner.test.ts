@@ -122,6 +122,37 @@ describe('projection runner', () => {
     expect(await snapshot()).toEqual(live);
   });
 
+  it('a rebuild reads each batch once for all read models, and a fast one runs ahead of a slow one by at most two batches', async () => {
+    for (let i = 0; i < 60; i++) await award((i % 6) + 1, 1);
+    await readable(60);
+    let reads = 0;
+    const counting: EventStore = { ...store, readAll: (after, count) => ((reads += 1), store.readAll(after, count)) };
+    const batches = { slow: 0, fast: 0 };
+    let widest = 0;
+    // Read models of no table: they only count the batches they are handed, one of them slowly.
+    const probe = (name: 'slow' | 'fast', ms: number): Projection => ({
+      name,
+      consumes: new Set(['PointsAwarded']),
+      tables: [],
+      liveKinds: [],
+      apply: async () => undefined,
+      async applyAll() {
+        await new Promise((r) => setTimeout(r, ms));
+        batches[name] += 1;
+        widest = Math.max(widest, batches.fast - batches.slow);
+        return { paxIds: [] };
+      },
+    });
+    const result = await rebuildReadModels(db.pool, counting, [probe('slow', 40), probe('fast', 0)], () => undefined, 5);
+    expect(result.applied).toBe(60);
+    expect(batches).toEqual({ slow: 12, fast: 12 });
+    // 12 batches and the empty read that ends the pass, each once (a read model reading for itself would double them).
+    expect(reads).toBe(13);
+    // Two batches ahead at most, and that far at times: in strict step it would never be more than the one batch both
+    // are applying.
+    expect(widest).toBe(2);
+  });
+
   it('read models share one pass: one read of the log, one transaction and one NOTIFY per batch for all of them', async () => {
     for (let i = 0; i < 40; i++) await award((i % 4) + 1, 5);
     await readable(40);
