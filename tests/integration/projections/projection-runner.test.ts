@@ -122,6 +122,24 @@ describe('projection runner', () => {
     expect(await snapshot()).toEqual(live);
   });
 
+  it('a rebuild leaves pruned live messages pruned and restores the others', async () => {
+    for (let i = 0; i < 40; i++) await award((i % 4) + 1, 1);
+    await settle(memberPointsProjection, 17, 40);
+    // Pruned through the 20th message (what pruneLiveMessages does to old ones), and one later message lost.
+    await db.pool.query(`UPDATE member_live_horizon SET (position_major, position_minor) = (
+      SELECT position_major, position_minor FROM member_live_messages ORDER BY position_major, position_minor OFFSET 19 LIMIT 1)`);
+    await db.pool.query(
+      'DELETE FROM member_live_messages WHERE (position_major, position_minor) <= (SELECT position_major, position_minor FROM member_live_horizon)',
+    );
+    const kept = await snapshot();
+    expect(kept.live).toHaveLength(20);
+    await db.pool.query(
+      'DELETE FROM member_live_messages WHERE (position_major, position_minor) = (SELECT position_major, position_minor FROM member_live_messages ORDER BY 1 DESC, 2 DESC LIMIT 1)',
+    );
+    await rebuildProjection(db.pool, store, memberPointsProjection, () => undefined, 7);
+    expect(await snapshot()).toEqual(kept);
+  });
+
   it('a rebuild reads each batch once for all read models, and a fast one runs ahead of a slow one by at most two batches', async () => {
     for (let i = 0; i < 60; i++) await award((i % 6) + 1, 1);
     await readable(60);
