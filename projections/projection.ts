@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DomainEvent, EventMetadata } from '../event-schemas';
 import type { Position } from '../event-schemas/store/position';
+import { beginBuffer, flushBuffer, pushLiveRow, type Statement } from './batch-buffer';
 
 export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
   event: E;
@@ -41,6 +42,11 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * log fast). Must leave the same rows and live messages as `apply` on each event in turn.
    */
   applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[]): Promise<Touched>;
+  /**
+   * Optional: the read `applyAll` will make first for these events (through `readRows`, exactly this statement). The
+   * runner sends it in the round trip that begins the batch, so the read costs no round trip of its own.
+   */
+  prefetch?(events: ProjectedEvent<E>[]): Statement | undefined;
 }
 
 /**
@@ -54,61 +60,10 @@ export const consuming =
   ): ReadonlySet<string> =>
     new Set<string>(types);
 
-// Live messages a batch has recorded, written in one multi-row INSERT when the batch ends (see flushLive): one
-// round trip per batch instead of one per event, which is most of what a rebuild of a long log costs.
-const pendingLive = new WeakMap<pg.PoolClient, unknown[][]>();
-const LIVE_ROWS_PER_INSERT = 5000;
-
-/** The runner calls this when a batch's transaction begins; pushLive then buffers until flushLive. */
-export const bufferLive = (db: pg.PoolClient): void => void pendingLive.set(db, []);
-
 /** Records a message for a member's live stream, in the same transaction as the read rows it describes. */
-export async function pushLive(db: pg.PoolClient, paxId: number, e: ProjectedEvent, kind: string, data: unknown): Promise<void> {
-  const row = [paxId, e.position.major.toString(), e.position.minor.toString(), kind, JSON.stringify(data)];
-  const buffer = pendingLive.get(db);
-  if (buffer) buffer.push(row);
-  else await insertLive(db, [row]);
-}
+export const pushLive = (db: pg.PoolClient, paxId: number, e: ProjectedEvent, kind: string, data: unknown): Promise<void> =>
+  pushLiveRow(db, [paxId, e.position.major.toString(), e.position.minor.toString(), kind, JSON.stringify(data)]);
 
-/** Writes what the batch buffered (before its checkpoint, inside its transaction) and stops buffering. */
-export async function flushLive(db: pg.PoolClient): Promise<void> {
-  const rows = pendingLive.get(db) ?? [];
-  pendingLive.delete(db);
-  for (let i = 0; i < rows.length; i += LIVE_ROWS_PER_INSERT) await insertLive(db, rows.slice(i, i + LIVE_ROWS_PER_INSERT));
-}
-
-/** At most this many buffered messages ride in the batch's last round trip as literals; more go as parameters. */
-export const LIVE_ROWS_INLINED = 200;
-
-/**
- * The buffered messages as one statement of literals, for the runner to send in the same round trip as the batch's
- * checkpoints and COMMIT (a batch under live load carries a few dozen: one round trip less each). Undefined when
- * there are none, or too many (escaping thousands of literals costs more than the round trip): flushLive then.
- */
-export function takeLiveInline(db: pg.PoolClient): string | undefined {
-  const rows = pendingLive.get(db);
-  if (!rows || rows.length === 0 || rows.length > LIVE_ROWS_INLINED) return undefined;
-  pendingLive.delete(db);
-  // Every value is a number from a bigint or Position (digits only) or an escaped literal.
-  const values = rows.map(
-    ([pax, major, minor, kind, data]) =>
-      `(${Number(pax)}, ${BigInt(major as string)}, ${BigInt(minor as string)}, ${db.escapeLiteral(kind as string)}, ${db.escapeLiteral(data as string)}::jsonb)`,
-  );
-  return `INSERT INTO member_live_messages (pax_id, position_major, position_minor, kind, data) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`;
-}
-
-/** Forgets a failed batch's buffer (its transaction rolled back). */
-export const discardLive = (db: pg.PoolClient): void => void pendingLive.delete(db);
-
-// DO NOTHING keeps the first message for a place in the log, also when two rows of one INSERT share it. Arrays
-// (unnest) keep the statement the same size however many rows it carries.
-async function insertLive(db: pg.PoolClient, rows: unknown[][]): Promise<void> {
-  const column = (i: number) => rows.map((r) => r[i]);
-  await db.query(
-    `INSERT INTO member_live_messages (pax_id, position_major, position_minor, kind, data)
-     SELECT pax_id, position_major, position_minor, kind, data::jsonb
-     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::text[], $5::text[]) AS u(pax_id, position_major, position_minor, kind, data)
-     ON CONFLICT DO NOTHING`,
-    [column(0), column(1), column(2), column(3), column(4)],
-  );
-}
+/** Begins buffering a batch's writes and live messages (see batch-buffer.ts); flushLive sends them. */
+export const bufferLive = beginBuffer;
+export const flushLive = flushBuffer;

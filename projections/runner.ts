@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
 import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
 import { comparePositions, formatPosition, type Position } from '../event-schemas/store/position';
-import { bufferLive, discardLive, flushLive, takeLiveInline, type Projection, type ProjectedEvent, type Touched } from './projection';
+import { applyingNow, beginBuffer, discardBuffer, flushBuffer, INLINE_VALUES, inlined, keepPrefetched, takeInline, type Statement } from './batch-buffer';
+import type { Projection, ProjectedEvent, Touched } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
@@ -94,13 +95,17 @@ async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[]): Pr
 
 /**
  * Begins the batch's transaction and locks its checkpoints, in one round trip (a batch under load is mostly round
- * trips). Locked in name order: two runners over overlapping groups queue behind each other, never deadlock.
+ * trips), with the reads the projections declared (`prefetch`) when they are small. Locked in name order: two runners
+ * over overlapping groups queue behind each other, never deadlock.
  */
-async function beginLocked(db: pg.PoolClient, names: string[]): Promise<Map<string, Checkpoint>> {
+async function beginLocked(db: pg.PoolClient, names: string[], prefetches: { owner: string; statement: Statement }[]): Promise<Map<string, Checkpoint>> {
   const list = `ARRAY[${names.map((n) => db.escapeLiteral(n)).join(', ')}]::text[]`;
   const lock = `SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY(${list}) ORDER BY name FOR UPDATE`;
-  const results = (await db.query(`BEGIN; ${lock}`)) as unknown as pg.QueryResult<CheckpointRow>[];
-  let rows = results[1].rows;
+  const size = (s: Statement) => s.values.reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 1), 0);
+  const reads = prefetches.filter((p) => size(p.statement) <= INLINE_VALUES);
+  const results = (await db.query([`BEGIN`, lock, ...reads.map((p) => inlined(db, p.statement))].join(';\n'))) as unknown as pg.QueryResult[];
+  reads.forEach((p, i) => keepPrefetched(db, p.owner, p.statement, results[2 + i]));
+  let rows = results[1].rows as CheckpointRow[];
   if (rows.length < names.length) {
     await db.query(`INSERT INTO projection_checkpoints (name) SELECT unnest(${list}) ON CONFLICT DO NOTHING`);
     rows = (await db.query<CheckpointRow>(lock)).rows;
@@ -172,14 +177,21 @@ export async function applyGroupBatch(
     return { applied: events.length, position: last, deferred: events.length };
   const db = await pool.connect();
   try {
-    const locked = await beginLocked(db, names);
+    beginBuffer(db);
+    // Their first reads, for the events after the read's start (what each applies unless its checkpoint moved meanwhile;
+    // then its read differs from this one and is made on its own).
+    const prefetches: { owner: string; statement: Statement }[] = [];
+    for (const p of projections) {
+      const statement = p.prefetch?.(events.filter((s) => p.consumes.has(s.type)).map(toProjected));
+      if (statement) prefetches.push({ owner: p.name, statement });
+    }
+    const locked = await beginLocked(db, names, prefetches);
     const touched = new Set<number>();
     const broadcasts = new Set<string>();
     const note = (result: Touched | void) => {
       for (const p of result?.paxIds ?? []) touched.add(p);
       for (const topic of result?.broadcasts ?? []) broadcasts.add(topic);
     };
-    bufferLive(db);
     const moved: { name: string; count: number }[] = [];
     // Where the group stands after this batch (the slowest checkpoint): where the next read should start.
     let next: Position | 'start' = last;
@@ -203,22 +215,23 @@ export async function applyGroupBatch(
       }
       // Only the events it consumes are decoded for it and handed to it; the rest just move its checkpoint.
       const consumed = fresh.filter((s) => projection.consumes.has(s.type));
+      applyingNow(db, projection.name);
       if (projection.applyAll) {
         if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
       } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
       moved.push({ name: projection.name, count: fresh.length + (vouched ? options.skipped!.count : 0) });
     }
     if (moved.length === 0) {
-      discardLive(db);
+      discardBuffer(db);
       await db.query('ROLLBACK');
       return { applied: 0, position: next };
     }
-    // The live messages (when few), the checkpoints, the NOTIFY and the COMMIT go in one round trip: every value is a
-    // number or an escaped literal.
-    const live = takeLiveInline(db);
-    await flushLive(db);
+    // The deferred writes and live messages (when few), the checkpoints, the NOTIFY and the COMMIT go in one round
+    // trip: every value is a number or an escaped literal.
+    const buffered = takeInline(db) ?? [];
+    await flushBuffer(db);
     const finish = [
-      ...(live ? [live] : []),
+      ...buffered,
       `UPDATE projection_checkpoints c SET position_major = ${last.major}, position_minor = ${last.minor}, events_applied = events_applied + m.count, updated_at = now()
        FROM unnest(ARRAY[${moved.map((m) => db.escapeLiteral(m.name)).join(', ')}]::text[], ARRAY[${moved.map((m) => m.count).join(', ')}]::bigint[]) AS m(name, count)
        WHERE c.name = m.name`,
@@ -240,7 +253,7 @@ export async function applyGroupBatch(
     await db.query(finish.join(';\n'));
     return { applied: Math.max(...moved.map((m) => m.count)), position: next };
   } catch (error) {
-    discardLive(db);
+    discardBuffer(db);
     await db.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {

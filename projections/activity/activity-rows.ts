@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { deferWrite, readRows, type Statement } from '../batch-buffer';
 import { pushLive, type ProjectedEvent } from '../projection';
 
 export type ActivityType =
@@ -67,13 +68,18 @@ export class ActivityRows {
 
   private constructor(private readonly db: pg.PoolClient) {}
 
+  /** The read that loads (and locks) these rows (a runner may prefetch exactly this statement). */
+  static loadStatement(ids: string[]): Statement {
+    return {
+      sql: `SELECT ${HEADER_COLUMNS}, detail, position_major, position_minor FROM rm_activity WHERE id = ANY($1::text[]) FOR UPDATE`,
+      values: [[...new Set(ids)]],
+    };
+  }
+
   static async load(db: pg.PoolClient, ids: string[]): Promise<ActivityRows> {
     const held = new ActivityRows(db);
     if (ids.length === 0) return held;
-    const r = await db.query<Row & { detail: Detail; position_major: string; position_minor: string }>(
-      `SELECT ${HEADER_COLUMNS}, detail, position_major, position_minor FROM rm_activity WHERE id = ANY($1::text[]) FOR UPDATE`,
-      [[...new Set(ids)]],
-    );
+    const r = await readRows<Row & { detail: Detail; position_major: string; position_minor: string }>(db, ActivityRows.loadStatement(ids));
     for (const row of r.rows) {
       held.rows.set(row.id, {
         paxId: Number(row.pax_id),
@@ -131,13 +137,13 @@ export class ActivityRows {
     if (this.dirty.size === 0) return;
     const ids = [...this.dirty];
     const rows = ids.map((id) => this.rows.get(id)!);
-    await this.db.query(
-      `INSERT INTO rm_activity (id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
+    await deferWrite(this.db, {
+      sql: `INSERT INTO rm_activity (id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
        SELECT id, pax_id, activity_type, activity_date, points, description, detail::jsonb, position_major, position_minor
        FROM unnest($1::text[], $2::bigint[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::text[], $8::numeric[], $9::numeric[])
          AS u(id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
        ON CONFLICT (id) DO UPDATE SET activity_type = EXCLUDED.activity_type, points = EXCLUDED.points, detail = EXCLUDED.detail`,
-      [
+      values: [
         ids,
         rows.map((r) => r.paxId),
         rows.map((r) => r.activityType),
@@ -148,6 +154,6 @@ export class ActivityRows {
         rows.map((r) => r.position.major.toString()),
         rows.map((r) => r.position.minor.toString()),
       ],
-    );
+    });
   }
 }

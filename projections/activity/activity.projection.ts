@@ -68,6 +68,10 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
     tables: ['rm_activity'],
     liveKinds: ['activity'],
     apply: (db, e) => projection.applyAll!(db, [e]),
+    prefetch(events) {
+      const ids = events.flatMap((e) => rowIdsOf(e.event));
+      return ids.length === 0 ? undefined : ActivityRows.loadStatement(ids);
+    },
     async applyAll(db, events) {
       const ids = events.flatMap((e) => rowIdsOf(e.event));
       if (ids.length === 0) return { paxIds: [] };

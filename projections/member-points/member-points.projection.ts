@@ -21,6 +21,7 @@ export const memberPointsProjection: Projection<Consumed> = {
   tables: ['rm_member_points', 'rm_point_lots'],
   liveKinds: ['points'],
   apply: (db, e) => memberPointsProjection.applyAll!(db, [e]),
+  prefetch: (events) => (events.length === 0 ? undefined : PointsBatch.loadStatement(events.map((e) => e.event.data.paxId))),
   async applyAll(db, events) {
     const paxIds = events.map((e) => e.event.data.paxId);
     if (paxIds.length === 0) return { paxIds: [] };

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { formatPosition } from '../../event-schemas/store/position';
+import { deferWrite, readRows, type Statement } from '../batch-buffer';
 import { pushLive, type ProjectedEvent } from '../projection';
 
 interface Figures {
@@ -21,18 +22,24 @@ export class PointsBatch {
 
   private constructor(private readonly db: pg.PoolClient) {}
 
+  /** The read that loads the figures of these members (a runner may prefetch exactly this statement). */
+  static loadStatement(paxIds: number[]): Statement {
+    return {
+      sql: 'SELECT pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor FROM rm_member_points WHERE pax_id = ANY($1::bigint[])',
+      values: [[...new Set(paxIds)]],
+    };
+  }
+
   static async load(db: pg.PoolClient, paxIds: number[]): Promise<PointsBatch> {
     const batch = new PointsBatch(db);
-    const r = await db.query<{
+    const r = await readRows<{
       pax_id: string;
       balance: string;
       pending: string;
       lifetime_earned: string;
       last_position_major: string;
       last_position_minor: string;
-    }>('SELECT pax_id, balance, pending, lifetime_earned, last_position_major, last_position_minor FROM rm_member_points WHERE pax_id = ANY($1::bigint[])', [
-      [...new Set(paxIds)],
-    ]);
+    }>(db, PointsBatch.loadStatement(paxIds));
     for (const row of r.rows) {
       batch.figures.set(Number(row.pax_id), {
         balance: Number(row.balance),
@@ -112,10 +119,13 @@ export class PointsBatch {
     if (writes.length) await this.run(writes);
   }
 
-  /** Writes to different tables, none reading another's rows, as one statement (one CTE each, parameters renumbered). */
+  /**
+   * Writes to different tables, none reading another's rows, as one statement (one CTE each, parameters renumbered).
+   * Nothing reads its result: inside a runner's batch it goes with the batch's last round trip.
+   */
   private async run(writes: { sql: string; values: unknown[] }[]): Promise<void> {
     if (writes.length === 1) {
-      await this.db.query(writes[0].sql, writes[0].values);
+      await deferWrite(this.db, writes[0]);
       return;
     }
     let offset = 0;
@@ -124,9 +134,6 @@ export class PointsBatch {
       offset += w.values.length;
       return `w${i} AS (${sql})`;
     });
-    await this.db.query(
-      `WITH ${parts.join(',\n')} SELECT 1`,
-      writes.flatMap((w) => w.values),
-    );
+    await deferWrite(this.db, { sql: `WITH ${parts.join(',\n')} SELECT 1`, values: writes.flatMap((w) => w.values) });
   }
 }

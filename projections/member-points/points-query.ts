@@ -26,20 +26,31 @@ const splitAt = (byDate: { expirationDate: string; amount: number }[], today: st
   expiring: byDate.filter((l) => l.expirationDate >= today).slice(0, maxDates),
 });
 
+type Message = { paxId: number; kind: string; data: unknown };
+const hasBalance = (m: { kind: string; data: unknown }) => m.kind === 'points' && typeof (m.data as { balance?: unknown } | null)?.balance === 'number';
+
 /**
  * Live `points` messages of any members as they may see them today: the balance without overdue lots (never below 0).
  * One query for all of them, none when no message carries a balance: the hub presents a whole read of messages at once.
  */
-export async function spendablePointsMessages(pool: pg.Pool, messages: { paxId: number; kind: string; data: unknown }[], today: string): Promise<unknown[]> {
-  const hasBalance = (m: { kind: string; data: unknown }) => m.kind === 'points' && typeof (m.data as { balance?: unknown } | null)?.balance === 'number';
+export async function spendablePointsMessages(pool: pg.Pool, messages: Message[], today: string): Promise<unknown[]> {
   const paxIds = [...new Set(messages.filter(hasBalance).map((m) => m.paxId))];
   if (paxIds.length === 0) return messages.map((m) => m.data);
+  return withoutOverdue(messages, await overduePoints(pool, paxIds, today));
+}
+
+/** The overdue points of these members today (those with none are left out). */
+export async function overduePoints(pool: pg.Pool, paxIds: number[], today: string): Promise<Map<number, number>> {
   const r = await pool.query<{ pax_id: string; overdue: string }>(
     `SELECT pax_id, sum(remaining) AS overdue FROM rm_point_lots
      WHERE pax_id = ANY($1) AND remaining > 0 AND expiration_date < $2::date GROUP BY pax_id`,
     [paxIds, today],
   );
-  const overdue = new Map(r.rows.map((row) => [Number(row.pax_id), Number(row.overdue)]));
+  return new Map(r.rows.map((row) => [Number(row.pax_id), Number(row.overdue)]));
+}
+
+/** The messages' data with each balance less its member's overdue points. */
+export function withoutOverdue(messages: Message[], overdue: Map<number, number>): unknown[] {
   return messages.map((m) => {
     if (!hasBalance(m)) return m.data;
     const data = m.data as { balance: number };

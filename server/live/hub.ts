@@ -33,6 +33,11 @@ export interface HubOptions {
    * once for all the messages one read brought, so presenting costs at most one query per read, not one per message.
    */
   present?: (messages: LiveMessage[]) => Promise<unknown[]>;
+  /**
+   * Optional, what `present` does split in two: the query for these members, made while their messages are read (the
+   * push then waits for one round trip, not two), and the presentation of the messages with what it found.
+   */
+  presentFor?: (paxIds: number[]) => Promise<(messages: LiveMessage[]) => unknown[]>;
 }
 
 export interface LiveMessage {
@@ -233,6 +238,9 @@ export class LiveHub {
         const bound = this.settled();
         const ids = [...from.keys()];
         const cursors = ids.map((p) => from.get(p)!);
+        // What presenting these members needs is read at the same time as their messages.
+        const presenting = this.options.presentFor?.(ids);
+        presenting?.catch(() => undefined); // awaited below unless the read of messages fails first
         const r = await this.pool.query<Row>(
           `SELECT m.pax_id, m.position_major, m.position_minor, m.kind, m.data
            FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::text[]) AS u(pax_id, major, minor, kind)
@@ -250,7 +258,8 @@ export class LiveHub {
           ],
         );
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
-        const shown = await this.present(rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data })));
+        const messages = rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data }));
+        const shown = presenting ? (await presenting)(messages) : await this.present(messages);
         const byMember = new Map<number, { position: Position; kind: string; frame: string }[]>();
         rows.forEach((row, i) => {
           const list = byMember.get(Number(row.pax_id)) ?? [];

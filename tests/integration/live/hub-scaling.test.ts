@@ -89,6 +89,35 @@ describe('the live hub scales with changes, not with open streams', () => {
     expect(counts).toEqual({ member_live_messages: 1, rm_point_lots: 1 });
   });
 
+  it("a push reads the members' messages and their overdue points at the same time, not one after the other", async () => {
+    const m = await quickMember(s);
+    await project();
+    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
+    open.push(c);
+    await c.waitFor((f) => f.event === 'points');
+    const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => Promise<unknown> };
+    const original = pool.query.bind(pool);
+    const steps: string[] = [];
+    const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      const table = ['member_live_messages', 'rm_point_lots'].find((t) => text.includes(t));
+      if (table) steps.push(`${table} sent`);
+      const result = original(...(args as Parameters<typeof original>));
+      if (table) void result.then(() => steps.push(`${table} answered`));
+      return result;
+    }) as never);
+    try {
+      await award(m.paxId, 4);
+      await readable(1);
+      await project();
+      await c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 4);
+    } finally {
+      spy.mockRestore();
+    }
+    // Both queries are under way before either answers (one after the other, the push waited for two round trips).
+    expect(steps.slice(0, 2).sort()).toEqual(['member_live_messages sent', 'rm_point_lots sent']);
+  });
+
   it('heartbeats and a held stream query nothing while nothing changes; the held message goes once the others catch up', async () => {
     const m = await quickMember(s);
     await project();

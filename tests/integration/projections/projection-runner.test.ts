@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
 import { memberPointsProjection } from '../../../projections/member-points/member-points.projection';
 import type { Projection } from '../../../projections/projection';
@@ -196,6 +197,30 @@ describe('projection runner', () => {
       await ear.close();
     }
     expect(await balances()).toEqual([1, 2, 3, 4].map((pax_id) => ({ pax_id, balance: 50 })));
+  });
+
+  it('a batch of a few awards costs three round trips for all read models: the log; BEGIN, locks and reads; writes and COMMIT', async () => {
+    for (let i = 0; i < 6; i++) await award((i % 3) + 1, 4);
+    await readable(6);
+    const models = readModels({ timeZone: 'UTC' });
+    // The group as a daemon runs it: its checkpoints exist and it knows where it stands.
+    for (const m of models) await readCheckpoint(db.pool, m.name);
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      sent.push(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect((await applyGroupBatch(db.pool, store, models, 1000, { from: 'start' })).applied).toBe(6);
+    } finally {
+      spy.mockRestore();
+    }
+    // Member points and activity each read their rows and write them: four round trips more when made one by one.
+    expect(sent).toHaveLength(3);
+    expect(sent[1]).toMatch(/^BEGIN;[\s\S]*FROM rm_member_points[\s\S]*FROM rm_activity/);
+    expect(sent[2]).toMatch(/INSERT INTO rm_point_lots[\s\S]*INSERT INTO rm_activity[\s\S]*COMMIT$/);
+    expect(await balances()).toEqual([1, 2, 3].map((pax_id) => ({ pax_id, balance: 8 })));
   });
 
   it('a shared pass and a runner of one of its projections never apply an event twice', async () => {
