@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -72,8 +73,10 @@ export async function benchAwards(): Promise<string> {
       });
     await next();
     const stopProfile = await profileWhile('awards');
+    const cpuBefore = machineCpuSeconds();
     clients.postMessage('run');
     const phase = ((await next()) as { phase: PhaseResult }).phase;
+    const cpuSeconds = machineCpuSeconds() - cpuBefore;
     await stopProfile();
     const awardRate = (phase.count * 1000) / phase.ms;
     const push = summarize(phase.pushMs);
@@ -105,6 +108,7 @@ export async function benchAwards(): Promise<string> {
       `  awards (answered)                          ${awardRate.toFixed(0).padStart(6)}/s  ${(ratio * 100).toFixed(1)}% of raw (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
       `  award request round trip                   p50 ${ms(req.p50)}  p99 ${ms(req.p99)}`,
       `  award sent -> pushed to all 5 tabs         p50 ${ms(push.p50)}  p99 ${ms(push.p99)}  max ${ms(push.max)}  (target p99 < ${TARGET_PUSH_P99_MS} ms: ${push.p99 < TARGET_PUSH_P99_MS ? 'met' : 'NOT met'})`,
+      `  machine CPU per award (server, PostgreSQL and the clients; steadier than the rates): ${((cpuSeconds * 1000) / phase.count).toFixed(2)} ms`,
       `  pushed ${push.n}/${phase.count} awards of the phase and ${ONE_AT_A_TIME - singlesMissing}/${ONE_AT_A_TIME} one at a time${missing ? `, ${missing} MISSING` : ', none missing'}`,
       `  committed transactions per award, one at a time: ${perAward.toFixed(1)} (${during} over ${ONE_AT_A_TIME} awards, less ${idle.toFixed(0)} committed by the idle server over as long)`,
     ].join('\n');
@@ -133,4 +137,14 @@ async function timed(workers: number, step: (worker: number, i: number) => Promi
     }),
   );
   return { count, ms: performance.now() - started };
+}
+
+/**
+ * CPU time every process on the machine has used (user, nice, system, irq, softirq), from /proc/stat. On two shared
+ * cores the rates swing by a fifth between runs of one build; the CPU an award costs swings much less.
+ */
+function machineCpuSeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq] = fields;
+  return (user + nice + system + irq + softirq) / 100;
 }
