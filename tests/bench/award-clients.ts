@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readSse } from './sse-reader';
@@ -27,6 +28,8 @@ export interface PhaseResult {
 
 const setup = workerData as AwardClientsSetup;
 const abort = new AbortController();
+// Every open stream (1,000) listens to this one signal: that is not a leak.
+setMaxListeners(0, abort.signal);
 // member:position -> how many tabs have its points message, and when the last one did.
 const arrivals = new Map<string, { tabs: number; at: number }>();
 const waiting = new Map<string, () => void>();
