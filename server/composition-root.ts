@@ -10,7 +10,7 @@ import { cardArtSource, rememberingCardArt, type FindCardArt } from './gift-cert
 import { referralRewards } from './referrals/referral-rewards';
 import { portalLink, type ProgrammeSettings } from './config';
 import { dateIn } from '../event-schemas/calendar';
-import { overduePoints, spendablePointsMessages, withoutOverdue } from '../projections/member-points/points-query';
+import { overduePointsOf, spendablePointsMessages, withoutOverdue } from '../projections/member-points/points-query';
 import { migrate } from './db/migrate';
 import type { Deps } from './deps';
 import { SESSION_REVOKED_CHANNEL } from './auth/sessions';
@@ -240,11 +240,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
   // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
   const present = (messages: LiveMessage[]) => spendablePointsMessages(pool, messages, dateIn(options.settings.timeZone, now()));
-  const presentFor = async (paxIds: number[]) => {
-    const overdue = await overduePoints(pool, paxIds, dateIn(options.settings.timeZone, now()));
-    return (messages: LiveMessage[]) => withoutOverdue(messages, overdue);
+  // The same, read in the hub's query of new messages: a member's overdue points beside their messages.
+  const presentWith = {
+    sql: overduePointsOf,
+    values: () => [dateIn(options.settings.timeZone, now())],
+    present: (messages: LiveMessage[], overdue: Map<number, unknown>) =>
+      withoutOverdue(messages, new Map([...overdue].map(([paxId, points]) => [paxId, Number(points ?? 0)]))),
   };
-  const hub = new LiveHub(pool, progress, log, liveProjections, { present, presentFor, ...options.hub });
+  const hub = new LiveHub(pool, progress, log, liveProjections, { present, presentWith, ...options.hub });
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => {
     const hashes = JSON.parse(payload) as string[];
     sessionCacheFor(pool).forget(hashes);

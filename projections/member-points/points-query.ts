@@ -40,7 +40,7 @@ export async function spendablePointsMessages(pool: pg.Pool, messages: Message[]
 }
 
 /** The overdue points of these members today (those with none are left out). */
-export async function overduePoints(pool: pg.Pool, paxIds: number[], today: string): Promise<Map<number, number>> {
+async function overduePoints(pool: pg.Pool, paxIds: number[], today: string): Promise<Map<number, number>> {
   const r = await pool.query<{ pax_id: string; overdue: string }>(
     `SELECT pax_id, sum(remaining) AS overdue FROM rm_point_lots
      WHERE pax_id = ANY($1) AND remaining > 0 AND expiration_date < $2::date GROUP BY pax_id`,
@@ -48,6 +48,13 @@ export async function overduePoints(pool: pg.Pool, paxIds: number[], today: stri
   );
   return new Map(r.rows.map((row) => [Number(row.pax_id), Number(row.overdue)]));
 }
+
+/**
+ * The overdue points of the member `u.pax_id` of an enclosing query (NULL for none), today being parameter `$first`:
+ * the live hub reads it in the same query as the member's new messages.
+ */
+export const overduePointsOf = (first: number): string =>
+  `SELECT sum(remaining) FROM rm_point_lots l WHERE l.pax_id = u.pax_id AND l.remaining > 0 AND l.expiration_date < $${first}::date`;
 
 /** The messages' data with each balance less its member's overdue points. */
 export function withoutOverdue(messages: Message[], overdue: Map<number, number>): unknown[] {

@@ -34,10 +34,15 @@ export interface HubOptions {
    */
   present?: (messages: LiveMessage[]) => Promise<unknown[]>;
   /**
-   * Optional, what `present` does split in two: the query for these members, made while their messages are read (the
-   * push then waits for one round trip, not two), and the presentation of the messages with what it found.
+   * Optional, what `present` does with its query folded into the hub's read of new messages: `sql` is a subquery giving
+   * one value (`fact`) for the member `u.pax_id`, its parameters numbered from `first`; `present` then turns the
+   * messages into what is sent with each member's fact. A push then costs one query and one round trip, not two.
    */
-  presentFor?: (paxIds: number[]) => Promise<(messages: LiveMessage[]) => unknown[]>;
+  presentWith?: {
+    sql: (first: number) => string;
+    values: () => unknown[];
+    present: (messages: LiveMessage[], facts: Map<number, unknown>) => unknown[];
+  };
 }
 
 export interface LiveMessage {
@@ -238,12 +243,12 @@ export class LiveHub {
         const bound = this.settled();
         const ids = [...from.keys()];
         const cursors = ids.map((p) => from.get(p)!);
-        // What presenting these members needs is read at the same time as their messages.
-        const presenting = this.options.presentFor?.(ids);
-        presenting?.catch(() => undefined); // awaited below unless the read of messages fails first
-        const r = await this.pool.query<Row>(
-          `SELECT m.pax_id, m.position_major, m.position_minor, m.kind, m.data
+        // What presenting these members needs is read in the same query, once per member (the lateral before m).
+        const facts = this.options.presentWith;
+        const r = await this.pool.query<Row & { fact: unknown }>(
+          `SELECT m.pax_id, m.position_major, m.position_minor, m.kind, m.data, ${facts ? 'f.fact' : 'NULL AS fact'}
            FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::text[]) AS u(pax_id, major, minor, kind)
+           ${facts ? `CROSS JOIN LATERAL (${facts.sql(6)}) AS f(fact)` : ''}
            CROSS JOIN LATERAL (
              SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages m
              WHERE m.pax_id = u.pax_id AND (m.position_major, m.position_minor, m.kind) > (u.major, u.minor, u.kind)
@@ -255,11 +260,12 @@ export class LiveHub {
             cursors.map((c) => c.position.minor.toString()),
             cursors.map((c) => c.kind),
             this.options.batchSize,
+            ...(facts ? facts.values() : []),
           ],
         );
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
         const messages = rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data }));
-        const shown = presenting ? (await presenting)(messages) : await this.present(messages);
+        const shown = facts ? facts.present(messages, new Map(rows.map((row) => [Number(row.pax_id), row.fact]))) : await this.present(messages);
         const byMember = new Map<number, { position: Position; kind: string; frame: string }[]>();
         rows.forEach((row, i) => {
           const list = byMember.get(Number(row.pax_id)) ?? [];
