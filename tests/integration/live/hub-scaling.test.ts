@@ -43,14 +43,14 @@ async function readable(count: number): Promise<void> {
 }
 const project = () => catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), 1000);
 
-/** Counts the statements the server's pool runs that mention `table`, while `during` runs. */
-async function countQueries(tables: string[], during: () => Promise<void>): Promise<Record<string, number>> {
+/** The statements the server's pool runs that mention any of `tables`, while `during` runs. */
+async function statementsDuring(tables: string[], during: () => Promise<void>): Promise<string[]> {
   const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
-  const counts = Object.fromEntries(tables.map((t) => [t, 0]));
+  const sent: string[] = [];
   const original = pool.query.bind(pool);
   const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
     const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    for (const t of tables) if (text.includes(t)) counts[t] += 1;
+    if (tables.some((t) => text.includes(t))) sent.push(text);
     return original(...(args as Parameters<typeof original>));
   }) as never);
   try {
@@ -58,7 +58,23 @@ async function countQueries(tables: string[], during: () => Promise<void>): Prom
   } finally {
     spy.mockRestore();
   }
-  return counts;
+  return sent;
+}
+
+/** Counts the statements the server's pool runs that mention each of `tables`, while `during` runs. */
+async function countQueries(tables: string[], during: () => Promise<void>): Promise<Record<string, number>> {
+  const sent = await statementsDuring(tables, during);
+  return Object.fromEntries(tables.map((t) => [t, sent.filter((text) => text.includes(t)).length]));
+}
+
+/** A new member with one open stream that has had its first snapshot. */
+async function memberWithStream() {
+  const m = await quickMember(s);
+  await project();
+  const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
+  open.push(c);
+  await c.waitFor((f) => f.event === 'points');
+  return { m, c };
 }
 
 describe('the live hub scales with changes, not with open streams', () => {
@@ -90,38 +106,20 @@ describe('the live hub scales with changes, not with open streams', () => {
   });
 
   it("a push reads the members' messages and their overdue points in one query", async () => {
-    const m = await quickMember(s);
-    await project();
-    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
-    open.push(c);
-    await c.waitFor((f) => f.event === 'points');
-    const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => Promise<unknown> };
-    const original = pool.query.bind(pool);
-    const sent: string[] = [];
-    const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : '';
-      if (text.includes('member_live_messages') || text.includes('rm_point_lots')) sent.push(text);
-      return original(...(args as Parameters<typeof original>));
-    }) as never);
-    try {
+    const { m, c } = await memberWithStream();
+    const sent = await statementsDuring(['member_live_messages', 'rm_point_lots'], async () => {
       await award(m.paxId, 4);
       await readable(1);
       await project();
       await c.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 4);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     // One statement, one round trip (one after the other, the push waited for two).
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/rm_point_lots[\s\S]*member_live_messages/);
   });
 
   it('heartbeats and a held stream query nothing while nothing changes; the held message goes once the others catch up', async () => {
-    const m = await quickMember(s);
-    await project();
-    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
-    open.push(c);
-    await c.waitFor((f) => f.event === 'points');
+    const { m, c } = await memberWithStream();
     // Only member-points moves on: its message waits until every live read model reaches its position (held).
     await award(m.paxId, 9);
     await readable(1);
@@ -147,11 +145,7 @@ describe('the live hub scales with changes, not with open streams', () => {
   });
 
   it('a read that fails is retried: the message still reaches the stream', async () => {
-    const m = await quickMember(s);
-    await project();
-    const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
-    open.push(c);
-    await c.waitFor((f) => f.event === 'points');
+    const { m, c } = await memberWithStream();
     const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
     const original = pool.query.bind(pool);
     let failed = 0;
