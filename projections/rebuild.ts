@@ -265,8 +265,9 @@ async function replaceRows(db: pg.PoolClient, base: string, shadow: string, tabl
 const RUN_AHEAD = 2;
 
 /**
- * The log after a position in consecutive batches, each read once for every read model of a rebuild; batch i + 1 is
- * read as soon as batch i is back. A batch that came back empty ends the sequence (the readable log is exhausted).
+ * The log after a position in consecutive batches, each read once for every read model of a rebuild (the first to
+ * start a batch asks for the next one too, so it is read meanwhile). A batch that came back empty ends the sequence
+ * (the readable log is exhausted).
  */
 class SharedBatches {
   private readonly reads = new Map<number, Promise<StoredEvent[]>>();

@@ -41,12 +41,11 @@ export async function spendablePointsMessages(pool: pg.Pool, messages: Message[]
 
 /** The overdue points of these members today (those with none are left out). */
 async function overduePoints(pool: pg.Pool, paxIds: number[], today: string): Promise<Map<number, number>> {
-  const r = await pool.query<{ pax_id: string; overdue: string }>(
-    `SELECT pax_id, sum(remaining) AS overdue FROM rm_point_lots
-     WHERE pax_id = ANY($1) AND remaining > 0 AND expiration_date < $2::date GROUP BY pax_id`,
+  const r = await pool.query<{ pax_id: string; overdue: string | null }>(
+    `SELECT u.pax_id, (${overduePointsOf(2)}) AS overdue FROM unnest($1::bigint[]) AS u(pax_id)`,
     [paxIds, today],
   );
-  return new Map(r.rows.map((row) => [Number(row.pax_id), Number(row.overdue)]));
+  return new Map(r.rows.filter((row) => row.overdue !== null).map((row) => [Number(row.pax_id), Number(row.overdue)]));
 }
 
 /**
