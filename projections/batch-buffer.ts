@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { prepareValue } from 'pg/lib/utils';
+import type { Position } from '../event-schemas/store/position';
 
 /**
  * What a runner's batch keeps for its last round trip. A batch under live load is mostly round trips, each one
@@ -15,6 +16,8 @@ interface BatchBuffer {
   prefetched: Map<string, { result: pg.QueryResult; owner: string | undefined }>;
   /** The projection applying now: its writes invalidate its own prefetched reads only. */
   owner: string | undefined;
+  /** False in a rebuild's shadow batch: its swap ends the replay window instead (see rebuild.ts). */
+  liveMessages: boolean;
 }
 
 type LiveRow = [paxId: number, major: string, minor: string, kind: string, data: string];
@@ -30,8 +33,12 @@ const buffers = new WeakMap<pg.PoolClient, BatchBuffer>();
 export const INLINE_VALUES = 2000;
 const LIVE_ROWS_PER_INSERT = 5000;
 
-/** The runner calls this when a batch's transaction begins; the calls below then buffer until it ends. */
-export const beginBuffer = (db: pg.PoolClient): void => void buffers.set(db, { live: [], writes: [], prefetched: new Map(), owner: undefined });
+/**
+ * The runner calls this when a batch's transaction begins; the calls below then buffer until it ends. A batch without
+ * `liveMessages` drops what projections tell members' live streams (a rebuild's shadow: see rebuild.ts).
+ */
+export const beginBuffer = (db: pg.PoolClient, options: { liveMessages?: boolean } = {}): void =>
+  void buffers.set(db, { live: [], writes: [], prefetched: new Map(), owner: undefined, liveMessages: options.liveMessages ?? true });
 
 /** Forgets a failed batch's buffer (its transaction rolled back). */
 export const discardBuffer = (db: pg.PoolClient): void => void buffers.delete(db);
@@ -73,9 +80,14 @@ export async function deferWrite(db: pg.PoolClient, statement: Statement): Promi
   else await db.query(statement.sql, statement.values);
 }
 
-/** Records a message for a member's live stream, in the same transaction as the read rows it describes. */
-export async function pushLiveRow(db: pg.PoolClient, row: LiveRow): Promise<void> {
+/**
+ * Records a message for a member's live stream, in the same transaction as the read rows it describes (or nothing, in
+ * a batch that writes no live messages: its data is not even serialised).
+ */
+export async function pushLiveMessage(db: pg.PoolClient, paxId: number, position: Position, kind: string, data: unknown): Promise<void> {
   const buffer = buffers.get(db);
+  if (buffer && !buffer.liveMessages) return;
+  const row: LiveRow = [paxId, position.major.toString(), position.minor.toString(), kind, JSON.stringify(data)];
   if (buffer) buffer.live.push(row);
   else await insertLive(db, [row]);
 }

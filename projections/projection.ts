@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DomainEvent, EventMetadata } from '../event-schemas';
 import type { Position } from '../event-schemas/store/position';
-import { beginBuffer, flushBuffer, pushLiveRow, type Statement } from './batch-buffer';
+import { beginBuffer, flushBuffer, pushLiveMessage, type Statement } from './batch-buffer';
 
 export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
   event: E;
@@ -62,7 +62,7 @@ export const consuming =
 
 /** Records a message for a member's live stream, in the same transaction as the read rows it describes. */
 export const pushLive = (db: pg.PoolClient, paxId: number, e: ProjectedEvent, kind: string, data: unknown): Promise<void> =>
-  pushLiveRow(db, [paxId, e.position.major.toString(), e.position.minor.toString(), kind, JSON.stringify(data)]);
+  pushLiveMessage(db, paxId, e.position, kind, data);
 
 /** Begins buffering a batch's writes and live messages (see batch-buffer.ts); flushLive sends them. */
 export const bufferLive = beginBuffer;

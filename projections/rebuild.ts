@@ -21,6 +21,7 @@ export interface RebuildResult {
 }
 
 const LIVE_TABLE = 'member_live_messages';
+const HORIZON = 'member_live_horizon';
 const CHECKPOINTS = 'projection_checkpoints';
 
 /**
@@ -28,6 +29,13 @@ const CHECKPOINTS = 'projection_checkpoints';
  * into shadow copies of their tables in a schema of their own, and the copies replace the live rows in one
  * transaction. Until that commit readers see the old read model, after it the rebuilt one, never a half-built one.
  * Replay batches commit on their own (no long transaction stalls the log's readers); only the swap holds locks.
+ *
+ * Members' live messages are not replayed. The ones in the table describe the read model as it was, and a member
+ * whose stream reconnects after the swap should see the rebuilt one: the swap moves the replay horizon (the pruning
+ * job's, server/live/prune.ts) to where the rebuilt read models stand, so a reconnect from before it gets a fresh
+ * snapshot, and the old messages go with the next pruning once they are older than the window. Replaying them was
+ * a third of a rebuild's time (177,000 messages for 100,000 events, `npm run bench rebuild`) for rows no reconnect
+ * could be given any more.
  */
 export async function rebuildReadModels(
   pool: pg.Pool,
@@ -42,6 +50,8 @@ export async function rebuildReadModels(
   const base = (await pool.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0].schema;
   const shadow = `rebuild_${randomBytes(5).toString('hex')}`;
   const tables = [...new Set(projections.flatMap((p) => p.tables))];
+  // The shadow has a live-message table too, though the replay writes none there: a stray write through the shadow
+  // connections would otherwise fall through the search path to the live table.
   await pool.query(
     [`CREATE SCHEMA ${shadow}`, ...[...tables, LIVE_TABLE, CHECKPOINTS].map((t) => `CREATE TABLE ${shadow}.${t} (LIKE ${base}.${t} INCLUDING ALL)`)].join(
       ';\n',
@@ -95,7 +105,7 @@ export async function rebuildReadModels(
         // The next batch is read while this one is applied (at most RUN_AHEAD + 1 past the slowest read model).
         void batches.get(i + 1).catch(() => undefined);
         const was = at.get(p.name)!;
-        const r = await applyGroupBatch(shadowPool, store, [p], batchSize, { from: was, read: events, notify: false });
+        const r = await applyGroupBatch(shadowPool, store, [p], batchSize, { from: was, read: events, notify: false, shadow: true });
         at.set(p.name, r.position);
         done.set(p.name, i);
         // Batches every read model has applied count as replayed, and nobody needs them any more.
@@ -169,7 +179,7 @@ async function reached(shadowPool: pg.Pool, projections: Projection[], live: Pos
 
 /**
  * One transaction: lock the live checkpoints (the runner applies nothing to these read models meanwhile), let the
- * shadow catch up to them, then replace the live rows, live messages and checkpoints with the shadow's.
+ * shadow catch up to them, then replace the live rows and checkpoints with the shadow's and move the replay horizon.
  */
 async function swapIn(
   pool: pg.Pool,
@@ -192,12 +202,14 @@ async function swapIn(
     // The differences are found by hash joins over whole tables: with the default work_mem they spill to disk.
     await db.query(`SET LOCAL work_mem = '${SWAP_WORK_MEM}'`);
     for (const t of tables) await replaceRows(db, base, shadow, t);
-    await replaceRows(
-      db,
-      base,
-      shadow,
-      LIVE_TABLE,
-      projections.flatMap((p) => p.liveKinds),
+    // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels).
+    // The least of their positions: every message after it is one the daemon writes from the rebuilt read models.
+    await db.query(
+      `UPDATE ${base}.${HORIZON} h SET (position_major, position_minor) = (s.position_major, s.position_minor)
+       FROM (SELECT position_major, position_minor FROM ${shadow}.${CHECKPOINTS} WHERE name = ANY($1)
+             ORDER BY position_major, position_minor LIMIT 1) s
+       WHERE (s.position_major, s.position_minor) > (h.position_major, h.position_minor)`,
+      [names],
     );
     await db.query(
       `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
@@ -225,10 +237,9 @@ const VOLATILE = new Set(['created_at', 'updated_at']);
  * than emptying and refilling indexed tables. Shadow rows are matched to live ones by primary key in one hash join
  * (the swap raises work_mem so it stays in memory) and only matched rows' values are compared. Probing the primary
  * key once per shadow row was slowest; EXCEPT over whole rows, hashing every jsonb, came next: at 100,000 events
- * (`npm run bench rebuild`) the live messages' insert took 696 ms that way and 433 ms this way. For
- * member_live_messages only the rebuilt kinds are touched, and messages at or before the pruning horizon stay pruned.
+ * (`npm run bench rebuild`) the insert of 177,000 live messages (replayed then) took 696 ms that way and 433 ms this way.
  */
-async function replaceRows(db: pg.PoolClient, base: string, shadow: string, table: string, liveKinds?: string[]): Promise<void> {
+async function replaceRows(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
   const cols = await db.query<{ name: string; key: boolean }>(
     `SELECT a.attname AS name, coalesce(a.attnum = ANY(i.indkey), false) AS key
      FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
@@ -240,23 +251,19 @@ async function replaceRows(db: pg.PoolClient, base: string, shadow: string, tabl
   if (keys.length === 0) throw new Error(`${table} has no primary key: a rebuild cannot swap it in by difference`);
   const values = cols.rows.filter((c) => !c.key && !VOLATILE.has(c.name)).map((c) => quote(c.name));
   const match = (a: string, b: string) => keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
-  const onlyKinds = liveKinds ? ' WHERE kind = ANY($1)' : '';
-  const params = liveKinds ? [liveKinds] : [];
   // Keys alone, so EXCEPT hashes no values; NOT EXISTS planned worse here, the shadow tables having no statistics.
   await db.query(
-    `DELETE FROM ${base}.${table} b USING (SELECT ${keys.join(', ')} FROM ${base}.${table}${onlyKinds}
+    `DELETE FROM ${base}.${table} b USING (SELECT ${keys.join(', ')} FROM ${base}.${table}
        EXCEPT SELECT ${keys.join(', ')} FROM ${shadow}.${table}) gone
      WHERE ${match('b', 'gone')}`,
-    params,
   );
-  const afterHorizon = liveKinds ? ` AND (s.position_major, s.position_minor) > (SELECT position_major, position_minor FROM ${base}.member_live_horizon)` : '';
   // A shadow row with no live row of its key is new; one whose values differ (NULLs compared as equal) changed.
   const changed = values.length === 0 ? '' : ` OR (${values.map((v) => `o.${v}`).join(', ')}) IS DISTINCT FROM (${values.map((v) => `s.${v}`).join(', ')})`;
   const onConflict = values.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${values.map((v) => `${v} = EXCLUDED.${v}`).join(', ')}`;
   await db.query(
     `INSERT INTO ${base}.${table} AS b
      SELECT s.* FROM ${shadow}.${table} s LEFT JOIN ${base}.${table} o ON ${match('o', 's')}
-     WHERE (o.${keys[0]} IS NULL${changed})${afterHorizon}
+     WHERE (o.${keys[0]} IS NULL${changed})
      ON CONFLICT (${keys.join(', ')}) ${onConflict}`,
   );
 }

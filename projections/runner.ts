@@ -148,6 +148,11 @@ export interface BatchOptions {
    * A checkpoint anywhere else (reset, or moved by another runner) is read from its own position as usual.
    */
   skipped?: { from: Position | 'start'; count: number };
+  /**
+   * The group writes a rebuild's shadow copies: what its projections tell members' live streams is dropped, not
+   * written (the rebuild's swap moves the replay horizon instead: see rebuild.ts).
+   */
+  shadow?: boolean;
 }
 
 /**
@@ -177,7 +182,7 @@ export async function applyGroupBatch(
     return { applied: events.length, position: last, deferred: events.length };
   const db = await pool.connect();
   try {
-    beginBuffer(db);
+    beginBuffer(db, { liveMessages: !options.shadow });
     // Their first reads, for the events after the read's start (what each applies unless its checkpoint moved meanwhile;
     // then its read differs from this one and is made on its own).
     const prefetches: { owner: string; statement: Statement }[] = [];

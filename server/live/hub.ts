@@ -144,8 +144,8 @@ export class LiveHub {
   }
 
   /**
-   * Whether messages after `position` may have been pruned (server/live/prune.ts): a replay from it would skip them,
-   * so that stream starts with a fresh snapshot instead.
+   * Whether messages after `position` may have been pruned (server/live/prune.ts) or describe a read model since
+   * rebuilt: a replay from it would skip them or hand out stale ones, so that stream starts with a fresh snapshot.
    */
   private async prunedAfter(position: Position): Promise<boolean> {
     return comparePositions(position, await liveHorizon(this.pool)) < 0;

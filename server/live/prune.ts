@@ -50,7 +50,10 @@ export async function pruneLiveMessages(pool: pg.Pool, windowMs: number): Promis
   }
 }
 
-/** The position through which live messages may have been pruned (0-0 when none were). */
+/**
+ * The position through which live messages may have been pruned (0-0 when none were), or describe a read model since
+ * rebuilt (a rebuild moves it too: projections/rebuild.ts). A replay from before it would be incomplete or stale.
+ */
 export async function liveHorizon(db: pg.Pool | pg.PoolClient): Promise<Position> {
   const r = await db.query<{ position_major: string; position_minor: string }>('SELECT position_major, position_minor FROM member_live_horizon');
   const row = r.rows[0];

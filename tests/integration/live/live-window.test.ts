@@ -1,3 +1,6 @@
+import { comparePositions, parsePosition } from '../../../event-schemas/store/position';
+import { rebuildReadModels } from '../../../projections/rebuild';
+import { registeredReadModels } from '../../../server/composition-root';
 import { DEMO } from '../../../server/seed/demo';
 import { liveHorizon, pruneLiveMessages } from '../../../server/live/prune';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -77,5 +80,37 @@ describe('live messages are kept for a window', () => {
     const again = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
     await again.waitForId(p2.position);
     expect(again.points().map((p) => p.balance)).toEqual([30]);
+  });
+
+  it('a rebuild ends the replay: a reconnect from before it gets a snapshot of the rebuilt read model, open streams go on', async () => {
+    const member = await quickMember(s);
+    const p1 = await award(member.paxId, 10);
+    const p2 = await award(member.paxId, 20);
+    const watching = await connect({ 'auth-token': member.token });
+    await watching.waitFor((f) => f.event === 'points' && JSON.parse(f.data!).balance === 30);
+    // What a projection bug leaves behind: a wrong balance in the read model and in the messages it sent.
+    const pool = s.runtime.deps.pool;
+    await pool.query('UPDATE rm_member_points SET balance = 999 WHERE pax_id = $1', [member.paxId]);
+    await pool.query(`UPDATE member_live_messages SET data = jsonb_set(data, '{balance}', '999') WHERE pax_id = $1 AND kind = 'points'`, [member.paxId]);
+
+    await rebuildReadModels(pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), undefined, 50);
+
+    // A replay from p1 would hand out p2's old message (999); the horizon now stands past it, so a snapshot comes.
+    expect(comparePositions(await liveHorizon(pool), parsePosition(p2.position)!)).toBeGreaterThanOrEqual(0);
+    const stale = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
+    const snapshot = await stale.waitFor((f) => f.event === 'points');
+    expect(JSON.parse(snapshot.data!)).toMatchObject({ paxId: member.paxId, balance: 30 });
+    // The old messages are left to the pruning job (no reconnect can be given them any more).
+    expect(await liveRows(member.paxId)).toBeGreaterThanOrEqual(2);
+
+    const p3 = await award(member.paxId, 5);
+    await stale.waitForId(p3.position);
+    expect(stale.points().map((p) => p.balance)).toEqual([30, 35]);
+    const resumed = await connect({ 'auth-token': member.token, 'last-event-id': snapshot.id! });
+    await resumed.waitForId(p3.position);
+    expect(resumed.points().map((p) => p.balance)).toEqual([35]);
+    // The stream open across the rebuild went on live.
+    await watching.waitForId(p3.position);
+    expect(watching.points().at(-1)!.balance).toBe(35);
   });
 });

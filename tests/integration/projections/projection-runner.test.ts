@@ -123,22 +123,35 @@ describe('projection runner', () => {
     expect(await snapshot()).toEqual(live);
   });
 
-  it('a rebuild leaves pruned live messages pruned and restores the others', async () => {
+  it('a rebuild replays no live messages: it moves the replay horizon to where the rebuilt read model stands, never back', async () => {
     for (let i = 0; i < 40; i++) await award((i % 4) + 1, 1);
     await settle(memberPointsProjection, 17, 40);
+    const horizon = async () => (await db.pool.query<{ p: string }>(`SELECT position_major || '-' || position_minor AS p FROM member_live_horizon`)).rows[0].p;
+    const checkpoint = async () => {
+      const c = await readCheckpoint(db.pool, 'member-points');
+      return c.position === 'start' ? 'start' : `${c.position.major}-${c.position.minor}`;
+    };
     // Pruned through the 20th message (what pruneLiveMessages does to old ones), and one later message lost.
     await db.pool.query(`UPDATE member_live_horizon SET (position_major, position_minor) = (
       SELECT position_major, position_minor FROM member_live_messages ORDER BY position_major, position_minor OFFSET 19 LIMIT 1)`);
     await db.pool.query(
       'DELETE FROM member_live_messages WHERE (position_major, position_minor) <= (SELECT position_major, position_minor FROM member_live_horizon)',
     );
-    const kept = await snapshot();
-    expect(kept.live).toHaveLength(20);
     await db.pool.query(
       'DELETE FROM member_live_messages WHERE (position_major, position_minor) = (SELECT position_major, position_minor FROM member_live_messages ORDER BY 1 DESC, 2 DESC LIMIT 1)',
     );
+    const kept = await snapshot();
+    expect(kept.live).toHaveLength(19);
     await rebuildProjection(db.pool, store, memberPointsProjection, () => undefined, 7);
+    // The messages are left alone (the pruning job takes them); reconnects from before the rebuild get a snapshot.
     expect(await snapshot()).toEqual(kept);
+    expect(await horizon()).toBe(await checkpoint());
+
+    // A horizon already past the rebuilt read model (pruning ran later) is not moved back.
+    await db.pool.query('UPDATE member_live_horizon SET position_major = position_major + 1000');
+    const later = await horizon();
+    await rebuildProjection(db.pool, store, memberPointsProjection, () => undefined, 7);
+    expect(await horizon()).toBe(later);
   });
 
   it('a rebuild reads each batch once for all read models, and a fast one runs ahead of a slow one by at most two batches', async () => {
