@@ -80,6 +80,9 @@ export async function deferWrite(db: pg.PoolClient, statement: Statement): Promi
   else await db.query(statement.sql, statement.values);
 }
 
+/** Whether live messages pushed on this connection are kept (not in a rebuild's shadow batch). */
+export const keepsLiveMessages = (db: pg.PoolClient): boolean => buffers.get(db)?.liveMessages ?? true;
+
 /**
  * Records a message for a member's live stream, in the same transaction as the read rows it describes (or nothing, in
  * a batch that writes no live messages: its data is not even serialised).

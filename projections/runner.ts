@@ -76,6 +76,12 @@ export interface BatchResult {
 }
 
 const after = (p: Position, c: Position | 'start') => c === 'start' || comparePositions(p, c) > 0;
+/** The events after a position: a suffix, the log being in order (usually all of it, found with one comparison). */
+const eventsAfter = (events: StoredEvent[], c: Position | 'start'): StoredEvent[] => {
+  let i = 0;
+  while (i < events.length && !after(events[i].position, c)) i++;
+  return i === 0 ? events : events.slice(i);
+};
 /** Whether two checkpoints stand at the same place ('start' being before every event). */
 export const samePosition = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
 
@@ -175,7 +181,7 @@ export async function applyGroupBatch(
     for (const c of (await readCheckpoints(pool, names)).values())
       if (from === undefined || c.position === 'start' || (from !== 'start' && comparePositions(c.position, from) < 0)) from = c.position;
   const start = from ?? 'start';
-  const events = options.read ? options.read.filter((s) => after(s.position, start)).slice(0, batchSize) : await readShared(store, start, batchSize);
+  const events = options.read ? eventsAfter(options.read, start).slice(0, batchSize) : await readShared(store, start, batchSize);
   if (events.length === 0) return { applied: 0, position: start };
   const last = events[events.length - 1].position;
   if (options.deferUnconsumed && !events.some((s) => projections.some((p) => p.consumes.has(s.type))))
@@ -184,12 +190,14 @@ export async function applyGroupBatch(
   try {
     beginBuffer(db, { liveMessages: !options.shadow });
     // Their first reads, for the events after the read's start (what each applies unless its checkpoint moved meanwhile;
-    // then its read differs from this one and is made on its own).
+    // then its read differs from this one and is made on its own). Not for a batch of more events than a round trip
+    // inlines values (a rebuild's): its reads seldom fit, and a round trip more is little to a batch that size.
     const prefetches: { owner: string; statement: Statement }[] = [];
-    for (const p of projections) {
-      const statement = p.prefetch?.(events.filter((s) => p.consumes.has(s.type)).map(toProjected));
-      if (statement) prefetches.push({ owner: p.name, statement });
-    }
+    if (events.length <= INLINE_VALUES)
+      for (const p of projections) {
+        const statement = p.prefetch?.(events.filter((s) => p.consumes.has(s.type)).map(toProjected));
+        if (statement) prefetches.push({ owner: p.name, statement });
+      }
     const locked = await beginLocked(db, names, prefetches);
     const touched = new Set<number>();
     const broadcasts = new Set<string>();
@@ -213,7 +221,7 @@ export async function applyGroupBatch(
         continue;
       }
       // Another runner may have moved this checkpoint past the read's start (or past the whole batch) meanwhile.
-      const fresh = events.filter((s) => after(s.position, mine));
+      const fresh = eventsAfter(events, mine);
       if (fresh.length === 0) {
         if (behind(mine)) next = mine;
         continue;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { deferWrite, readRows, type Statement } from '../batch-buffer';
+import { deferWrite, keepsLiveMessages, readRows, type Statement } from '../batch-buffer';
 import { pushLive, type ProjectedEvent } from '../projection';
 
 export type ActivityType =
@@ -65,8 +65,12 @@ interface HeldRow {
 export class ActivityRows {
   private readonly rows = new Map<string, HeldRow>();
   private readonly dirty = new Set<string>();
+  /** What each change tells the member's live stream, sent with the rows (none in a rebuild's shadow batch). */
+  private readonly told: { event: ProjectedEvent; paxId: number; header: ActivityHeader }[] | undefined;
 
-  private constructor(private readonly db: pg.PoolClient) {}
+  private constructor(private readonly db: pg.PoolClient) {
+    this.told = keepsLiveMessages(db) ? [] : undefined;
+  }
 
   /** The read that loads (and locks) these rows (a runner may prefetch exactly this statement). */
   static loadStatement(ids: string[]): Statement {
@@ -96,20 +100,20 @@ export class ActivityRows {
   }
 
   /** Adds a header (keeping its first position for ordering; an id already there is left alone) and tells the member. */
-  async insert(e: ProjectedEvent, paxId: number, row: Omit<ActivityHeader, 'detailUrl'>, detail: unknown): Promise<void> {
+  insert(e: ProjectedEvent, paxId: number, row: Omit<ActivityHeader, 'detailUrl'>, detail: unknown): void {
     if (this.rows.has(row.id)) return;
     // Kept as JSON, as jsonb would give it back: a later change parses it and sees exactly what a re-read would.
     this.rows.set(row.id, { ...row, paxId, detailJson: JSON.stringify(detail), position: e.position });
     this.dirty.add(row.id);
-    await this.tell(e, row.id);
+    this.tell(e, row.id);
   }
 
   /** Rewrites a header's type, points or detail; `change` gets the held detail. */
-  async update(
+  update(
     e: ProjectedEvent,
     id: string,
     change: (current: { activityType: ActivityType; points: number; detail: Detail }) => { activityType: ActivityType; points: number; detail: Detail },
-  ): Promise<void> {
+  ): void {
     const current = this.rows.get(id);
     if (!current) return;
     const detail = current.detail ?? (JSON.parse(current.detailJson) as Detail);
@@ -117,10 +121,15 @@ export class ActivityRows {
     // The next change parses the written text again: it must not see what JSON leaves out (undefined, functions).
     this.rows.set(id, { ...current, activityType: next.activityType, points: next.points, detailJson: JSON.stringify(next.detail), detail: undefined });
     this.dirty.add(id);
-    await this.tell(e, id);
+    this.tell(e, id);
   }
 
-  private async tell(e: ProjectedEvent, id: string) {
+  /**
+   * Notes the header as it now stands for the member's live stream. Kept until save (applying an event then needs no
+   * await, which was a fifth of a rebuild's JavaScript for this read model), in the order told.
+   */
+  private tell(e: ProjectedEvent, id: string): void {
+    if (!this.told) return;
     const r = this.rows.get(id)!;
     const header: ActivityHeader = {
       id,
@@ -130,10 +139,11 @@ export class ActivityRows {
       description: r.description,
       detailUrl: detailUrl(r.paxId, id),
     };
-    await pushLive(this.db, r.paxId, e, 'activity', header);
+    this.told.push({ event: e, paxId: r.paxId, header });
   }
 
   async save(): Promise<void> {
+    for (const t of this.told ?? []) await pushLive(this.db, t.paxId, t.event, 'activity', t.header);
     if (this.dirty.size === 0) return;
     const ids = [...this.dirty];
     const rows = ids.map((id) => this.rows.get(id)!);

@@ -77,7 +77,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
       if (ids.length === 0) return { paxIds: [] };
       const rows = await ActivityRows.load(db, ids);
       const touched = new Set<number>();
-      for (const e of events) for (const p of (await applyOne(rows, e, programmeDate))?.paxIds ?? []) touched.add(p);
+      for (const e of events) for (const p of applyOne(rows, e, programmeDate)?.paxIds ?? []) touched.add(p);
       await rows.save();
       return { paxIds: [...touched] };
     },
@@ -85,17 +85,14 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
   return projection;
 };
 
-async function applyOne(
-  rows: ActivityRows,
-  e: ProjectedEvent<Consumed>,
-  programmeDate: (occurredAt: string) => string,
-): Promise<{ paxIds: number[] } | undefined> {
+/** One event's change to the held rows, in memory (no await: see ActivityRows.tell). */
+function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate: (occurredAt: string) => string): { paxIds: number[] } | undefined {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
       const d: Of<'TreatmentRecorded'> = ev.data;
       const description = `Treatment with ${d.hcpName}`;
-      await rows.insert(
+      rows.insert(
         e,
         d.paxId,
         { id: d.treatmentId, activityType: 'TREATMENT PENDING', activityDate: d.dateOfService, points: d.expectedPoints, description },
@@ -104,11 +101,11 @@ async function applyOne(
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApproved':
-      await rows.update(e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PENDING' } }));
+      rows.update(e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PENDING' } }));
       return { paxIds: [ev.data.paxId] };
     case 'TreatmentPointsComputed': {
       const d = ev.data;
-      await rows.update(e, d.treatmentId, (c) => ({
+      rows.update(e, d.treatmentId, (c) => ({
         activityType: 'TREATMENT',
         points: d.totalAwarded,
         detail: { ...c.detail, treatmentLineItems: awardLines(c.detail, d.lines), whyNoPoints: d.reasons },
@@ -116,7 +113,7 @@ async function applyOne(
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentProcessed':
-      await rows.update(e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PROCESSED' } }));
+      rows.update(e, ev.data.treatmentId, (c) => ({ ...c, detail: { ...c.detail, treatmentStatus: 'PROCESSED' } }));
       return { paxIds: [ev.data.paxId] };
     case 'PointsAwarded': {
       const d = ev.data;
@@ -128,7 +125,7 @@ async function applyOne(
         points: d.amount,
         description: d.description,
       };
-      await rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
+      rows.insert(e, d.paxId, row, { description: d.description, amount: d.amount, expirationDate: d.expirationDate, source: d.source });
       return { paxIds: [d.paxId] };
     }
     // Points spent are negative, as the ledger has them: the activity's points add up to the balance's moves.
@@ -141,7 +138,7 @@ async function applyOne(
         points: -d.amount,
         description: `Redeemed for a $${d.value} reward`,
       };
-      await rows.insert(e, d.paxId, row, {
+      rows.insert(e, d.paxId, row, {
         certificateId: d.certificateId,
         code: d.certificateCode,
         amount: d.amount,
@@ -161,14 +158,14 @@ async function applyOne(
         points: -d.pointsCost,
         description: welcome ? `${d.name}: $${d.amount} toward a treatment, for joining` : d.name,
       };
-      await rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
+      rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }
     // The treatment's detail lists what each promotion paid for it (the spec's promotionAwards); a certificate is also
     // its own row, as the points are (their PointsAwarded, source PROMOTION).
     case 'PromotionAwardEarned': {
       const d = ev.data;
-      await rows.update(e, d.treatmentId, (c) => ({
+      rows.update(e, d.treatmentId, (c) => ({
         ...c,
         detail: { ...c.detail, promotionAwards: [...((c.detail.promotionAwards as unknown[] | undefined) ?? []), promotionAward(d)] },
       }));
@@ -180,7 +177,7 @@ async function applyOne(
           points: 0,
           description: `${d.promotionName}: a $${d.certificate.value} ${d.certificate.name} certificate`,
         };
-        await rows.insert(e, d.paxId, row, {
+        rows.insert(e, d.paxId, row, {
           certificateId: d.certificate.certificateId,
           name: d.certificate.name,
           amount: d.certificate.value,

@@ -26,13 +26,13 @@ export const memberPointsProjection: Projection<Consumed> = {
     const paxIds = events.map((e) => e.event.data.paxId);
     if (paxIds.length === 0) return { paxIds: [] };
     const batch = await PointsBatch.load(db, paxIds);
-    for (const e of events) await applyOne(batch, e);
+    for (const e of events) applyOne(batch, e);
     await batch.save();
     return { paxIds: [...new Set(paxIds)] };
   },
 };
 
-async function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): Promise<void> {
+function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): void {
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;

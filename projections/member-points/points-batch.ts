@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { formatPosition } from '../../event-schemas/store/position';
-import { deferWrite, readRows, type Statement } from '../batch-buffer';
+import { deferWrite, keepsLiveMessages, readRows, type Statement } from '../batch-buffer';
 import { pushLive, type ProjectedEvent } from '../projection';
 
 interface Figures {
@@ -20,7 +20,12 @@ export class PointsBatch {
   private readonly newLots: unknown[][] = [];
   private readonly spends: { paxId: number; lotId: string; amount: number }[] = [];
 
-  private constructor(private readonly db: pg.PoolClient) {}
+  /** The figures each change tells the member's live stream, in order (none in a rebuild's shadow batch). */
+  private readonly told: { event: ProjectedEvent; paxId: number; balance: number; pending: number }[] | undefined;
+
+  private constructor(private readonly db: pg.PoolClient) {
+    this.told = keepsLiveMessages(db) ? [] : undefined;
+  }
 
   /** The read that loads the figures of these members (a runner may prefetch exactly this statement). */
   static loadStatement(paxIds: number[]): Statement {
@@ -59,13 +64,16 @@ export class PointsBatch {
     for (const s of spent) this.spends.push({ paxId, lotId: s.lotId, amount: s.amount });
   }
 
-  /** Moves the balance and pending figures and tells the member's live stream the new ones. */
-  async change(e: ProjectedEvent, paxId: number, balanceDelta: number, pendingDelta: number, earnedDelta = 0): Promise<void> {
+  /**
+   * Moves the balance and pending figures and notes for the member's live stream the new ones (sent with save, so
+   * applying an event needs no await; none are kept in a rebuild's shadow batch).
+   */
+  change(e: ProjectedEvent, paxId: number, balanceDelta: number, pendingDelta: number, earnedDelta = 0): void {
     const f = this.figures.get(paxId) ?? { balance: 0, pending: 0, lifetimeEarned: 0, position: e.position };
     const next = { balance: f.balance + balanceDelta, pending: f.pending + pendingDelta, lifetimeEarned: f.lifetimeEarned + earnedDelta, position: e.position };
     this.figures.set(paxId, next);
     this.dirty.add(paxId);
-    await pushLive(this.db, paxId, e, 'points', { paxId, balance: next.balance, pending: next.pending, position: formatPosition(e.position) });
+    this.told?.push({ event: e, paxId, balance: next.balance, pending: next.pending });
   }
 
   private readonly dirty = new Set<number>();
@@ -77,6 +85,13 @@ export class PointsBatch {
    * award-only batch is one round trip).
    */
   async save(): Promise<void> {
+    for (const t of this.told ?? [])
+      await pushLive(this.db, t.paxId, t.event, 'points', {
+        paxId: t.paxId,
+        balance: t.balance,
+        pending: t.pending,
+        position: formatPosition(t.event.position),
+      });
     const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
     const writes: { sql: string; values: unknown[] }[] = [];
     if (this.newLots.length)
