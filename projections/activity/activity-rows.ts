@@ -125,8 +125,8 @@ export class ActivityRows {
   }
 
   /**
-   * Notes the header as it now stands for the member's live stream. Kept until save (applying an event then needs no
-   * await, which was a fifth of a rebuild's JavaScript for this read model), in the order told.
+   * Notes the header as it now stands for the member's live stream, sent in the order told with save: applying an
+   * event then needs no await (100,000 of them in a rebuild, which drops the messages and builds none).
    */
   private tell(e: ProjectedEvent, id: string): void {
     if (!this.told) return;
