@@ -34,7 +34,7 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   consumes: ReadonlySet<string>;
   /** Tables it owns; a rebuild empties them and replays the log from the start. */
   tables: string[];
-  /** Kinds of member live messages it writes (emptied with its tables on rebuild). */
+  /** Kinds of member live messages it writes (emptied with its tables on reset; a rebuild moves the replay horizon). */
   liveKinds: string[];
   apply(db: pg.PoolClient, e: ProjectedEvent<E>): Promise<Touched | void>;
   /**

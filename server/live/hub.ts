@@ -2,13 +2,9 @@ import type { Response } from 'express';
 import type pg from 'pg';
 import { comparePositions, formatPosition, type Position } from '../../event-schemas/store/position';
 import type { ProgressMessage, ProjectionProgress } from './progress';
+import { positionOf, readNewMessages, readSnapshot, readStreamMessages, type Cursor, type FactQuery, type MessageRow } from './live-reads';
 import { liveHorizon } from './prune';
 import { SSE_HEADERS, sseFrame } from './sse';
-
-interface Cursor {
-  position: Position;
-  kind: string;
-}
 
 interface LiveClient {
   paxId: number;
@@ -38,9 +34,7 @@ export interface HubOptions {
    * one value (`fact`) for the member `u.pax_id`, its parameters numbered from `first`; `present` then turns the
    * messages into what is sent with each member's fact. A push then costs one query and one round trip, not two.
    */
-  presentWith?: {
-    sql: (first: number) => string;
-    values: () => unknown[];
+  presentWith?: FactQuery & {
     present: (messages: LiveMessage[], facts: Map<number, unknown>) => unknown[];
   };
 }
@@ -51,20 +45,10 @@ export interface LiveMessage {
   data: unknown;
 }
 
-interface Row {
-  pax_id: string;
-  position_major: string;
-  position_minor: string;
-  kind: string;
-  data: unknown;
-}
-
 const after = (position: Position, kind: string, cursor: Cursor): boolean => {
   const c = comparePositions(position, cursor.position);
   return c > 0 || (c === 0 && kind > cursor.kind);
 };
-
-const positionOf = (row: Row): Position => ({ major: BigInt(row.position_major), minor: BigInt(row.position_minor) });
 
 /** Whether a frame may still be written: not dropped, and the response neither ended by us nor destroyed. */
 const writable = (c: LiveClient): boolean => !c.closed && !c.res.writableEnded && !c.res.destroyed;
@@ -157,31 +141,10 @@ export class LiveHub {
   }
 
   private async sendSnapshot(client: LiveClient): Promise<void> {
-    // One statement, one snapshot: the cursor and the balance agree. The cursor is the member's last message, or the
-    // pruning horizon when that is later (its older messages are gone; none of theirs lie between the two).
-    const r = await this.pool.query<{
-      balance: string | null;
-      pending: string | null;
-      major: string | null;
-      minor: string | null;
-      h_major: string;
-      h_minor: string;
-    }>(
-      `SELECT (SELECT balance FROM rm_member_points WHERE pax_id = $1) AS balance,
-              (SELECT pending FROM rm_member_points WHERE pax_id = $1) AS pending,
-              m.position_major AS major, m.position_minor AS minor, h.position_major AS h_major, h.position_minor AS h_minor
-       FROM member_live_horizon h LEFT JOIN LATERAL (
-         SELECT position_major, position_minor FROM member_live_messages WHERE pax_id = $1
-         ORDER BY position_major DESC, position_minor DESC LIMIT 1) m ON true`,
-      [client.paxId],
-    );
-    const row = r.rows[0];
-    const last = { major: BigInt(row.major ?? 0), minor: BigInt(row.minor ?? 0) };
-    const horizon = { major: BigInt(row.h_major), minor: BigInt(row.h_minor) };
-    const position = comparePositions(horizon, last) > 0 ? horizon : last;
+    const { balance, pending, cursor: position } = await readSnapshot(this.pool, client.paxId);
     client.cursor = { position, kind: '\uffff' };
     const token = formatPosition(position);
-    const points = { paxId: client.paxId, balance: Number(row.balance ?? 0), pending: Number(row.pending ?? 0), position: token };
+    const points = { paxId: client.paxId, balance, pending, position: token };
     const [shown] = await this.present([{ paxId: client.paxId, kind: 'points', data: points }]);
     client.res.write(sseFrame('points', token, shown));
   }
@@ -242,27 +205,9 @@ export class LiveHub {
         if (from.size === 0) continue;
         const bound = this.settled();
         const ids = [...from.keys()];
-        const cursors = ids.map((p) => from.get(p)!);
         // What presenting these members needs is read in the same query, once per member (the lateral before m).
         const facts = this.options.presentWith;
-        const r = await this.pool.query<Row & { fact: unknown }>(
-          `SELECT m.pax_id, m.position_major, m.position_minor, m.kind, m.data, ${facts ? 'f.fact' : 'NULL AS fact'}
-           FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::text[]) AS u(pax_id, major, minor, kind)
-           ${facts ? `CROSS JOIN LATERAL (${facts.sql(6)}) AS f(fact)` : ''}
-           CROSS JOIN LATERAL (
-             SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages m
-             WHERE m.pax_id = u.pax_id AND (m.position_major, m.position_minor, m.kind) > (u.major, u.minor, u.kind)
-             ORDER BY position_major, position_minor, kind LIMIT $5) m
-           ORDER BY m.pax_id, m.position_major, m.position_minor, m.kind`,
-          [
-            ids,
-            cursors.map((c) => c.position.major.toString()),
-            cursors.map((c) => c.position.minor.toString()),
-            cursors.map((c) => c.kind),
-            this.options.batchSize,
-            ...(facts ? facts.values() : []),
-          ],
-        );
+        const r = await readNewMessages(this.pool, from, this.options.batchSize, facts);
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
         const messages = rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data }));
         const shown = facts ? facts.present(messages, new Map(rows.map((row) => [Number(row.pax_id), row.fact]))) : await this.present(messages);
@@ -326,14 +271,9 @@ export class LiveHub {
         c.again = false;
         c.held = undefined;
         const bound = this.settled();
-        const rows = await this.pool.query<Row>(
-          `SELECT pax_id, position_major, position_minor, kind, data FROM member_live_messages
-           WHERE pax_id = $1 AND (position_major, position_minor, kind) > ($2, $3, $4)
-           ORDER BY position_major, position_minor, kind LIMIT $5`,
-          [c.paxId, c.cursor.position.major.toString(), c.cursor.position.minor.toString(), c.cursor.kind, this.options.batchSize],
-        );
-        const ready: Row[] = [];
-        for (const row of rows.rows) {
+        const rows = await readStreamMessages(this.pool, c.paxId, c.cursor, this.options.batchSize);
+        const ready: MessageRow[] = [];
+        for (const row of rows) {
           if (!bound || comparePositions(positionOf(row), bound) > 0) {
             c.held = positionOf(row);
             break;
@@ -348,7 +288,7 @@ export class LiveHub {
           c.cursor = { position, kind: ready[i].kind };
           if (!flushed && !(await this.drained(c))) return;
         }
-        if (rows.rows.length === this.options.batchSize && !c.held) c.again = true;
+        if (rows.length === this.options.batchSize && !c.held) c.again = true;
       } while (c.again && !c.closed);
     } catch (error) {
       this.log(`live stream for participant ${c.paxId} failed`, error);
