@@ -28,6 +28,7 @@ import { openApiDocument } from './core/openapi';
 import { route, type AnyRoute } from './core/route';
 import { cheapProjectionLag, healthRoutes } from './health';
 import { logFunction, silentLogger, type Logger } from './operations/logger';
+import type { StartupWatch } from './operations/startup-watch';
 import { meteredStore, Metrics } from './operations/metrics';
 import { statusRoutes } from './operations/status-routes';
 import { externalAdminToolRoutes } from './operations/external-admin-tool';
@@ -200,6 +201,8 @@ export interface RuntimeOptions {
   runScheduler?: boolean;
   /** The structured logger; without one (tests) nothing is logged but what `log` writes. */
   logger?: Logger;
+  /** Told each step of the start as it begins (the server's startup watch names the one under way). */
+  startup?: Pick<StartupWatch, 'step' | 'watchPool'>;
 }
 
 export interface Runtime {
@@ -217,6 +220,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // A connection closing while the runtime stops is expected (the pool ends its clients, then PostgreSQL stops).
   let stopping = false;
   pool.on('error', (e) => stopping || log('idle database connection failed', e));
+  const step = (name: string) => options.startup?.step(name);
+  options.startup?.watchPool(pool);
+  step('migrating the database');
   await migrate(pool, allMigrations());
   const listener = new PgListener(options.databaseUrl);
   // The metrics read the hub and the sampler when scraped; both are made below, after the store the metrics wrap.
@@ -225,6 +231,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     openStreams: () => measured.hub?.connectionCount ?? 0,
     projectionLag: () => (measured.status ? cheapProjectionLag({ pool, store, status: measured.status }) : Promise.resolve([])),
   });
+  step('opening the event store');
   const store = meteredStore(await openEventStore(pool, listener, options.eventStoreConnectionString), metrics);
   const now = options.now ?? (() => new Date());
   // One memory of design titles for checkout and the reconciler: checkout warms it, so the gift e-mail written in the
@@ -236,6 +243,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     listener,
     models.map((p) => p.name),
   );
+  step('listening for projection progress');
   await progress.start();
   const liveProjections = models.filter((p) => p.liveKinds.length > 0).map((p) => p.name);
   // Live `points` balances leave out lots past their date, as GET /points does (projections/member-points/points-query.ts).
@@ -253,6 +261,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sessionCacheFor(pool).forget(hashes);
     hub.closeSessions(hashes);
   });
+  step('listening for revoked sessions');
   await listener.listen(SESSION_REVOKED_CHANNEL);
   const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log);
   if (options.runProjections !== false) daemon.start();

@@ -4,6 +4,7 @@ import { serverSettingsFromEnv, settingsFromEnv } from './config';
 import { startEmbeddedCluster } from './db/embedded-cluster.mjs';
 import { ensureDatabase } from './db/ensure-database';
 import { createLogger, logFunction, type Logger } from './operations/logger';
+import { watchStartup } from './operations/startup-watch';
 import { DEMO, seedDemo } from './seed/demo';
 import { seedDemoHistory } from './seed/demo-history';
 
@@ -51,6 +52,7 @@ async function main() {
   const settings = settingsFromEnv();
   const logger = createLogger({ level: server.logLevel, pretty: server.logFormat ? server.logFormat === 'pretty' : process.stdout.isTTY === true });
   const dataDir = resolve(server.dataDir);
+  const startup = watchStartup(logger);
   let databaseUrl = server.databaseUrl;
   let stopCluster: (() => Promise<void>) | undefined;
   // What is running so far: a signal during the start stops what has started, in the same order.
@@ -72,7 +74,7 @@ async function main() {
     // Unset: 54329 if it is free, any free port otherwise (the port is not part of the data directory).
     // Set: exactly that port, where 0 means any free port.
     const lines: string[] = [];
-    logger.info(`starting the embedded PostgreSQL in ${dataDir}`);
+    startup.step(`starting the embedded PostgreSQL in ${dataDir}`);
     const cluster = await startEmbeddedCluster({
       dir: dataDir,
       port: server.embeddedPgPort ?? 54329,
@@ -87,6 +89,7 @@ async function main() {
     });
     logger.info(`embedded PostgreSQL listening on 127.0.0.1:${cluster.port}`);
     stopCluster = cluster.stop;
+    startup.step('creating the rewards database if it is missing');
     databaseUrl = await ensureDatabase(cluster.url, 'rewards');
   }
   const runtime = await startRuntime({
@@ -96,19 +99,26 @@ async function main() {
     embedded,
     logger,
     log: logFunction(logger),
+    startup,
   });
   running.runtime = runtime;
   if (embedded) {
+    startup.step('seeding the demo data');
     await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);
     if (server.demoHistory) await seedDemoHistory(runtime.deps, (l) => logger.info(l));
   }
+  startup.step(`opening port ${server.port}`);
   running.http = runtime.app.listen(server.port, () => {
+    startup.step('waiting for the first request to be answered');
     logger.info(`Rewards programme running at http://localhost:${server.port}  (event store: ${runtime.deps.store.backend})`);
     if (embedded) {
       logger.info(`Demo accounts (password ${DEMO.password}): admin ${DEMO.admin.email}, member ${DEMO.member.email}`);
       logger.info(`Demo practice API key: ${DEMO.practiceKey}`);
     }
   });
+  // The start is over when the server has answered once (a probe's /healthz reads the database: a server that listens
+  // but cannot answer is still named by the watch).
+  running.http.once('request', (_req, res) => res.once('finish', () => startup.done()));
 }
 
 main().catch((error: unknown) => {
