@@ -15,6 +15,23 @@ function serverPort(): number {
   return Number(process.env.E2E_CHOSEN_PORT);
 }
 
+/**
+ * Local addresses never go through a proxy named in the environment: Playwright sends its readiness check of the
+ * server (and its API requests) through HTTP_PROXY unless NO_PROXY exempts the host, and a proxy cannot reach this
+ * machine's 127.0.0.1 (the check would wait out its two minutes on a server that is up).
+ */
+function exemptLocalAddressesFromProxies(): void {
+  const local = ['127.0.0.1', 'localhost'];
+  for (const name of ['NO_PROXY', 'no_proxy']) {
+    const listed = (process.env[name] ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    process.env[name] = [...listed, ...local.filter((h) => !listed.includes(h))].join(',');
+  }
+}
+
+exemptLocalAddressesFromProxies();
 const port = serverPort();
 // One data directory per explicitly chosen port, so two suites can run side by side on one machine (give each its own
 // E2E_PORT: two runs without one would share .tmp/e2e-data).
