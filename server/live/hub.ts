@@ -4,7 +4,7 @@ import { comparePositions, formatPosition, type Position } from '../../event-sch
 import type { ProgressMessage, ProjectionProgress } from './progress';
 import { positionOf, readNewMessages, readSnapshot, readStreamMessages, type Cursor, type FactQuery, type MessageRow } from './live-reads';
 import { liveHorizon } from './prune';
-import { SSE_HEADERS, sseFrame } from './sse';
+import { RESYNC_EVENT, SSE_HEADERS, sseFrame } from './sse';
 
 interface LiveClient {
   paxId: number;
@@ -117,7 +117,12 @@ export class LiveHub {
     res.flushHeaders();
     res.write('retry: 2000\n\n');
     if (lastEventId && !(await this.prunedAfter(lastEventId))) client.cursor = { position: lastEventId, kind: '\uffff' };
-    else await this.sendSnapshot(client);
+    else {
+      await this.sendSnapshot(client);
+      // The tab asked for a replay it cannot have: what it keeps from messages (the activity list, the wallet) may
+      // miss some, so it is told to read them again. A first open, with nothing to replay, needs no such word.
+      if (lastEventId) res.write(sseFrame(RESYNC_EVENT, undefined, { reason: 'The messages since your last one are no longer kept.' }));
+    }
     // The caller may have gone while the snapshot was read; its 'close' has then passed and would never drop it.
     if (!writable(client) || res.socket?.destroyed) return;
     let set = this.clients.get(paxId);

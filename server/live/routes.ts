@@ -34,7 +34,8 @@ export const liveRoutes = (deps: Deps) => [
     tag: 'Live',
     summary:
       "The signed-in participant's live updates (text/event-stream): points, activity, certificate, each with its log position as id; " +
-      'and promotions, without an id, when the promotions every member may see have changed (re-read /promotions/tiles)',
+      'and promotions, without an id, when the promotions every member may see have changed (re-read /promotions/tiles); ' +
+      'and resync, without an id, after the points snapshot a reconnect gets when its Last-Event-ID is too old to replay from (re-read the activity and certificates)',
     access: 'public',
     query: t.partial({ ticket: t.string, lastEventId: t.string }),
     responses: {

@@ -8,3 +8,10 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
   Connection: 'keep-alive',
 } as const;
+
+/**
+ * The frame that follows the snapshot a stream got instead of the replay it asked for (its messages were pruned, or a
+ * rebuild replaced them): the tab re-reads what it keeps from messages. It carries no id, so the tab's last id stays
+ * the snapshot's.
+ */
+export const RESYNC_EVENT = 'resync';

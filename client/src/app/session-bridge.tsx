@@ -4,6 +4,7 @@ import { openLiveStream } from '../lib/live-stream';
 import { useSession, useSessionActor } from '../session/session-provider';
 import { liveCertificateReceived, type CertificateItem } from '../stores/certificates';
 import { liveActivityReceived } from '../stores/live-activity';
+import { liveReplayLost } from '../stores/live-resync';
 import { fetchParticipantFx } from '../stores/participant';
 import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
 // Imported with the app rather than a page: the promotion list loads on the first authentication (spec section 4).
@@ -42,6 +43,7 @@ export function SessionBridge() {
         else if (type === 'certificate' && isCertificate(data)) liveCertificateReceived(data);
         else if (type === 'activity') liveActivityReceived(data);
         else if (type === 'promotions') promotionsChanged();
+        else if (type === 'resync') liveReplayLost();
       },
       onOpen: () => {
         // An award made between the first read and the stream opening would otherwise never show.

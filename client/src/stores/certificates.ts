@@ -1,6 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionEnded } from '../session/session-events';
+import { liveReplayLost } from './live-resync';
 
 export interface CertificateItem {
   id: string;
@@ -52,3 +53,5 @@ export const $certificatesError = createStore(false)
   .reset(sessionEnded);
 
 sample({ clock: certificatesRequested, source: fetchCertificatesFx.pending, filter: (pending) => !pending, target: fetchCertificatesFx });
+// A wallet already read may have missed certificates the stream could not replay; one never read is read when shown.
+sample({ clock: liveReplayLost, source: $certificates, filter: (items) => items !== null, target: certificatesRequested });

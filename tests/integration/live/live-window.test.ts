@@ -58,6 +58,10 @@ describe('live messages are kept for a window', () => {
     const snapshot = await stale.waitFor((f) => f.event === 'points');
     expect(JSON.parse(snapshot.data!)).toMatchObject({ paxId: member.paxId, balance: 30, pending: 0 });
     expect(snapshot.id! >= p2.position).toBe(true);
+    // Then word that the replay was lost (the tab re-reads its activity list and wallet), with no id of its own.
+    const resync = await stale.waitFor((f) => f.event === 'resync');
+    expect(resync.id).toBeUndefined();
+    expect(stale.messages().map((f) => f.event)).toEqual(['points', 'resync']);
 
     const p3 = await award(member.paxId, 5);
     const resumed = await connect({ 'auth-token': member.token, 'last-event-id': snapshot.id! });
@@ -74,6 +78,8 @@ describe('live messages are kept for a window', () => {
     const p2 = await award(member.paxId, 20);
     const c = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
     await c.waitForId(p2.position);
+    // A replay, complete: nothing to re-read.
+    expect(c.messages('resync')).toEqual([]);
     const before = await liveRows(member.paxId);
     await pruneLiveMessages(s.runtime.deps.pool, 60 * 60 * 1000);
     expect(await liveRows(member.paxId)).toBe(before);
@@ -100,6 +106,7 @@ describe('live messages are kept for a window', () => {
     const stale = await connect({ 'auth-token': member.token, 'last-event-id': p1.position });
     const snapshot = await stale.waitFor((f) => f.event === 'points');
     expect(JSON.parse(snapshot.data!)).toMatchObject({ paxId: member.paxId, balance: 30 });
+    await stale.waitFor((f) => f.event === 'resync');
     // The old messages are left to the pruning job (no reconnect can be given them any more).
     expect(await liveRows(member.paxId)).toBeGreaterThanOrEqual(2);
 
@@ -109,8 +116,9 @@ describe('live messages are kept for a window', () => {
     const resumed = await connect({ 'auth-token': member.token, 'last-event-id': snapshot.id! });
     await resumed.waitForId(p3.position);
     expect(resumed.points().map((p) => p.balance)).toEqual([35]);
-    // The stream open across the rebuild went on live.
+    // The stream open across the rebuild went on live; it, and the first open of a stream, are told of no lost replay.
     await watching.waitForId(p3.position);
     expect(watching.points().at(-1)!.balance).toBe(35);
+    expect([...watching.messages('resync'), ...resumed.messages('resync')]).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatDate, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { liveActivityReceived } from '../../stores/live-activity';
+import { liveReplayLost } from '../../stores/live-resync';
 import { ActivityDetailDialog } from './components/activity-detail-dialog';
 import { resolveFilter, yearsBack, type FilterMode } from './activity-filter';
 import { ACTIVITY_PAGE_SIZE, fetchActivityHeaders, type ActivityHeader, type ActivityPage } from './api/activity-api';
@@ -44,7 +45,12 @@ export default function ActivitySummaryPage() {
   const [selected, setSelected] = useState<ActivityHeader | null>(null);
 
   const [revision, setRevision] = useState(0);
-  useEffect(() => liveActivityReceived.watch(() => setRevision((r) => r + 1)).unsubscribe, []);
+  useEffect(() => {
+    // A live header, or word that the stream could not replay what it missed: read the page again.
+    const again = () => setRevision((r) => r + 1);
+    const watching = [liveActivityReceived.watch(again), liveReplayLost.watch(again)];
+    return () => watching.forEach((w) => w.unsubscribe());
+  }, []);
 
   const load = useCallback(() => {
     if (!pax) return () => undefined;
