@@ -113,7 +113,9 @@ export const decodeEvent = (type: string, data: unknown, metadata: unknown): Dec
   }
   const decoded = definitionOf.get(type)!.codec.decode({ type, data: body });
   if (decoded._tag === 'Left') throw new Error(`corrupt ${type}: ${PathReporter.report(decoded).join('; ')}`);
-  return { event: decoded.right as DomainEvent, metadata: { ...meta.right, schemaVersion: target } };
+  // Metadata already at the current version is handed on as decoded (no copy: every event read takes this path).
+  const current = meta.right.schemaVersion === target ? meta.right : { ...meta.right, schemaVersion: target };
+  return { event: decoded.right as DomainEvent, metadata: current };
 };
 
 const streamOf = new Map<string, string>(allStreamEvents.flatMap((s) => [...s.types].map((type): [string, string] => [type, s.category])));

@@ -61,10 +61,15 @@ const decodeShared = (s: StoredEvent) => {
 
 // One projected event per stored event, shared by every projection it is handed to (a rebuild hands each event to
 // seven): building it once per projection was much of what the replay allocated, and most of its time went to GC.
+// Written out property by property: V8 builds `{ ...decoded, more }` through a slow path, 3-4x the cost of the literal
+// (/tmp micro-benchmark of 100,000 events: 600-850 ms against 130-250 ms), and it was a tenth of a rebuild's JavaScript.
 const projected = new WeakMap<StoredEvent, ProjectedEvent>();
 const toProjected = (s: StoredEvent): ProjectedEvent => {
   let p = projected.get(s);
-  if (!p) projected.set(s, (p = { ...decodeShared(s), streamName: s.streamName, revision: s.revision, position: s.position, eventId: s.eventId }));
+  if (!p) {
+    const d = decodeShared(s);
+    projected.set(s, (p = { event: d.event, metadata: d.metadata, streamName: s.streamName, revision: s.revision, position: s.position, eventId: s.eventId }));
+  }
   return p;
 };
 
