@@ -61,8 +61,9 @@ const decodeShared = (s: StoredEvent) => {
 
 // One projected event per stored event, shared by every projection it is handed to (a rebuild hands each event to
 // seven): building it once per projection was much of what the replay allocated, and most of its time went to GC.
-// Written out property by property: V8 builds `{ ...decoded, more }` through a slow path, 3-4x the cost of the literal
-// (/tmp micro-benchmark of 100,000 events: 600-850 ms against 130-250 ms), and it was a tenth of a rebuild's JavaScript.
+// Written out property by property: V8 builds `{ ...decoded, more }` through a slow path, several times the cost of
+// the literal. With this, the metadata and the activity rows also built without spreads, `npm run bench rebuild` went
+// from 16,842-18,598 to 23,978-24,864 events/s (alternating runs of both builds).
 const projected = new WeakMap<StoredEvent, ProjectedEvent>();
 const toProjected = (s: StoredEvent): ProjectedEvent => {
   let p = projected.get(s);
