@@ -76,26 +76,18 @@ describe('live stream', () => {
     expect(sources[1].url).toBe('/api/rest/live?ticket=ticket-2&lastEventId=p-9');
   });
 
-  it('passes on promotions broadcasts, which carry no id and leave the resume point where it was', async () => {
+  it.each([
+    ['promotions broadcasts', 'promotions', { topic: 'promotions' }],
+    ['the resync word that follows a snapshot', 'resync', { reason: 'The messages since your last one are no longer kept.' }],
+  ])('passes on %s, which carry no id and leave the resume point where it was', async (_, type, data) => {
     const { sources, onEvent, runScheduled } = harness();
     await flush();
     sources[0].emit('points', { paxId: 7, balance: 1, pending: 0, position: 'p-9' }, 'p-9');
-    sources[0].emit('promotions', { topic: 'promotions' }, '');
-    expect(onEvent).toHaveBeenLastCalledWith('promotions', { topic: 'promotions' }, '');
+    sources[0].emit(type, data, '');
+    expect(onEvent).toHaveBeenLastCalledWith(type, data, '');
     sources[0].fail();
     await runScheduled();
     expect(sources[1].url).toBe('/api/rest/live?ticket=ticket-2&lastEventId=p-9');
-  });
-
-  it('passes on the resync word after a snapshot, which carries no id and leaves the resume point at the snapshot', async () => {
-    const { sources, onEvent, runScheduled } = harness();
-    await flush();
-    sources[0].emit('points', { paxId: 7, balance: 30, pending: 0, position: 'p-12' }, 'p-12');
-    sources[0].emit('resync', { reason: 'The messages since your last one are no longer kept.' }, '');
-    expect(onEvent).toHaveBeenLastCalledWith('resync', { reason: 'The messages since your last one are no longer kept.' }, '');
-    sources[0].fail();
-    await runScheduled();
-    expect(sources[1].url).toBe('/api/rest/live?ticket=ticket-2&lastEventId=p-12');
   });
 
   it('backs off between failed attempts and starts over once connected', async () => {
