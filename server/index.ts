@@ -109,16 +109,30 @@ async function main() {
   }
   startup.step(`opening port ${server.port}`);
   running.http = runtime.app.listen(server.port, () => {
-    startup.step('waiting for the first request to be answered');
+    // The start is over when the server answers its own /healthz, which reads the database: one that listens but
+    // cannot answer is still named by the watch (and no outside traffic is needed to end it).
+    startup.step('answering its own health check');
+    const bound = running.http?.address();
+    answersHealthCheck(typeof bound === 'object' && bound ? bound.port : server.port).then(
+      () => startup.done(),
+      (error: unknown) => {
+        startup.done();
+        logger.warn({ err: error }, 'the server did not answer its own health check on 127.0.0.1');
+      },
+    );
     logger.info(`Rewards programme running at http://localhost:${server.port}  (event store: ${runtime.deps.store.backend})`);
     if (embedded) {
       logger.info(`Demo accounts (password ${DEMO.password}): admin ${DEMO.admin.email}, member ${DEMO.member.email}`);
       logger.info(`Demo practice API key: ${DEMO.practiceKey}`);
     }
   });
-  // The start is over when the server has answered once (a probe's /healthz reads the database: a server that listens
-  // but cannot answer is still named by the watch).
-  running.http.once('request', (_req, res) => res.once('finish', () => startup.done()));
+}
+
+/** Whether this process's own /healthz answers 200 (Node's fetch goes straight to 127.0.0.1, never through a proxy). */
+async function answersHealthCheck(port: number): Promise<void> {
+  const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+  await answer.arrayBuffer();
+  if (!answer.ok) throw new Error(`/healthz answered ${answer.status}`);
 }
 
 main().catch((error: unknown) => {
