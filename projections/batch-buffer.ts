@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { prepareValue } from 'pg/lib/utils';
 import type { Position } from '../event-schemas/store/position';
+import type { DeliveredMessage } from './live-delivery';
 
 /**
  * What a runner's batch keeps for its last round trip. A batch under live load is mostly round trips, each one
@@ -18,6 +19,8 @@ interface BatchBuffer {
   owner: string | undefined;
   /** False in a rebuild's shadow batch: its swap ends the replay window instead (see rebuild.ts). */
   liveMessages: boolean;
+  /** The live messages as written, data unserialised, for the live hub of this process (`keepMessages`). */
+  kept: DeliveredMessage[] | undefined;
 }
 
 type LiveRow = [paxId: number, major: string, minor: string, kind: string, data: string];
@@ -35,10 +38,21 @@ const LIVE_ROWS_PER_INSERT = 5000;
 
 /**
  * The runner calls this when a batch's transaction begins; the calls below then buffer until it ends. A batch without
- * `liveMessages` drops what projections tell members' live streams (a rebuild's shadow: see rebuild.ts).
+ * `liveMessages` drops what projections tell members' live streams (a rebuild's shadow: see rebuild.ts); one with
+ * `keepMessages` also keeps them as objects, for `keptMessages`.
  */
-export const beginBuffer = (db: pg.PoolClient, options: { liveMessages?: boolean } = {}): void =>
-  void buffers.set(db, { live: [], writes: [], prefetched: new Map(), owner: undefined, liveMessages: options.liveMessages ?? true });
+export const beginBuffer = (db: pg.PoolClient, options: { liveMessages?: boolean; keepMessages?: boolean } = {}): void =>
+  void buffers.set(db, {
+    live: [],
+    writes: [],
+    prefetched: new Map(),
+    owner: undefined,
+    liveMessages: options.liveMessages ?? true,
+    kept: options.keepMessages ? [] : undefined,
+  });
+
+/** The live messages pushed in this batch so far, in order, when it was begun with `keepMessages`. */
+export const keptMessages = (db: pg.PoolClient): DeliveredMessage[] | undefined => buffers.get(db)?.kept;
 
 /** Forgets a failed batch's buffer (its transaction rolled back). */
 export const discardBuffer = (db: pg.PoolClient): void => void buffers.delete(db);
@@ -91,6 +105,7 @@ export async function pushLiveMessage(db: pg.PoolClient, paxId: number, position
   const buffer = buffers.get(db);
   if (buffer && !buffer.liveMessages) return;
   const row: LiveRow = [paxId, position.major.toString(), position.minor.toString(), kind, JSON.stringify(data)];
+  buffer?.kept?.push({ paxId, position, kind, data });
   if (buffer) buffer.live.push(row);
   else await insertLive(db, [row]);
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
 import { formatPosition, type Position } from '../event-schemas/store/position';
+import type { LiveDelivery } from './live-delivery';
 import type { Projection } from './projection';
 import { applyGroupBatch, readCheckpoint, readShared, type BatchOptions } from './runner';
 
@@ -45,6 +46,8 @@ export class ProjectionDaemon {
     private readonly log: (message: string, error?: unknown) => void,
     /** Up to this many waiting events go into one commit: under load a batch carries everything that queued up. */
     private readonly batchSize = 1000,
+    /** The live side of this process, handed each read-model batch's messages after its commit. */
+    private readonly delivery?: LiveDelivery,
   ) {}
 
   start(): void {
@@ -58,7 +61,8 @@ export class ProjectionDaemon {
     let idlePolls = 0;
     while (!this.abort.signal.aborted) {
       try {
-        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from, notify: true });
+        // Read models only: their commits need not wait for the disk (a lost one is replayed from its lost checkpoint).
+        const r = await applyGroupBatch(this.pool, this.store, group, this.batchSize, { from, notify: true, asyncCommit: true, delivery: this.delivery });
         from = r.position;
         // Now and then an idle loop re-reads the checkpoints: one reset while nothing is appended is replayed too.
         idlePolls = r.applied === 0 ? idlePolls + 1 : 0;

@@ -2,7 +2,19 @@ import type pg from 'pg';
 import { decodeEvent } from '../event-schemas';
 import type { EventStore, StoredEvent } from '../event-schemas/store/event-store';
 import { comparePositions, formatPosition, type Position } from '../event-schemas/store/position';
-import { applyingNow, beginBuffer, discardBuffer, flushBuffer, INLINE_VALUES, inlined, keepPrefetched, takeInline, type Statement } from './batch-buffer';
+import {
+  applyingNow,
+  beginBuffer,
+  discardBuffer,
+  flushBuffer,
+  INLINE_VALUES,
+  inlined,
+  keepPrefetched,
+  keptMessages,
+  takeInline,
+  type Statement,
+} from './batch-buffer';
+import { nextBatchId, type LiveDelivery } from './live-delivery';
 import type { Projection, ProjectedEvent, Touched } from './projection';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
@@ -110,14 +122,20 @@ async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string[]): Pr
  * trips), with the reads the projections declared (`prefetch`) when they are small. Locked in name order: two runners
  * over overlapping groups queue behind each other, never deadlock.
  */
-async function beginLocked(db: pg.PoolClient, names: string[], prefetches: { owner: string; statement: Statement }[]): Promise<Map<string, Checkpoint>> {
+async function beginLocked(
+  db: pg.PoolClient,
+  names: string[],
+  prefetches: { owner: string; statement: Statement }[],
+  asyncCommit: boolean,
+): Promise<Map<string, Checkpoint>> {
   const list = `ARRAY[${names.map((n) => db.escapeLiteral(n)).join(', ')}]::text[]`;
   const lock = `SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY(${list}) ORDER BY name FOR UPDATE`;
   const size = (s: Statement) => s.values.reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 1), 0);
   const reads = prefetches.filter((p) => size(p.statement) <= INLINE_VALUES);
-  const results = (await db.query([`BEGIN`, lock, ...reads.map((p) => inlined(db, p.statement))].join(';\n'))) as unknown as pg.QueryResult[];
-  reads.forEach((p, i) => keepPrefetched(db, p.owner, p.statement, results[2 + i]));
-  let rows = results[1].rows as CheckpointRow[];
+  const begin = asyncCommit ? ['BEGIN', 'SET LOCAL synchronous_commit = off'] : ['BEGIN'];
+  const results = (await db.query([...begin, lock, ...reads.map((p) => inlined(db, p.statement))].join(';\n'))) as unknown as pg.QueryResult[];
+  reads.forEach((p, i) => keepPrefetched(db, p.owner, p.statement, results[begin.length + 1 + i]));
+  let rows = results[begin.length].rows as CheckpointRow[];
   if (rows.length < names.length) {
     await db.query(`INSERT INTO projection_checkpoints (name) SELECT unnest(${list}) ON CONFLICT DO NOTHING`);
     rows = (await db.query<CheckpointRow>(lock)).rows;
@@ -165,6 +183,15 @@ export interface BatchOptions {
    * written (the rebuild's swap moves the replay horizon instead: see rebuild.ts).
    */
   shadow?: boolean;
+  /**
+   * The group writes derived rows only (read models), so its commit need not wait for the disk: a commit a crash loses
+   * takes its checkpoint with it, and the restarted runner applies the same events again to the same rows
+   * (synchronous_commit off; atomicity and order are kept, only the last few milliseconds' durability is not). Never
+   * for processes that send mail or append: their effects outlive a lost commit.
+   */
+  asyncCommit?: boolean;
+  /** The live side of this process, told of each committed batch with the messages it wrote (live-delivery.ts). */
+  delivery?: LiveDelivery;
 }
 
 /**
@@ -194,7 +221,8 @@ export async function applyGroupBatch(
     return { applied: events.length, position: last, deferred: events.length };
   const db = await pool.connect();
   try {
-    beginBuffer(db, { liveMessages: !options.shadow });
+    const delivery = options.shadow ? undefined : options.delivery;
+    beginBuffer(db, { liveMessages: !options.shadow, keepMessages: delivery !== undefined });
     // Their first reads, for the events after the read's start (what each applies unless its checkpoint moved meanwhile;
     // then its read differs from this one and is made on its own). Not for a batch of more events than a round trip
     // inlines values (a rebuild's): its reads seldom fit, and a round trip more is little to a batch that size.
@@ -204,7 +232,7 @@ export async function applyGroupBatch(
         const statement = p.prefetch?.(events.filter((s) => p.consumes.has(s.type)).map(toProjected));
         if (statement) prefetches.push({ owner: p.name, statement });
       }
-    const locked = await beginLocked(db, names, prefetches);
+    const locked = await beginLocked(db, names, prefetches, options.asyncCommit === true);
     const touched = new Set<number>();
     const broadcasts = new Set<string>();
     const note = (result: Touched | void) => {
@@ -212,6 +240,8 @@ export async function applyGroupBatch(
       for (const topic of result?.broadcasts ?? []) broadcasts.add(topic);
     };
     const moved: { name: string; count: number }[] = [];
+    // The projections that applied every event of the read (their checkpoint stood at its start).
+    const fromStart = new Set<string>();
     // Where the group stands after this batch (the slowest checkpoint): where the next read should start.
     let next: Position | 'start' = last;
     const behind = (p: Position | 'start') => p === 'start' || (next !== 'start' && comparePositions(p, next) < 0);
@@ -233,6 +263,7 @@ export async function applyGroupBatch(
         continue;
       }
       // Only the events it consumes are decoded for it and handed to it; the rest just move its checkpoint.
+      if (samePosition(mine, start)) fromStart.add(projection.name);
       const consumed = fresh.filter((s) => projection.consumes.has(s.type));
       applyingNow(db, projection.name);
       if (projection.applyAll) {
@@ -247,29 +278,53 @@ export async function applyGroupBatch(
     }
     // The deferred writes and live messages (when few), the checkpoints, the NOTIFY and the COMMIT go in one round
     // trip: every value is a number or an escaped literal.
+    // Every live message of (start, last] is in this batch when each projection writing them applied the whole read.
+    const kept = keptMessages(db);
+    const complete = kept !== undefined && projections.every((p) => p.liveKinds.length === 0 || fromStart.has(p.name));
     const buffered = takeInline(db) ?? [];
     await flushBuffer(db);
+    const wanted = complete && delivery ? delivery.wanted([...new Set(kept.map((m) => m.paxId))]) : [];
+    const facts = wanted.length > 0 && delivery?.facts ? factsRead(db, delivery.facts, wanted) : undefined;
     const finish = [
       ...buffered,
+      ...(facts ? [facts] : []),
       `UPDATE projection_checkpoints c SET position_major = ${last.major}, position_minor = ${last.minor}, events_applied = events_applied + m.count, updated_at = now()
        FROM unnest(ARRAY[${moved.map((m) => db.escapeLiteral(m.name)).join(', ')}]::text[], ARRAY[${moved.map((m) => m.count).join(', ')}]::bigint[]) AS m(name, count)
        WHERE c.name = m.name`,
     ];
+    const batchId = nextBatchId();
+    const pax = [...touched];
     if (options.notify === true || options.notify === undefined || (options.notify === 'if-touched' && touched.size + broadcasts.size > 0)) {
-      const pax = [...touched];
       for (let i = 0; i === 0 || i < pax.length; i += NOTIFY_PAX_PER_MESSAGE) {
         const topics = i === 0 && broadcasts.size > 0 ? { broadcasts: [...broadcasts] } : {};
         const payload = JSON.stringify({
           projections: moved.map((m) => m.name),
           position: formatPosition(last),
           paxIds: pax.slice(i, i + NOTIFY_PAX_PER_MESSAGE),
+          batch: batchId,
+          // Its own process hears of it in process too (delivery), and waits for that when this comes first.
+          ...(delivery ? { told: delivery.tag } : {}),
           ...topics,
         });
         finish.push(`SELECT pg_notify('${PROGRESS_CHANNEL}', ${db.escapeLiteral(payload)})`);
       }
     }
     finish.push('COMMIT');
-    await db.query(finish.join(';\n'));
+    const results = (await db.query(finish.join(';\n'))) as unknown as pg.QueryResult[];
+    delivery?.committed({
+      id: batchId,
+      projections: moved.map((m) => m.name),
+      from: start,
+      position: last,
+      paxIds: pax,
+      broadcasts: [...broadcasts],
+      live: complete
+        ? {
+            messages: kept,
+            facts: new Map(facts ? results[buffered.length].rows.map((row: { pax_id: string; fact: unknown }) => [Number(row.pax_id), row.fact]) : []),
+          }
+        : undefined,
+    });
     return { applied: Math.max(...moved.map((m) => m.count)), position: next };
   } catch (error) {
     discardBuffer(db);
@@ -278,6 +333,15 @@ export async function applyGroupBatch(
   } finally {
     db.release();
   }
+}
+
+/**
+ * The read of each wanted member's fact (LiveDelivery.facts) as a literal statement for the batch's last round trip:
+ * member ids are integers, the fact's parameters escaped literals.
+ */
+function factsRead(db: pg.PoolClient, facts: NonNullable<LiveDelivery['facts']>, paxIds: number[]): string {
+  const ids = paxIds.filter((p) => Number.isSafeInteger(p)).join(', ');
+  return inlined(db, { sql: `SELECT u.pax_id, (${facts.sql(1)}) AS fact FROM unnest(ARRAY[${ids}]::bigint[]) AS u(pax_id)`, values: facts.values() });
 }
 
 /** Applies one batch to one projection (a group of one). */

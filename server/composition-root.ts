@@ -263,7 +263,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   step('listening for revoked sessions');
   await listener.listen(SESSION_REVOKED_CHANNEL);
-  const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log);
+  // The read models hand each batch's live messages to this process's hub after COMMIT: a push needs no NOTIFY and no read.
+  const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log, undefined, hub.delivery);
   if (options.runProjections !== false) daemon.start();
   const status = new StatusSampler(pool, store);
   measured.hub = hub;

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type pg from 'pg';
 import { comparePositions, formatPosition, type Position } from '../../event-schemas/store/position';
+import type { CommittedBatch, DeliveredMessage, LiveDelivery } from '../../projections/live-delivery';
 import type { ProgressMessage, ProjectionProgress } from './progress';
 import { positionOf, readNewMessages, readSnapshot, readStreamMessages, type Cursor, type FactQuery, type MessageRow } from './live-reads';
 import { liveHorizon } from './prune';
@@ -17,7 +18,23 @@ interface LiveClient {
   closed: boolean;
   /** Messages wait past what every projection has reached (from this position on); read again when the bound passes it. */
   held: Position | undefined;
+  /**
+   * How far it has every message of its member: a position, or the hub's chain of batches told in process (it then has
+   * them through the chain's end, which moves with each batch). Unknown until its first read.
+   */
+  through: Position | Chain | undefined;
 }
+
+/**
+ * Batches of this process's read models, told in process one after the other, each beginning where the one before
+ * ended (no other process's batch between them). A stream riding the chain has every message through its end: it
+ * was handed each batch's messages for its member, and a batch not naming its member wrote none for it.
+ */
+class Chain {
+  constructor(public end: Position) {}
+}
+
+const START: Position = { major: 0n, minor: 0n };
 
 export interface HubOptions {
   heartbeatMs: number;
@@ -50,6 +67,27 @@ const after = (position: Position, kind: string, cursor: Cursor): boolean => {
   return c > 0 || (c === 0 && kind > cursor.kind);
 };
 
+const throughOf = (c: LiveClient): Position | undefined => (c.through instanceof Chain ? c.through.end : c.through);
+
+/**
+ * A batch's messages per member in the order a read of the table gives them (position, then kind), each place once:
+ * the first message written for it, as the table's ON CONFLICT DO NOTHING keeps.
+ */
+function messagesByMember(messages: DeliveredMessage[]): Map<number, (LiveMessage & { position: Position })[]> {
+  const out = new Map<number, (LiveMessage & { position: Position })[]>();
+  const seen = new Set<string>();
+  for (const m of messages) {
+    const place = `${m.paxId}/${formatPosition(m.position)}/${m.kind}`;
+    if (seen.has(place)) continue;
+    seen.add(place);
+    let list = out.get(m.paxId);
+    if (!list) out.set(m.paxId, (list = []));
+    list.push({ paxId: m.paxId, kind: m.kind, data: m.data, position: m.position });
+  }
+  for (const list of out.values()) list.sort((a, b) => comparePositions(a.position, b.position) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  return out;
+}
+
 /** Whether a frame may still be written: not dropped, and the response neither ended by us nor destroyed. */
 const writable = (c: LiveClient): boolean => !c.closed && !c.res.writableEnded && !c.res.destroyed;
 
@@ -71,6 +109,10 @@ export class LiveHub {
   private readonly options: HubOptions;
   /** Members whose streams may have messages to read; the next flush reads them all in one query. */
   private readonly dirty = new Set<number>();
+  /** Members whose messages the flush is reading now. */
+  private readonly reading = new Set<number>();
+  /** The batches told in process in an unbroken run (see Chain); undefined until the first. */
+  private chain: Chain | undefined;
   private flushing = false;
   private stopped = false;
   private flushAgain = false;
@@ -106,6 +148,7 @@ export class LiveHub {
       again: false,
       closed: false,
       held: undefined,
+      through: undefined,
     };
     // A write racing the end of a stream (a sign-out, a broadcast, a heartbeat) must cost that stream, not the process:
     // an 'error' event nobody listens to is an uncaught exception.
@@ -154,9 +197,31 @@ export class LiveHub {
     client.res.write(sseFrame('points', token, shown));
   }
 
+  /** How the read-model batches of this process hand their messages to the hub (projections/live-delivery.ts). */
+  get delivery(): LiveDelivery {
+    const facts = this.options.presentWith;
+    return {
+      tag: this.progress.tag,
+      wanted: (paxIds) => paxIds.filter((paxId) => this.clients.has(paxId)),
+      facts: facts && { sql: facts.sql, values: facts.values },
+      committed: (batch) => {
+        try {
+          this.progress.local(batch);
+        } catch (error) {
+          // Its NOTIFY will be passed over as told: its members are read from the table instead.
+          this.log('live push of a batch failed; reading its messages again', error);
+          this.chain = undefined;
+          for (const paxId of batch.paxIds) if (this.clients.has(paxId)) this.dirty.add(paxId);
+          void this.flush();
+        }
+      },
+    };
+  }
+
   private onProgress(m: ProgressMessage): void {
     for (const topic of m.broadcasts) this.broadcast(topic);
-    for (const paxId of m.paxIds) if (this.clients.has(paxId)) this.dirty.add(paxId);
+    const handed = m.local ? this.deliverLocal(m.local) : new Set<number>();
+    for (const paxId of m.paxIds) if (this.clients.has(paxId) && !handed.has(paxId)) this.dirty.add(paxId);
     const bound = this.settled();
     for (const set of this.clients.values())
       for (const c of set) {
@@ -165,6 +230,85 @@ export class LiveHub {
         else if (c.held && bound && comparePositions(bound, c.held) >= 0) this.dirty.add(c.paxId);
       }
     void this.flush();
+  }
+
+  /**
+   * Writes a batch told in process straight to the streams of its members, with no read: the messages and each
+   * member's fact came with it. A stream gets them only when it has every message up to where the batch began (its
+   * `through`); any other is left to the table read (answered members leave out those that still need it). The batch
+   * must hold every live message of its range, and every read model that writes them must have reached its end.
+   */
+  private deliverLocal(batch: CommittedBatch): Set<number> {
+    const handed = new Set<number>();
+    const bound = this.settled();
+    const presentable = this.options.presentWith !== undefined || this.options.present === undefined;
+    if (
+      !batch.live ||
+      !presentable ||
+      !bound ||
+      comparePositions(bound, batch.position) < 0 ||
+      !this.liveProjections.every((name) => batch.projections.includes(name))
+    ) {
+      this.chain = undefined;
+      return handed;
+    }
+    const from = batch.from === 'start' ? START : batch.from;
+    // Streams riding the chain have everything through `from` only when this batch follows the chain's last.
+    if (!this.chain || comparePositions(this.chain.end, from) !== 0) this.chain = new Chain(from);
+    const chain = this.chain;
+    for (const [paxId, messages] of messagesByMember(batch.live.messages)) {
+      const tabs = this.clients.get(paxId);
+      if (!tabs) continue;
+      // Its streams read the table instead when it was opened after the batch chose whose facts to read, or when the
+      // table is being read for it (or is about to be): that read may bring messages this batch does not hold, and no
+      // cursor may move past them. Streams riding the chain leave it (they do not have this batch).
+      if ((this.options.presentWith && !batch.live.facts.has(paxId)) || this.dirty.has(paxId) || this.reading.has(paxId)) {
+        for (const c of tabs) if (c.through === chain) c.through = from;
+        continue;
+      }
+      const shown = this.options.presentWith ? this.options.presentWith.present(messages, batch.live.facts) : messages.map((m) => m.data);
+      const frames = messages.map((m, i) => ({ position: m.position, kind: m.kind, frame: sseFrame(m.kind, formatPosition(m.position), shown[i]) }));
+      let all = true;
+      for (const c of tabs) {
+        if (c.busy) {
+          // Reading on its own: it reads again, and leaves the chain (it has not had this batch).
+          c.again = true;
+          if (c.through === chain) c.through = from;
+          continue;
+        }
+        if (!writable(c)) continue;
+        const through = throughOf(c);
+        // Behind where the batch began, or holding a message back (read, not yet sendable): the table has more for it.
+        if (!through || comparePositions(through, from) < 0 || c.held) {
+          all = false;
+          continue;
+        }
+        const fresh = frames.filter((m) => after(m.position, m.kind, c.cursor));
+        c.through = chain;
+        if (c.held && comparePositions(c.held, batch.position) <= 0) c.held = undefined;
+        if (fresh.length === 0) continue;
+        const flushed = c.res.write(fresh.map((m) => m.frame).join(''));
+        const lastSent = fresh[fresh.length - 1];
+        c.cursor = { position: lastSent.position, kind: lastSent.kind };
+        if (!flushed) void this.pump(c);
+      }
+      if (all) handed.add(paxId);
+    }
+    chain.end = batch.position;
+    // Members the batch named with no message for them: nothing to read for their streams.
+    const written = new Set(batch.live.messages.map((m) => m.paxId));
+    for (const paxId of batch.paxIds) if (!written.has(paxId)) handed.add(paxId);
+    return handed;
+  }
+
+  /**
+   * The stream has every message through `p` (a read that brought all of them up to that bound): it joins the chain
+   * when that reaches the chain's end, so it is then handed the chain's batches.
+   */
+  private raiseThrough(c: LiveClient, p: Position): void {
+    const now = throughOf(c);
+    const best = now && comparePositions(now, p) > 0 ? now : p;
+    c.through = this.chain && comparePositions(best, this.chain.end) >= 0 ? this.chain : best;
   }
 
   /**
@@ -212,7 +356,8 @@ export class LiveHub {
         const ids = [...from.keys()];
         // What presenting these members needs is read in the same query, once per member (the lateral before m).
         const facts = this.options.presentWith;
-        const r = await readNewMessages(this.pool, from, this.options.batchSize, facts);
+        for (const paxId of ids) this.reading.add(paxId);
+        const r = await readNewMessages(this.pool, from, this.options.batchSize, facts).finally(() => this.reading.clear());
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
         const messages = rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data }));
         const shown = facts ? facts.present(messages, new Map(rows.map((row) => [Number(row.pax_id), row.fact]))) : await this.present(messages);
@@ -239,8 +384,16 @@ export class LiveHub {
               c.again = true;
               continue;
             }
-            c.held = heldAt.get(paxId);
             if (!writable(c)) continue;
+            // Idle now but behind where the read began (it was reading on its own then): the next read starts from it.
+            const readFrom = from.get(paxId);
+            if (readFrom && after(readFrom.position, readFrom.kind, c.cursor)) {
+              this.dirty.add(paxId);
+              continue;
+            }
+            c.held = heldAt.get(paxId);
+            // The read brought every message of this member up to the bound: this stream has them all once written.
+            if (bound && !c.held && fetched.get(paxId) !== this.options.batchSize) this.raiseThrough(c, bound);
             // Every new frame for this tab in one write (one syscall), each frame built once for all the member's tabs.
             const fresh = messages.filter((m) => after(m.position, m.kind, c.cursor));
             if (fresh.length === 0) continue;
@@ -294,6 +447,7 @@ export class LiveHub {
           if (!flushed && !(await this.drained(c))) return;
         }
         if (rows.length === this.options.batchSize && !c.held) c.again = true;
+        else if (bound && !c.held) this.raiseThrough(c, bound);
       } while (c.again && !c.closed);
     } catch (error) {
       this.log(`live stream for participant ${c.paxId} failed`, error);

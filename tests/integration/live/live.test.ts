@@ -1,3 +1,4 @@
+import { formatPosition } from '../../../event-schemas/store/position';
 import { watchNothingHappensFor } from '../../support/quiet';
 import http from 'node:http';
 import { DEMO } from '../../../server/seed/demo';
@@ -180,6 +181,10 @@ describe('GET /api/rest/live: messages', () => {
        SELECT $1, $2::numeric, $3::numeric + g, 'bulk', jsonb_build_object('n', g, 'filler', $4::text) FROM generate_series(1, $5) g`,
       [slow.paxId, major.toString(), minor.toString(), filler, total],
     );
+    // And told as a projection's batch tells its writes (the hub hands on the messages of batches it hears of; rows
+    // nobody tells of would only be found by a later read of the table).
+    const told = { projections: [], position: formatPosition({ major, minor: minor + BigInt(total) }), paxIds: [slow.paxId] };
+    await s.runtime.deps.pool.query(`SELECT pg_notify('projection_progress', $1)`, [JSON.stringify(told)]);
     const slowAwards: string[] = [];
     for (let i = 0; i < 5; i++) slowAwards.push((await award(slow.paxId, 1)).position);
     // The stalled reader must not have been sent everything: watched for a while, as an absence must be.

@@ -176,3 +176,30 @@ describe('the processes on the log, run by the daemon', () => {
     expect(readsWhileTrickling).toBeLessThanOrEqual(Math.ceil(elapsed / PROCESS_PACE_MS) + 3);
   });
 });
+
+describe('what a commit waits for', () => {
+  it('read models commit without waiting for the disk; processes on the log, whose effects outlive a lost commit, wait', async () => {
+    await db.pool.query('CREATE TABLE test_commit_modes (name text NOT NULL, mode text NOT NULL)');
+    // Each records the synchronous_commit its batch's transaction runs with.
+    const noting = (name: string): Projection => ({
+      name,
+      consumes: new Set(['PointsAwarded']),
+      tables: ['test_commit_modes'],
+      liveKinds: [],
+      async apply(client) {
+        await client.query(`INSERT INTO test_commit_modes SELECT $1, current_setting('synchronous_commit')`, [name]);
+      },
+    });
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [noting('test-read-model')], alone: [noting('test-process')] }, () => undefined);
+    daemon.start();
+    await award(6);
+    await until('both handled the award', async () => (await db.pool.query('SELECT 1 FROM test_commit_modes')).rowCount === 2);
+    const modes = await db.pool.query<{ name: string; mode: string }>('SELECT name, mode FROM test_commit_modes ORDER BY name');
+    expect(modes.rows).toEqual([
+      { name: 'test-process', mode: 'on' },
+      { name: 'test-read-model', mode: 'off' },
+    ]);
+    // Only the batch's own transaction: the pooled connection goes back as it was.
+    expect((await db.pool.query<{ mode: string }>(`SELECT current_setting('synchronous_commit') AS mode`)).rows[0].mode).toBe('on');
+  });
+});

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
+import { formatPosition } from '../../../event-schemas/store/position';
+import type { CommittedBatch } from '../../../projections/live-delivery';
+import { applyGroupBatch, readCheckpoint, type BatchOptions } from '../../../projections/runner';
+import { registeredReadModels } from '../../../server/composition-root';
+import { AWAIT_TELLING_MS, type ProgressMessage } from '../../../server/live/progress';
+import { watchNothingHappensFor } from '../../support/quiet';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { quickMember } from '../api/fixtures';
+import { SseClient } from './sse-client';
+
+jest.setTimeout(60_000);
+let s: TestServer;
+const open: SseClient[] = [];
+// Batches are applied by hand: each test says which of them are told to the hub in process and which are not.
+beforeAll(async () => {
+  s = await startTestServer({ hub: { heartbeatMs: 100 }, runProjections: false });
+});
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+afterAll(() => s.stop());
+
+const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
+const award = async (paxId: number, amount: number) => {
+  const e = PointsAwarded.of({ paxId, lotId: randomUUID(), amount, description: 'told', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null });
+  const r = await s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
+  return formatPosition(r.position);
+};
+
+/**
+ * Applies the log to the read models in batches, told to the hub in process or (`told: false`) not, until they hold
+ * `through` (an event another test database's open transaction hides is readable a moment later).
+ */
+async function project(through: string | undefined, told = true, options: BatchOptions = {}): Promise<void> {
+  const models = registeredReadModels(s.runtime.deps.settings);
+  const delivery = told ? s.runtime.deps.hub.delivery : undefined;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    while ((await applyGroupBatch(s.runtime.deps.pool, s.runtime.deps.store, models, 1000, { ...options, delivery })).applied > 0);
+    const { position } = await readCheckpoint(s.runtime.deps.pool, 'member-points');
+    if (!through || (position !== 'start' && formatPosition(position) >= through) || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The statements the server's pool runs that name the live-message table, while `during` runs. */
+async function tableReadsDuring(during: () => Promise<void>): Promise<string[]> {
+  const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
+  const sent: string[] = [];
+  const original = pool.query.bind(pool);
+  const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
+    if (text.includes('member_live_messages')) sent.push(text);
+    return original(...(args as Parameters<typeof original>));
+  }) as never);
+  try {
+    await during();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+/** A member with `tabs` open streams past their snapshot, and one told batch already pushed to them. */
+async function memberWithTabs(tabs: number) {
+  const m = await quickMember(s);
+  await project(undefined, false);
+  const clients = await Promise.all(Array.from({ length: tabs }, () => SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token })));
+  open.push(...clients);
+  await Promise.all(clients.map((c) => c.waitFor((f) => f.event === 'points')));
+  const first = await award(m.paxId, 1);
+  await project(first);
+  await Promise.all(clients.map((c) => c.waitForId(first)));
+  return { m, clients };
+}
+
+const pointsIds = (c: SseClient) => c.frames.filter((f) => f.event === 'points' && f.id).map((f) => f.id!);
+
+describe('read-model batches told to the hub in process', () => {
+  it('reach every open stream of their members without a read of the live-message table, and their NOTIFY is passed over', async () => {
+    const { m, clients } = await memberWithTabs(2);
+    const reads = await tableReadsDuring(async () => {
+      const position = await award(m.paxId, 20);
+      await project(position);
+      const frames = await Promise.all(clients.map((c) => c.waitForId(position)));
+      // Presented as a read would: the balance the member may spend (the fact came with the batch).
+      for (const f of frames) expect(JSON.parse(f.data!)).toMatchObject({ paxId: m.paxId, balance: 21, position });
+      // The batch's NOTIFY comes back meanwhile: passed over, it reads nothing either.
+      await watchNothingHappensFor(300);
+    });
+    expect(reads).toEqual([]);
+    for (const c of clients) expect(pointsIds(c).filter((id) => id === pointsIds(c).at(-1))).toHaveLength(1);
+  });
+
+  it('a stream that missed a batch nobody told it of gets that batch’s messages from the table, in order, before the told one’s', async () => {
+    const { m, clients } = await memberWithTabs(1);
+    const [c] = clients;
+    // Another runner applied this one and sent no word of it (as if its NOTIFY were lost).
+    const missed = await award(m.paxId, 300);
+    await project(missed, false, { notify: false });
+    const told = await award(m.paxId, 4000);
+    await project(told);
+    await c.waitForId(told);
+    const ids = pointsIds(c);
+    expect(ids.slice(-2)).toEqual([missed, told]);
+    expect(JSON.parse(c.frames.filter((f) => f.id === told && f.event === 'points')[0].data!)).toMatchObject({ balance: 4301 });
+  });
+
+  it('a member whose streams are all behind is read from the table once, and then rides the told batches again', async () => {
+    const { m, clients } = await memberWithTabs(1);
+    const missed = await award(m.paxId, 5);
+    await project(missed, false, { notify: false });
+    const catchUp = await award(m.paxId, 6);
+    await project(catchUp);
+    await clients[0].waitForId(catchUp);
+    expect(pointsIds(clients[0]).slice(-2)).toEqual([missed, catchUp]);
+    const reads = await tableReadsDuring(async () => {
+      const next = await award(m.paxId, 7);
+      await project(next);
+      await clients[0].waitForId(next);
+    });
+    expect(reads).toEqual([]);
+  });
+});
+
+describe('a batch’s NOTIFY and its telling in process', () => {
+  const heard: ProgressMessage[] = [];
+  const listen = (m: ProgressMessage) => void heard.push(m);
+  beforeEach(() => {
+    heard.length = 0;
+    s.runtime.deps.progress.on('progress', listen);
+  });
+  afterEach(() => void s.runtime.deps.progress.off('progress', listen));
+
+  const paxId = 987_654_321;
+  const notify = (payload: object) => s.runtime.deps.pool.query(`SELECT pg_notify('projection_progress', $1)`, [JSON.stringify(payload)]);
+  const position = { major: 1n, minor: 1n };
+  const batch = (id: string): CommittedBatch => ({ id, projections: [], from: 'start', position, paxIds: [paxId], broadcasts: [] });
+  const mine = () => heard.filter((m) => m.paxIds.includes(paxId));
+
+  it('a NOTIFY read before the telling waits for it, and is then passed over', async () => {
+    const id = `test-${randomUUID()}`;
+    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: id, told: s.runtime.deps.progress.tag });
+    await watchNothingHappensFor(300);
+    expect(mine()).toEqual([]);
+    s.runtime.deps.progress.local(batch(id));
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0].local?.id).toBe(id);
+    await watchNothingHappensFor(AWAIT_TELLING_MS + 500);
+    expect(mine()).toHaveLength(1);
+  });
+
+  it('a telling that never comes is made good by its NOTIFY, and a late one is then passed over', async () => {
+    const id = `test-${randomUUID()}`;
+    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: id, told: s.runtime.deps.progress.tag });
+    const deadline = Date.now() + AWAIT_TELLING_MS * 3;
+    while (mine().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0].local).toBeUndefined();
+    s.runtime.deps.progress.local(batch(id));
+    expect(mine()).toHaveLength(1);
+  });
+
+  it('a NOTIFY told to another listener is heard at once', async () => {
+    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: `test-${randomUUID()}`, told: 'another-process' });
+    const deadline = Date.now() + AWAIT_TELLING_MS / 2;
+    while (mine().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(mine()).toHaveLength(1);
+  });
+});
