@@ -285,7 +285,6 @@ export class LiveHub {
         }
         const fresh = frames.filter((m) => after(m.position, m.kind, c.cursor));
         c.through = chain;
-        if (c.held && comparePositions(c.held, batch.position) <= 0) c.held = undefined;
         if (fresh.length === 0) continue;
         const flushed = c.res.write(fresh.map((m) => m.frame).join(''));
         const lastSent = fresh[fresh.length - 1];
