@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
 import { catchUpGroup, readCheckpoint } from '../../../projections/runner';
 import { registeredReadModels } from '../../../server/composition-root';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from '../api/fixtures';
+import { statementsDuring as statementsOf } from './pool-statements';
 import { SseClient } from './sse-client';
 
 jest.setTimeout(60_000);
@@ -44,22 +45,7 @@ async function readable(count: number): Promise<void> {
 const project = () => catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), 1000);
 
 /** The statements the server's pool runs that mention any of `tables`, while `during` runs. */
-async function statementsDuring(tables: string[], during: () => Promise<void>): Promise<string[]> {
-  const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
-  const sent: string[] = [];
-  const original = pool.query.bind(pool);
-  const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    if (tables.some((t) => text.includes(t))) sent.push(text);
-    return original(...(args as Parameters<typeof original>));
-  }) as never);
-  try {
-    await during();
-  } finally {
-    spy.mockRestore();
-  }
-  return sent;
-}
+const statementsDuring = (tables: string[], during: () => Promise<void>) => statementsOf(s.runtime.deps.pool, tables, during);
 
 /** Counts the statements the server's pool runs that mention each of `tables`, while `during` runs. */
 async function countQueries(tables: string[], during: () => Promise<void>): Promise<Record<string, number>> {

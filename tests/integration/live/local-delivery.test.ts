@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
 import { formatPosition } from '../../../event-schemas/store/position';
 import type { CommittedBatch } from '../../../projections/live-delivery';
@@ -9,6 +8,7 @@ import { AWAIT_TELLING_MS, type ProgressMessage } from '../../../server/live/pro
 import { watchNothingHappensFor } from '../../support/quiet';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from '../api/fixtures';
+import { statementsDuring } from './pool-statements';
 import { SseClient } from './sse-client';
 
 jest.setTimeout(60_000);
@@ -47,22 +47,7 @@ async function project(through: string | undefined, told = true, options: BatchO
 }
 
 /** The statements the server's pool runs that name the live-message table, while `during` runs. */
-async function tableReadsDuring(during: () => Promise<void>): Promise<string[]> {
-  const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
-  const sent: string[] = [];
-  const original = pool.query.bind(pool);
-  const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    if (text.includes('member_live_messages')) sent.push(text);
-    return original(...(args as Parameters<typeof original>));
-  }) as never);
-  try {
-    await during();
-  } finally {
-    spy.mockRestore();
-  }
-  return sent;
-}
+const tableReadsDuring = (during: () => Promise<void>) => statementsDuring(s.runtime.deps.pool, ['member_live_messages'], during);
 
 /** A member with `tabs` open streams past their snapshot, and one told batch already pushed to them. */
 async function memberWithTabs(tabs: number) {
