@@ -57,8 +57,9 @@ export class ProjectionProgress extends EventEmitter<{ progress: [ProgressMessag
 
   /**
    * A batch this process committed, told right after its COMMIT: positions move and listeners hear it at once, and its
-   * NOTIFY, when it comes back, is passed over. Should the NOTIFY have come first (two connections, either may be read
-   * first), the batch was handled from it and this telling is passed over instead.
+   * NOTIFY, when it comes back, is passed over. A NOTIFY read first (two connections, either may be read first) waits
+   * for this telling; only one that waited longer than AWAIT_TELLING_MS was heard as it is, and this telling is then
+   * passed over instead.
    */
   local(batch: CommittedBatch): void {
     if (this.batches.get(batch.id) === 'heard') return;
