@@ -1,11 +1,12 @@
 import type { Response } from 'express';
 import type pg from 'pg';
 import { comparePositions, formatPosition, type Position } from '../../event-schemas/store/position';
-import type { CommittedBatch, DeliveredMessage, LiveDelivery } from '../../projections/live-delivery';
+import type { CommittedBatch, LiveDelivery } from '../../projections/live-delivery';
 import type { ProgressMessage, ProjectionProgress } from './progress';
 import { positionOf, readNewMessages, readSnapshot, readStreamMessages, type Cursor, type FactQuery, type MessageRow } from './live-reads';
 import { liveHorizon } from './prune';
 import { RESYNC_EVENT, SSE_HEADERS, sseFrame } from './sse';
+import { Chain, messagesByMember, START, throughPosition } from './told-batches';
 
 interface LiveClient {
   paxId: number;
@@ -24,17 +25,6 @@ interface LiveClient {
    */
   through: Position | Chain | undefined;
 }
-
-/**
- * Batches of this process's read models, told in process one after the other, each beginning where the one before
- * ended (no other process's batch between them). A stream riding the chain has every message through its end: it
- * was handed each batch's messages for its member, and a batch not naming its member wrote none for it.
- */
-class Chain {
-  constructor(public end: Position) {}
-}
-
-const START: Position = { major: 0n, minor: 0n };
 
 export interface HubOptions {
   heartbeatMs: number;
@@ -67,26 +57,7 @@ const after = (position: Position, kind: string, cursor: Cursor): boolean => {
   return c > 0 || (c === 0 && kind > cursor.kind);
 };
 
-const throughOf = (c: LiveClient): Position | undefined => (c.through instanceof Chain ? c.through.end : c.through);
-
-/**
- * A batch's messages per member in the order a read of the table gives them (position, then kind), each place once:
- * the first message written for it, as the table's ON CONFLICT DO NOTHING keeps.
- */
-function messagesByMember(messages: DeliveredMessage[]): Map<number, (LiveMessage & { position: Position })[]> {
-  const out = new Map<number, (LiveMessage & { position: Position })[]>();
-  const seen = new Set<string>();
-  for (const m of messages) {
-    const place = `${m.paxId}/${formatPosition(m.position)}/${m.kind}`;
-    if (seen.has(place)) continue;
-    seen.add(place);
-    let list = out.get(m.paxId);
-    if (!list) out.set(m.paxId, (list = []));
-    list.push({ paxId: m.paxId, kind: m.kind, data: m.data, position: m.position });
-  }
-  for (const list of out.values()) list.sort((a, b) => comparePositions(a.position, b.position) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
-  return out;
-}
+const throughOf = (c: LiveClient): Position | undefined => throughPosition(c.through);
 
 /** Whether a frame may still be written: not dropped, and the response neither ended by us nor destroyed. */
 const writable = (c: LiveClient): boolean => !c.closed && !c.res.writableEnded && !c.res.destroyed;
@@ -256,7 +227,8 @@ export class LiveHub {
     // Streams riding the chain have everything through `from` only when this batch follows the chain's last.
     if (!this.chain || comparePositions(this.chain.end, from) !== 0) this.chain = new Chain(from);
     const chain = this.chain;
-    for (const [paxId, messages] of messagesByMember(batch.live.messages)) {
+    const byMember = messagesByMember(batch.live.messages);
+    for (const [paxId, messages] of byMember) {
       const tabs = this.clients.get(paxId);
       if (!tabs) continue;
       // Its streams read the table instead when it was opened after the batch chose whose facts to read, or when the
@@ -295,8 +267,7 @@ export class LiveHub {
     }
     chain.end = batch.position;
     // Members the batch named with no message for them: nothing to read for their streams.
-    const written = new Set(batch.live.messages.map((m) => m.paxId));
-    for (const paxId of batch.paxIds) if (!written.has(paxId)) handed.add(paxId);
+    for (const paxId of batch.paxIds) if (!byMember.has(paxId)) handed.add(paxId);
     return handed;
   }
 
