@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { prepareValue } from 'pg/lib/utils';
 import type { Position } from '../event-schemas/store/position';
 import type { DeliveredMessage } from './live-delivery';
+import { parameterLiteral, sqlLiteral } from './sql-literal';
 
 /**
  * What a runner's batch keeps for its last round trip. A batch under live load is mostly round trips, each one
@@ -121,11 +121,11 @@ export function takeInline(db: pg.PoolClient): string[] | undefined {
   const count = (values: unknown[]) => values.reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 1), 0);
   const total = buffer.writes.reduce((n, w) => n + count(w.values), 0) + buffer.live.length * 5;
   if (total > INLINE_VALUES) return undefined;
-  const statements = buffer.writes.map((w) => inlined(db, w));
+  const statements = buffer.writes.map((w) => inlined(w));
   if (buffer.live.length > 0) {
     // Every value is a number from a bigint or Position (digits only) or an escaped literal.
     const values = buffer.live.map(
-      ([pax, major, minor, kind, data]) => `(${Number(pax)}, ${BigInt(major)}, ${BigInt(minor)}, ${db.escapeLiteral(kind)}, ${db.escapeLiteral(data)}::jsonb)`,
+      ([pax, major, minor, kind, data]) => `(${Number(pax)}, ${BigInt(major)}, ${BigInt(minor)}, ${sqlLiteral(kind)}, ${sqlLiteral(data)}::jsonb)`,
     );
     statements.push(`INSERT INTO member_live_messages (pax_id, position_major, position_minor, kind, data) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`);
   }
@@ -150,15 +150,14 @@ async function flushWrites(db: pg.PoolClient, buffer: BatchBuffer): Promise<void
 }
 
 /**
- * A parameterised statement with its parameters written in as literals: each value as node-postgres would send it
- * (prepareValue), escaped. Parameters go untyped, as quoted literals do, so PostgreSQL infers the same types.
+ * A parameterised statement with its parameters written in as literals: each value as node-postgres would send it,
+ * escaped (sql-literal.ts). Parameters go untyped, as quoted literals do, so PostgreSQL infers the same types.
  */
-export function inlined(db: pg.PoolClient, statement: Statement): string {
+export function inlined(statement: Statement): string {
   return statement.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const index = Number(n) - 1;
     if (index >= statement.values.length) throw new Error(`statement has no value for $${n}`);
-    const value = prepareValue(statement.values[index]) as string | null;
-    return value === null ? 'NULL' : db.escapeLiteral(value);
+    return parameterLiteral(statement.values[index]);
   });
 }
 

@@ -16,6 +16,7 @@ import {
 } from './batch-buffer';
 import { nextBatchId, type LiveDelivery } from './live-delivery';
 import type { Projection, ProjectedEvent, Touched } from './projection';
+import { sqlLiteral } from './sql-literal';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 const NOTIFY_PAX_PER_MESSAGE = 400;
@@ -128,12 +129,12 @@ async function beginLocked(
   prefetches: { owner: string; statement: Statement }[],
   asyncCommit: boolean,
 ): Promise<Map<string, Checkpoint>> {
-  const list = `ARRAY[${names.map((n) => db.escapeLiteral(n)).join(', ')}]::text[]`;
+  const list = `ARRAY[${names.map((n) => sqlLiteral(n)).join(', ')}]::text[]`;
   const lock = `SELECT name, position_major, position_minor, events_applied FROM projection_checkpoints WHERE name = ANY(${list}) ORDER BY name FOR UPDATE`;
   const size = (s: Statement) => s.values.reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 1), 0);
   const reads = prefetches.filter((p) => size(p.statement) <= INLINE_VALUES);
   const begin = asyncCommit ? ['BEGIN', 'SET LOCAL synchronous_commit = off'] : ['BEGIN'];
-  const results = (await db.query([...begin, lock, ...reads.map((p) => inlined(db, p.statement))].join(';\n'))) as unknown as pg.QueryResult[];
+  const results = (await db.query([...begin, lock, ...reads.map((p) => inlined(p.statement))].join(';\n'))) as unknown as pg.QueryResult[];
   reads.forEach((p, i) => keepPrefetched(db, p.owner, p.statement, results[begin.length + 1 + i]));
   let rows = results[begin.length].rows as CheckpointRow[];
   if (rows.length < names.length) {
@@ -284,12 +285,12 @@ export async function applyGroupBatch(
     const buffered = takeInline(db) ?? [];
     await flushBuffer(db);
     const wanted = complete && delivery ? delivery.wanted([...new Set(kept.map((m) => m.paxId))]) : [];
-    const facts = wanted.length > 0 && delivery?.facts ? factsRead(db, delivery.facts, wanted) : undefined;
+    const facts = wanted.length > 0 && delivery?.facts ? factsRead(delivery.facts, wanted) : undefined;
     const finish = [
       ...buffered,
       ...(facts ? [facts] : []),
       `UPDATE projection_checkpoints c SET position_major = ${last.major}, position_minor = ${last.minor}, events_applied = events_applied + m.count, updated_at = now()
-       FROM unnest(ARRAY[${moved.map((m) => db.escapeLiteral(m.name)).join(', ')}]::text[], ARRAY[${moved.map((m) => m.count).join(', ')}]::bigint[]) AS m(name, count)
+       FROM unnest(ARRAY[${moved.map((m) => sqlLiteral(m.name)).join(', ')}]::text[], ARRAY[${moved.map((m) => m.count).join(', ')}]::bigint[]) AS m(name, count)
        WHERE c.name = m.name`,
     ];
     const batchId = nextBatchId();
@@ -306,7 +307,7 @@ export async function applyGroupBatch(
           ...(delivery ? { told: delivery.tag } : {}),
           ...topics,
         });
-        finish.push(`SELECT pg_notify('${PROGRESS_CHANNEL}', ${db.escapeLiteral(payload)})`);
+        finish.push(`SELECT pg_notify('${PROGRESS_CHANNEL}', ${sqlLiteral(payload)})`);
       }
     }
     finish.push('COMMIT');
@@ -339,9 +340,9 @@ export async function applyGroupBatch(
  * The read of each wanted member's fact (LiveDelivery.facts) as a literal statement for the batch's last round trip:
  * member ids are integers, the fact's parameters escaped literals.
  */
-function factsRead(db: pg.PoolClient, facts: NonNullable<LiveDelivery['facts']>, paxIds: number[]): string {
+function factsRead(facts: NonNullable<LiveDelivery['facts']>, paxIds: number[]): string {
   const ids = paxIds.filter((p) => Number.isSafeInteger(p)).join(', ');
-  return inlined(db, { sql: `SELECT u.pax_id, (${facts.sql(1)}) AS fact FROM unnest(ARRAY[${ids}]::bigint[]) AS u(pax_id)`, values: facts.values() });
+  return inlined({ sql: `SELECT u.pax_id, (${facts.sql(1)}) AS fact FROM unnest(ARRAY[${ids}]::bigint[]) AS u(pax_id)`, values: facts.values() });
 }
 
 /** Applies one batch to one projection (a group of one). */

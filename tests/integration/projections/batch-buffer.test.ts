@@ -26,7 +26,7 @@ describe('a batch buffer', () => {
         ],
       };
       const asParameters = await client.query(statement.sql, statement.values);
-      const asLiterals = await client.query(inlined(client, statement));
+      const asLiterals = await client.query(inlined(statement));
       expect(asLiterals.rows).toEqual(asParameters.rows);
       expect(asLiterals.rows[0].texts).toEqual(statement.values[0]);
     } finally {

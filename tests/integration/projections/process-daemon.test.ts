@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, memberStream, PointsAwarded, PointsExpired } from '../../../event-schemas';
 import type { EventStore } from '../../../event-schemas/store/event-store';
-import { PROCESS_PACE_MS, ProjectionDaemon, SKIP_WRITE_MS } from '../../../projections/daemon';
+import { PROCESS_PACE_MS, ProjectionDaemon, READ_MODEL_PACE_MS, SKIP_WRITE_MS } from '../../../projections/daemon';
 import type { Projection } from '../../../projections/projection';
 import { readCheckpoint, resetProjection } from '../../../projections/runner';
 import { createPgEventStore } from '../../../server/adapters/pg-event-store';
@@ -174,6 +174,51 @@ describe('the processes on the log, run by the daemon', () => {
     expect(sent).toBeGreaterThan(50);
     // Without the pace it read once per append or so (about `sent` reads).
     expect(readsWhileTrickling).toBeLessThanOrEqual(Math.ceil(elapsed / PROCESS_PACE_MS) + 3);
+  });
+});
+
+describe('the read models, run by the daemon', () => {
+  /** A read model that records, for each event, the transaction of the batch that applied it. */
+  const batchNoting = async (): Promise<Projection> => {
+    await db.pool.query('CREATE TABLE test_batches (event_id uuid PRIMARY KEY, tx xid8 NOT NULL)');
+    return {
+      name: 'test-read-model-paced',
+      consumes: new Set(['PointsAwarded']),
+      tables: ['test_batches'],
+      liveKinds: [],
+      async apply(client, e) {
+        await client.query('INSERT INTO test_batches (event_id, tx) VALUES ($1, pg_current_xact_id())', [e.eventId]);
+      },
+    };
+  };
+  const batches = async () => (await db.pool.query<{ events: string; batches: string }>('SELECT count(*) AS events, count(DISTINCT tx) AS batches FROM test_batches')).rows[0];
+
+  it('begin a batch at most once per pace while appends trickle in, each event applied once', async () => {
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [await batchNoting()], alone: [] }, () => undefined);
+    daemon.start();
+    const started = performance.now();
+    let sent = 0;
+    while (performance.now() - started < 1_000) {
+      await award(7);
+      sent++;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const elapsed = performance.now() - started;
+    await until('every award is applied', async () => Number((await batches()).events) === sent);
+    expect(sent).toBeGreaterThan(50);
+    // Unpaced, the loop began a batch for almost every append (one to a few events each).
+    expect(Number((await batches()).batches)).toBeLessThanOrEqual(Math.ceil(elapsed / READ_MODEL_PACE_MS) + 3);
+  });
+
+  it('apply the first append after a quiet spell at once, without waiting for the pace', async () => {
+    const paceMs = 5_000;
+    daemon = new ProjectionDaemon(db.pool, store, { shared: [await batchNoting()], alone: [] }, () => undefined, undefined, undefined, paceMs);
+    daemon.start();
+    await until('the checkpoint row exists', async () => (await checkpointVersions()).length === 1);
+    const sentAt = performance.now();
+    await award(8);
+    await until('the award is applied', async () => Number((await batches()).events) === 1);
+    expect(performance.now() - sentAt).toBeLessThan(paceMs / 2);
   });
 });
 
