@@ -27,8 +27,13 @@ interface Waiting {
 
 /** Appends beyond this many in one call wait for the next: a call's transaction holds every stream lock it names. */
 export const MAX_APPENDS_PER_CALL = 64;
-/** Calls under way at once: the appends arriving meanwhile queue and go together in the next free call. */
-export const DEFAULT_CALLS_IN_FLIGHT = 2;
+/**
+ * Calls under way at once: the appends arriving meanwhile queue and go together in the next free call. One, since the
+ * machine's CPU is what awards run out of: in four alternating pairs of `npm run bench awards` one call cost PostgreSQL
+ * 0.25-0.28 ms per award against 0.29-0.34 ms with two (an append alone runs about twice the statement time of one
+ * of several in a call), and a lone append still goes at once.
+ */
+export const DEFAULT_CALLS_IN_FLIGHT = 1;
 
 /**
  * Group commit for one process's appends. While fewer than `callsInFlight` calls are under way an append goes at once,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -74,9 +74,11 @@ export async function benchAwards(): Promise<string> {
     await next();
     const stopProfile = await profileWhile('awards');
     const cpuBefore = machineCpuSeconds();
+    const partsBefore = cpuSecondsByPart();
     clients.postMessage('run');
     const phase = ((await next()) as { phase: PhaseResult }).phase;
     const cpuSeconds = machineCpuSeconds() - cpuBefore;
+    const partsAfter = cpuSecondsByPart();
     await stopProfile();
     const awardRate = (phase.count * 1000) / phase.ms;
     const push = summarize(phase.pushMs);
@@ -109,6 +111,7 @@ export async function benchAwards(): Promise<string> {
       `  award request round trip                   p50 ${ms(req.p50)}  p99 ${ms(req.p99)}`,
       `  award sent -> pushed to all 5 tabs         p50 ${ms(push.p50)}  p99 ${ms(push.p99)}  max ${ms(push.max)}  (target p99 < ${TARGET_PUSH_P99_MS} ms: ${push.p99 < TARGET_PUSH_P99_MS ? 'met' : 'NOT met'})`,
       `  machine CPU per award (server, PostgreSQL and the clients; steadier than the rates): ${((cpuSeconds * 1000) / phase.count).toFixed(2)} ms`,
+      `    of which: ${[...partsAfter].map(([part, s]) => `${part} ${(((s - (partsBefore.get(part) ?? 0)) * 1000) / phase.count).toFixed(2)} ms`).join(', ')}`,
       `  pushed ${push.n}/${phase.count} awards of the phase and ${ONE_AT_A_TIME - singlesMissing}/${ONE_AT_A_TIME} one at a time${missing ? `, ${missing} MISSING` : ', none missing'}`,
       `  committed transactions per award, one at a time: ${perAward.toFixed(1)} (${during} over ${ONE_AT_A_TIME} awards, less ${idle.toFixed(0)} committed by the idle server over as long)`,
     ].join('\n');
@@ -137,6 +140,36 @@ async function timed(workers: number, step: (worker: number, i: number) => Promi
     }),
   );
   return { count, ms: performance.now() - started };
+}
+
+/**
+ * CPU time so far of the parts of `machineCpuSeconds` an award spends it in, from /proc: this process's main thread
+ * (the server), PostgreSQL's processes, and this process's other threads (the bench's clients and V8's helpers).
+ */
+function cpuSecondsByPart(): Map<string, number> {
+  const parts = new Map<string, number>([
+    ['server main thread', 0],
+    ['PostgreSQL', 0],
+    ['clients and V8 helper threads', 0],
+  ]);
+  const own = String(process.pid);
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const ours = pid === own;
+      if (!ours && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(postgres)')) continue;
+      for (const tid of ours ? readdirSync(`/proc/${pid}/task`) : [pid]) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        // utime and stime, the 14th and 15th fields (counted after the command name, which may hold spaces).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+        const part = !ours ? 'PostgreSQL' : tid === pid ? 'server main thread' : 'clients and V8 helper threads';
+        parts.set(part, parts.get(part)! + seconds);
+      }
+    } catch {
+      // A process that ended meanwhile (a PostgreSQL backend closing) has nothing more to count.
+    }
+  }
+  return parts;
 }
 
 /**
