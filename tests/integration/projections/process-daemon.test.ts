@@ -70,6 +70,17 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+/** One award every few milliseconds for a second (each append wakes the daemon's loops in this process). */
+async function trickleAwards(paxId: number): Promise<{ sent: number; elapsed: number }> {
+  const started = performance.now();
+  let sent = 0;
+  while (performance.now() - started < 1_000) {
+    await award(paxId);
+    sent++;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return { sent, elapsed: performance.now() - started };
+}
 const appliedOf = async (name: string) => (await readCheckpoint(db.pool, name)).eventsApplied;
 
 describe('the processes on the log, run by the daemon', () => {
@@ -159,16 +170,8 @@ describe('the processes on the log, run by the daemon', () => {
     daemon = new ProjectionDaemon(db.pool, counted, { shared: [], alone: [awards] }, () => undefined);
     daemon.start();
     await until('the checkpoint row exists', async () => (await checkpointVersions()).length === 1);
-    // One award every few milliseconds: each append wakes the loop in this process.
-    const started = performance.now();
     reads = 0;
-    let sent = 0;
-    while (performance.now() - started < 1_000) {
-      await award(5);
-      sent++;
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    const elapsed = performance.now() - started;
+    const { sent, elapsed } = await trickleAwards(5);
     const readsWhileTrickling = reads;
     await until('every award is handled', async () => (await handled('test-awards-paced')) === sent);
     expect(sent).toBeGreaterThan(50);
@@ -191,19 +194,13 @@ describe('the read models, run by the daemon', () => {
       },
     };
   };
-  const batches = async () => (await db.pool.query<{ events: string; batches: string }>('SELECT count(*) AS events, count(DISTINCT tx) AS batches FROM test_batches')).rows[0];
+  const batches = async () =>
+    (await db.pool.query<{ events: string; batches: string }>('SELECT count(*) AS events, count(DISTINCT tx) AS batches FROM test_batches')).rows[0];
 
   it('begin a batch at most once per pace while appends trickle in, each event applied once', async () => {
     daemon = new ProjectionDaemon(db.pool, store, { shared: [await batchNoting()], alone: [] }, () => undefined);
     daemon.start();
-    const started = performance.now();
-    let sent = 0;
-    while (performance.now() - started < 1_000) {
-      await award(7);
-      sent++;
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    const elapsed = performance.now() - started;
+    const { sent, elapsed } = await trickleAwards(7);
     await until('every award is applied', async () => Number((await batches()).events) === sent);
     expect(sent).toBeGreaterThan(50);
     // Unpaced, the loop began a batch for almost every append (one to a few events each).
