@@ -252,8 +252,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const presentWith = {
     sql: overduePointsOf,
     values: () => [dateIn(options.settings.timeZone, now())],
-    present: (messages: LiveMessage[], overdue: Map<number, unknown>) =>
-      withoutOverdue(messages, new Map([...overdue].map(([paxId, points]) => [paxId, Number(points ?? 0)]))),
+    // Called once per member with the facts of the whole batch: looked up as they are, not copied per member.
+    present: (messages: LiveMessage[], overdue: Map<number, unknown>) => withoutOverdue(messages, overdue),
   };
   const hub = new LiveHub(pool, progress, log, liveProjections, { present, presentWith, ...options.hub });
   listener.on(SESSION_REVOKED_CHANNEL, (payload: string) => {

@@ -55,12 +55,15 @@ async function overduePoints(pool: pg.Pool, paxIds: number[], today: string): Pr
 export const overduePointsOf = (first: number): string =>
   `SELECT sum(remaining) FROM rm_point_lots l WHERE l.pax_id = u.pax_id AND l.remaining > 0 AND l.expiration_date < $${first}::date`;
 
-/** The messages' data with each balance less its member's overdue points. */
-export function withoutOverdue(messages: Message[], overdue: Map<number, number>): unknown[] {
+/**
+ * The messages' data with each balance less its member's overdue points: a number, or the text or NULL of the
+ * `overduePointsOf` subquery (the hub hands the facts of a whole batch and presents one member at a time from them).
+ */
+export function withoutOverdue(messages: Message[], overdue: { get(paxId: number): unknown }): unknown[] {
   return messages.map((m) => {
     if (!hasBalance(m)) return m.data;
     const data = m.data as { balance: number };
-    return { ...data, balance: Math.max(0, data.balance - (overdue.get(m.paxId) ?? 0)) };
+    return { ...data, balance: Math.max(0, data.balance - Number(overdue.get(m.paxId) ?? 0)) };
   });
 }
 
