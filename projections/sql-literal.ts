@@ -4,7 +4,7 @@ import { prepareValue } from 'pg/lib/utils';
  * Values written into a statement as SQL literals, for the batches that fold many statements into one round trip
  * (batch-buffer.ts, runner.ts). The text is exactly what node-postgres's escapeLiteral and prepareValue give; they
  * are rewritten here because they built each literal one character at a time: under load those strings (a live
- * message's JSON, a prefetch's arrays) were about a seventh of all the memory the server allocated per award, and
+ * message's JSON, a prefetch's arrays) were about a sixth of all the memory the server allocated per award, and
  * the garbage collector's time with it (tests/unit/projections/sql-literal.test.ts holds them equal).
  */
 
