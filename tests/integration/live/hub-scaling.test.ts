@@ -1,51 +1,29 @@
 import type pg from 'pg';
-import { randomUUID } from 'node:crypto';
-import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
 import { catchUpGroup, readCheckpoint } from '../../../projections/runner';
 import { registeredReadModels } from '../../../server/composition-root';
-import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from '../api/fixtures';
 import { statementsDuring as statementsOf } from './pool-statements';
+import { appendAward, handDrivenServer } from './hand-driven-server';
 import { SseClient } from './sse-client';
 
 jest.setTimeout(60_000);
-let s: TestServer;
-const open: SseClient[] = [];
 // The projections are driven by hand, so one batch (one progress notification) can touch every member at once.
-beforeAll(async () => {
-  s = await startTestServer({ hub: { heartbeatMs: 100 }, runProjections: false });
-});
-afterEach(() => {
-  for (const c of open.splice(0)) c.close();
-});
-afterAll(() => s.stop());
-
-const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
-const award = async (paxId: number, amount: number) => {
-  const e = PointsAwarded.of({
-    paxId,
-    lotId: randomUUID(),
-    amount,
-    description: 'hub test',
-    source: 'BONUS',
-    expirationDate: '2030-01-01',
-    idempotencyKey: null,
-  });
-  return s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
-};
+const live = handDrivenServer();
+const open = live.open;
+const award = (paxId: number, amount: number) => appendAward(live.s.runtime.deps.store, paxId, amount, 'hub test');
 /**
  * Waits until the reader sees `count` events past member-points' checkpoint: test files share one PostgreSQL cluster,
  * and a transaction another file holds open hides later events from every reader for a moment.
  */
 async function readable(count: number): Promise<void> {
-  const { position } = await readCheckpoint(s.runtime.deps.pool, 'member-points');
+  const { position } = await readCheckpoint(live.s.runtime.deps.pool, 'member-points');
   const deadline = Date.now() + 30_000;
-  while ((await s.runtime.deps.store.readAll(position, count)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while ((await live.s.runtime.deps.store.readAll(position, count)).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
-const project = () => catchUpGroup(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), 1000);
+const project = () => catchUpGroup(live.s.runtime.deps.pool, live.s.runtime.deps.store, registeredReadModels(live.s.runtime.deps.settings), 1000);
 
 /** The statements the server's pool runs that mention any of `tables`, while `during` runs. */
-const statementsDuring = (tables: string[], during: () => Promise<void>) => statementsOf(s.runtime.deps.pool, tables, during);
+const statementsDuring = (tables: string[], during: () => Promise<void>) => statementsOf(live.s.runtime.deps.pool, tables, during);
 
 /** Counts the statements the server's pool runs that mention each of `tables`, while `during` runs. */
 async function countQueries(tables: string[], during: () => Promise<void>): Promise<Record<string, number>> {
@@ -55,9 +33,9 @@ async function countQueries(tables: string[], during: () => Promise<void>): Prom
 
 /** A new member with one open stream that has had its first snapshot. */
 async function memberWithStream() {
-  const m = await quickMember(s);
+  const m = await quickMember(live.s);
   await project();
-  const c = await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token });
+  const c = await SseClient.open(`${live.s.url}/api/rest/live`, { 'auth-token': m.token });
   open.push(c);
   await c.waitFor((f) => f.event === 'points');
   return { m, c };
@@ -65,9 +43,9 @@ async function memberWithStream() {
 
 describe('the live hub scales with changes, not with open streams', () => {
   it('one progress notification touching 12 members (3 tabs each) is read in one query and presented in one', async () => {
-    const members = await Promise.all(Array.from({ length: 12 }, () => quickMember(s)));
+    const members = await Promise.all(Array.from({ length: 12 }, () => quickMember(live.s)));
     await project();
-    for (const m of members) for (let tab = 0; tab < 3; tab++) open.push(await SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token }));
+    for (const m of members) for (let tab = 0; tab < 3; tab++) open.push(await SseClient.open(`${live.s.url}/api/rest/live`, { 'auth-token': m.token }));
     await Promise.all(open.map((c) => c.waitFor((f) => f.event === 'points')));
     const positions = new Map<number, string>();
     const counts = await countQueries(['member_live_messages', 'rm_point_lots'], async () => {
@@ -109,15 +87,17 @@ describe('the live hub scales with changes, not with open streams', () => {
     // Only member-points moves on: its message waits until every live read model reaches its position (held).
     await award(m.paxId, 9);
     await readable(1);
-    const models = registeredReadModels(s.runtime.deps.settings);
+    const models = registeredReadModels(live.s.runtime.deps.settings);
     await catchUpGroup(
-      s.runtime.deps.pool,
-      s.runtime.deps.store,
+      live.s.runtime.deps.pool,
+      live.s.runtime.deps.store,
       models.filter((p) => p.name === 'member-points'),
       1000,
     );
     await new Promise((r) => setTimeout(r, 300));
-    expect((await s.runtime.deps.pool.query('SELECT count(*)::int AS n FROM member_live_messages WHERE pax_id = $1', [m.paxId])).rows[0].n).toBeGreaterThan(0);
+    expect(
+      (await live.s.runtime.deps.pool.query('SELECT count(*)::int AS n FROM member_live_messages WHERE pax_id = $1', [m.paxId])).rows[0].n,
+    ).toBeGreaterThan(0);
     const heartbeats = () => c.frames.filter((f) => f.comment !== undefined).length;
     const counts = await countQueries(['member_live_messages', 'rm_member_points', 'projection_checkpoints'], async () => {
       const beats = heartbeats();
@@ -132,7 +112,7 @@ describe('the live hub scales with changes, not with open streams', () => {
 
   it('a read that fails is retried: the message still reaches the stream', async () => {
     const { m, c } = await memberWithStream();
-    const pool = s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
+    const pool = live.s.runtime.deps.pool as pg.Pool & { query: (...args: unknown[]) => unknown };
     const original = pool.query.bind(pool);
     let failed = 0;
     const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {

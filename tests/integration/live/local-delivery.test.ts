@@ -1,59 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, memberStream, PointsAwarded } from '../../../event-schemas';
 import { formatPosition } from '../../../event-schemas/store/position';
 import type { CommittedBatch } from '../../../projections/live-delivery';
 import { applyGroupBatch, readCheckpoint, type BatchOptions } from '../../../projections/runner';
 import { registeredReadModels } from '../../../server/composition-root';
 import { AWAIT_TELLING_MS, type ProgressMessage } from '../../../server/live/progress';
 import { watchNothingHappensFor } from '../../support/quiet';
-import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from '../api/fixtures';
 import { statementsDuring } from './pool-statements';
+import { appendAward, handDrivenServer } from './hand-driven-server';
 import { SseClient } from './sse-client';
 
 jest.setTimeout(60_000);
-let s: TestServer;
-const open: SseClient[] = [];
 // Batches are applied by hand: each test says which of them are told to the hub in process and which are not.
-beforeAll(async () => {
-  s = await startTestServer({ hub: { heartbeatMs: 100 }, runProjections: false });
-});
-afterEach(() => {
-  for (const c of open.splice(0)) c.close();
-});
-afterAll(() => s.stop());
-
-const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' };
-const award = async (paxId: number, amount: number) => {
-  const e = PointsAwarded.of({ paxId, lotId: randomUUID(), amount, description: 'told', source: 'BONUS', expirationDate: '2030-01-01', idempotencyKey: null });
-  const r = await s.runtime.deps.store.appendToStream(memberStream(paxId), [encodeEvent(randomUUID(), e, meta)], { expectedRevision: 'any' });
-  return formatPosition(r.position);
-};
+const live = handDrivenServer();
+const open = live.open;
+const award = async (paxId: number, amount: number) => formatPosition((await appendAward(live.s.runtime.deps.store, paxId, amount, 'told')).position);
 
 /**
  * Applies the log to the read models in batches, told to the hub in process or (`told: false`) not, until they hold
  * `through` (an event another test database's open transaction hides is readable a moment later).
  */
 async function project(through: string | undefined, told = true, options: BatchOptions = {}): Promise<void> {
-  const models = registeredReadModels(s.runtime.deps.settings);
-  const delivery = told ? s.runtime.deps.hub.delivery : undefined;
+  const models = registeredReadModels(live.s.runtime.deps.settings);
+  const delivery = told ? live.s.runtime.deps.hub.delivery : undefined;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    while ((await applyGroupBatch(s.runtime.deps.pool, s.runtime.deps.store, models, 1000, { ...options, delivery })).applied > 0);
-    const { position } = await readCheckpoint(s.runtime.deps.pool, 'member-points');
+    while ((await applyGroupBatch(live.s.runtime.deps.pool, live.s.runtime.deps.store, models, 1000, { ...options, delivery })).applied > 0);
+    const { position } = await readCheckpoint(live.s.runtime.deps.pool, 'member-points');
     if (!through || (position !== 'start' && formatPosition(position) >= through) || Date.now() > deadline) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 /** The statements the server's pool runs that name the live-message table, while `during` runs. */
-const tableReadsDuring = (during: () => Promise<void>) => statementsDuring(s.runtime.deps.pool, ['member_live_messages'], during);
+const tableReadsDuring = (during: () => Promise<void>) => statementsDuring(live.s.runtime.deps.pool, ['member_live_messages'], during);
 
 /** A member with `tabs` open streams past their snapshot, and one told batch already pushed to them. */
 async function memberWithTabs(tabs: number) {
-  const m = await quickMember(s);
+  const m = await quickMember(live.s);
   await project(undefined, false);
-  const clients = await Promise.all(Array.from({ length: tabs }, () => SseClient.open(`${s.url}/api/rest/live`, { 'auth-token': m.token })));
+  const clients = await Promise.all(Array.from({ length: tabs }, () => SseClient.open(`${live.s.url}/api/rest/live`, { 'auth-token': m.token })));
   open.push(...clients);
   await Promise.all(clients.map((c) => c.waitFor((f) => f.event === 'points')));
   const first = await award(m.paxId, 1);
@@ -116,22 +102,22 @@ describe('a batch’s NOTIFY and its telling in process', () => {
   const listen = (m: ProgressMessage) => void heard.push(m);
   beforeEach(() => {
     heard.length = 0;
-    s.runtime.deps.progress.on('progress', listen);
+    live.s.runtime.deps.progress.on('progress', listen);
   });
-  afterEach(() => void s.runtime.deps.progress.off('progress', listen));
+  afterEach(() => void live.s.runtime.deps.progress.off('progress', listen));
 
   const paxId = 987_654_321;
-  const notify = (payload: object) => s.runtime.deps.pool.query(`SELECT pg_notify('projection_progress', $1)`, [JSON.stringify(payload)]);
+  const notify = (payload: object) => live.s.runtime.deps.pool.query(`SELECT pg_notify('projection_progress', $1)`, [JSON.stringify(payload)]);
   const position = { major: 1n, minor: 1n };
   const batch = (id: string): CommittedBatch => ({ id, projections: [], from: 'start', position, paxIds: [paxId], broadcasts: [] });
   const mine = () => heard.filter((m) => m.paxIds.includes(paxId));
 
   it('a NOTIFY read before the telling waits for it, and is then passed over', async () => {
     const id = `test-${randomUUID()}`;
-    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: id, told: s.runtime.deps.progress.tag });
+    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: id, told: live.s.runtime.deps.progress.tag });
     await watchNothingHappensFor(300);
     expect(mine()).toEqual([]);
-    s.runtime.deps.progress.local(batch(id));
+    live.s.runtime.deps.progress.local(batch(id));
     expect(mine()).toHaveLength(1);
     expect(mine()[0].local?.id).toBe(id);
     await watchNothingHappensFor(AWAIT_TELLING_MS + 500);
@@ -140,12 +126,12 @@ describe('a batch’s NOTIFY and its telling in process', () => {
 
   it('a telling that never comes is made good by its NOTIFY, and a late one is then passed over', async () => {
     const id = `test-${randomUUID()}`;
-    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: id, told: s.runtime.deps.progress.tag });
+    await notify({ projections: [], position: formatPosition(position), paxIds: [paxId], batch: id, told: live.s.runtime.deps.progress.tag });
     const deadline = Date.now() + AWAIT_TELLING_MS * 3;
     while (mine().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(mine()).toHaveLength(1);
     expect(mine()[0].local).toBeUndefined();
-    s.runtime.deps.progress.local(batch(id));
+    live.s.runtime.deps.progress.local(batch(id));
     expect(mine()).toHaveLength(1);
   });
 
