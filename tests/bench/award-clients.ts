@@ -36,11 +36,16 @@ const waiting = new Map<string, () => void>();
 
 await Promise.all(
   setup.members.flatMap((m) =>
-    Array.from({ length: setup.tabs }, () =>
-      readSse(
+    Array.from({ length: setup.tabs }, async () => {
+      // Open once its snapshot (the first points message) has come: the server has then read it, so that read
+      // and the stream's first read of its messages are not counted in the phase measured.
+      let snapshot!: () => void;
+      const snapshotCame = new Promise<void>((resolve) => (snapshot = resolve));
+      await readSse(
         `${setup.base}/api/rest/live`,
         { 'auth-token': m.token },
         (kind, id) => {
+          if (kind === 'points') snapshot();
           if (kind !== 'points' || !id) return;
           const key = `${m.paxId}:${id}`;
           const a = arrivals.get(key) ?? { tabs: 0, at: 0 };
@@ -50,10 +55,13 @@ await Promise.all(
           if (a.tabs === setup.tabs) waiting.get(key)?.();
         },
         abort.signal,
-      ),
-    ),
+      );
+      await snapshotCame;
+    }),
   ),
 );
+// Each stream's first read of its messages follows its snapshot; let those end before the phase.
+await new Promise((resolve) => setTimeout(resolve, 1000));
 
 // Kept-alive connections, one per award client, as browsers and integrations hold them.
 const agent = new http.Agent({ keepAlive: true, maxSockets: setup.clients });
