@@ -6,7 +6,8 @@ import { readSse } from './sse-reader';
 /**
  * The clients of `bench awards`, on a thread of their own (real clients are other machines; in the server's event
  * loop they would slow the server they measure): the live streams, the 8 HTTP award clients and the one-at-a-time
- * awards. Commands from the bench: 'run' (the timed phase), 'singles' (awards one at a time), 'stop'.
+ * awards. Commands from the bench: 'warm' (awards before the phase, not counted), 'run' (the timed phase), 'singles'
+ * (awards one at a time), 'stop'.
  */
 export interface AwardClientsSetup {
   base: string;
@@ -15,6 +16,7 @@ export interface AwardClientsSetup {
   tabs: number;
   clients: number;
   phaseMs: number;
+  warmMs: number;
   singles: number;
 }
 
@@ -111,18 +113,18 @@ async function award(member: { paxId: number }, key: string): Promise<{ requestM
   return { requestMs, pushed };
 }
 
-async function phase(): Promise<PhaseResult> {
+async function phase(length: number, label: string): Promise<PhaseResult> {
   const requestMs: number[] = [];
   const pushes: Promise<number | undefined>[] = [];
   const started = performance.now();
-  const until = started + setup.phaseMs;
+  const until = started + length;
   let count = 0;
   // Each client awards its own members in turn (client w: members w, w + clients, ...).
   await Promise.all(
     Array.from({ length: setup.clients }, async (_, w) => {
       const mine = setup.members.filter((_, j) => j % setup.clients === w);
       for (let i = 0; performance.now() < until; i++) {
-        const r = await award(mine[i % mine.length], `awards-${w}-${i}`);
+        const r = await award(mine[i % mine.length], `${label}-${w}-${i}`);
         requestMs.push(r.requestMs);
         pushes.push(r.pushed);
         count += 1;
@@ -144,8 +146,9 @@ async function singles(): Promise<number> {
   return missing;
 }
 
-parentPort!.on('message', (command: 'run' | 'singles' | 'stop') => {
-  if (command === 'run') void phase().then((result) => parentPort!.postMessage({ phase: result }));
+parentPort!.on('message', (command: 'warm' | 'run' | 'singles' | 'stop') => {
+  if (command === 'warm') void phase(setup.warmMs, 'warm').then(() => parentPort!.postMessage({ warm: true }));
+  if (command === 'run') void phase(setup.phaseMs, 'awards').then((result) => parentPort!.postMessage({ phase: result }));
   if (command === 'singles') void singles().then((missing) => parentPort!.postMessage({ singles: missing }));
   if (command === 'stop') abort.abort();
 });
