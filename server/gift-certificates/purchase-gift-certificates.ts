@@ -3,6 +3,7 @@ import { left, right } from 'fp-ts/Either';
 import { GiftCertificatesPurchased, GiftOrderAbandoned, type MemberEvent, type EventOfType, type PurchasedCertificate } from '../../event-schemas';
 import { domainError, type Decider, type DomainError } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
+import { GrowOnlyMap, GrowOnlySet } from '../core/grow-only';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
 import { spendableBalance, spendableLots } from '../points/redeem-points';
 
@@ -41,19 +42,20 @@ export interface PurchaseGiftCertificates {
 /** The member's points plus the orders already placed, keyed by the client's order id (for idempotent retries). */
 export interface GiftOrderState {
   member: MemberState;
-  orders: ReadonlyMap<string, Purchased>;
+  orders: GrowOnlyMap<string, Purchased>;
   /** Checkouts given up on (their reserved stock released): no purchase is decided for them any more. */
-  abandoned: ReadonlySet<string>;
+  abandoned: GrowOnlySet<string>;
 }
 
 /** The same checkout retried, from any server, names the same order. */
 export const giftOrderId = (paxId: number, clientOrderId: string) => deterministicUuid(`gift-order:${paxId}:${clientOrderId}`);
 export const giftCertificateId = (orderId: string, index: number) => deterministicUuid(`gift-certificate:${orderId}:${index}`);
 
+// Grow-only collections (server/core/grow-only.ts): an order adds to them without copying the member's history.
 const evolve = (state: GiftOrderState, event: MemberEvent): GiftOrderState => ({
   member: evolveMember(state.member, event),
-  orders: event.type === 'GiftCertificatesPurchased' ? new Map([...state.orders, [event.data.clientOrderId, event.data]]) : state.orders,
-  abandoned: event.type === 'GiftOrderAbandoned' ? new Set([...state.abandoned, event.data.clientOrderId]) : state.abandoned,
+  orders: event.type === 'GiftCertificatesPurchased' ? state.orders.with(event.data.clientOrderId, event.data) : state.orders,
+  abandoned: event.type === 'GiftOrderAbandoned' ? state.abandoned.with(event.data.clientOrderId) : state.abandoned,
 });
 
 /** The first rule a line breaks, named by its body path. */
@@ -85,7 +87,7 @@ export const orderProblem = (lines: PricedLine[]): DomainError | undefined => {
  * revision, so concurrent checkouts cannot spend the same lot; a repeated clientOrderId decides nothing.
  */
 export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrderState, MemberEvent> = {
-  initialState: { member: initialMemberState, orders: new Map(), abandoned: new Set() },
+  initialState: { member: initialMemberState, orders: GrowOnlyMap.empty(), abandoned: GrowOnlySet.empty() },
   evolve,
   decide: (c, state) => {
     if (state.orders.has(c.clientOrderId)) return right([]);

@@ -1,4 +1,5 @@
 import type { MemberEvent } from '../../event-schemas';
+import { GrowOnlyList, GrowOnlySet } from '../core/grow-only';
 
 export interface PointLot {
   lotId: string;
@@ -9,22 +10,35 @@ export interface PointLot {
 /** What the write side needs to know about a member to decide point commands. */
 export interface MemberState {
   balance: number;
-  lots: PointLot[];
+  /** Every lot, in award order (spent ones included). */
+  readonly lots: readonly PointLot[];
+  /** The same lots as the fold grows them: an award adds one without copying the others (server/core/grow-only.ts). */
+  readonly lotList: GrowOnlyList<PointLot>;
   /** Admin award idempotency keys already used, so a retried request awards nothing. */
-  usedAwardKeys: ReadonlySet<string>;
+  usedAwardKeys: GrowOnlySet<string>;
 }
 
-export const initialMemberState: MemberState = { balance: 0, lots: [], usedAwardKeys: new Set() };
+/** A state whose `lots` array is made from its list only when a decision reads it (a redemption, an expiry run). */
+const memberState = (balance: number, lotList: GrowOnlyList<PointLot>, usedAwardKeys: GrowOnlySet<string>): MemberState => ({
+  balance,
+  lotList,
+  usedAwardKeys,
+  get lots() {
+    return lotList.toArray();
+  },
+});
+
+export const initialMemberState: MemberState = memberState(0, GrowOnlyList.empty(), GrowOnlySet.empty());
 
 export const evolveMember = (state: MemberState, event: MemberEvent): MemberState => {
   switch (event.type) {
     case 'PointsAwarded': {
       const d = event.data;
-      return {
-        balance: state.balance + d.amount,
-        lots: [...state.lots, { lotId: d.lotId, remaining: d.amount, expirationDate: d.expirationDate }],
-        usedAwardKeys: d.idempotencyKey ? new Set([...state.usedAwardKeys, d.idempotencyKey]) : state.usedAwardKeys,
-      };
+      return memberState(
+        state.balance + d.amount,
+        state.lotList.with({ lotId: d.lotId, remaining: d.amount, expirationDate: d.expirationDate }),
+        d.idempotencyKey ? state.usedAwardKeys.with(d.idempotencyKey) : state.usedAwardKeys,
+      );
     }
     case 'PointsRedeemed':
       return spendLots(state, event.data.consumed);
@@ -62,5 +76,5 @@ const spendLots = (state: MemberState, spent: readonly { lotId: string; amount: 
     total += amount;
     return { ...l, remaining: l.remaining - amount };
   });
-  return { ...state, balance: state.balance - total, lots };
+  return memberState(state.balance - total, GrowOnlyList.of(lots), state.usedAwardKeys);
 };

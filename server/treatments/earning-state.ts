@@ -1,4 +1,5 @@
 import type { MemberEvent } from '../../event-schemas';
+import { GrowOnlyMap, GrowOnlySet } from '../core/grow-only';
 
 /**
  * What the member stream remembers for earning from treatments. It is folded from the same member stream as the
@@ -6,16 +7,21 @@ import type { MemberEvent } from '../../event-schemas';
  */
 export interface EarningState {
   /** Treatment points already awarded per date of service (the 1,000 cap). */
-  pointsByServiceDate: ReadonlyMap<string, number>;
+  pointsByServiceDate: GrowOnlyMap<string, number>;
   /** Partner points already awarded per day (the programme's partner daily limit). */
-  partnerPointsByDay: ReadonlyMap<string, number>;
+  partnerPointsByDay: GrowOnlyMap<string, number>;
   /** Treatments already decided: processing one again awards nothing. */
-  processedTreatments: ReadonlySet<string>;
+  processedTreatments: GrowOnlySet<string>;
 }
 
-export const initialEarningState: EarningState = { pointsByServiceDate: new Map(), partnerPointsByDay: new Map(), processedTreatments: new Set() };
+export const initialEarningState: EarningState = {
+  pointsByServiceDate: GrowOnlyMap.empty(),
+  partnerPointsByDay: GrowOnlyMap.empty(),
+  processedTreatments: GrowOnlySet.empty(),
+};
 
-const addTo = (m: ReadonlyMap<string, number>, key: string, amount: number) => (amount === 0 ? m : new Map(m).set(key, (m.get(key) ?? 0) + amount));
+// Grow-only collections (server/core/grow-only.ts): a treatment adds to them without copying the member's history.
+const addTo = (m: GrowOnlyMap<string, number>, key: string, amount: number) => (amount === 0 ? m : m.with(key, (m.get(key) ?? 0) + amount));
 
 export const evolveEarning = (state: EarningState, event: MemberEvent): EarningState => {
   switch (event.type) {
@@ -25,7 +31,7 @@ export const evolveEarning = (state: EarningState, event: MemberEvent): EarningS
       return {
         pointsByServiceDate: addTo(state.pointsByServiceDate, d.dateOfService, sum('TREATMENT')),
         partnerPointsByDay: addTo(state.partnerPointsByDay, d.dateOfService, sum('PARTNER')),
-        processedTreatments: new Set([...state.processedTreatments, d.treatmentId]),
+        processedTreatments: state.processedTreatments.with(d.treatmentId),
       };
     }
     // Balance and lots are member-state's concern; survey and impersonation facts change no cap.
