@@ -3,11 +3,11 @@
  * so that folding one more event costs the same however long the stream is. Copying a Set or an array per event made
  * each command, and each replay, pay for the member's whole history.
  *
- * Each collection is a view of the first `count` entries of a backing store it may share with the collections it was
- * grown from and into. Growing the newest view on a backing store appends to it in place: the older views do not see
- * the entry (it lies past their count). Growing an older view (two folds from one cached state, say) copies its own
- * entries to a fresh backing store first, so no view ever changes. The views are read-only; nothing else writes to a
- * backing store.
+ * Each collection is a view of a backing store it may share with the collections it was grown from and into: the first
+ * `length` entries of a list, or what a map held at its `version`. Growing the newest view on a backing store appends
+ * to it in place: the older views do not see the entry (it lies past their length or version). Growing an older view
+ * (two folds from one cached state, say) copies its own entries to a fresh backing store first, so no view ever
+ * changes. The views are read-only; nothing else writes to a backing store.
  */
 
 /** An immutable list whose `with` is O(1) while it is grown from its newest version. */
@@ -41,51 +41,79 @@ export class GrowOnlyList<T> {
   }
 }
 
-/** An immutable map whose `with` of a new key is O(1) while it is grown from its newest version. */
+/** A key's values in the order they were set, each with the version of the map that set it (ascending). */
+interface Versions<V> {
+  at: number[];
+  values: V[];
+}
+
+/** What the versions of one map share: every key's values, and how many `with`s have been applied to it. */
+interface Backing<K, V> {
+  keys: Map<K, Versions<V>>;
+  version: number;
+}
+
+/**
+ * An immutable map whose `with` is O(1) while it is grown from its newest version, whether it adds a key or sets a
+ * new value for one (a tally per day, say): a view sees the values set before its version, the newest of them.
+ */
 export class GrowOnlyMap<K, V> implements ReadonlyMap<K, V> {
   private constructor(
-    /** Each key with its value and the order it was added in: a view holds the keys added before its `size`. */
-    private readonly backing: Map<K, { value: V; order: number }>,
+    private readonly backing: Backing<K, V>,
+    private readonly version: number,
     readonly size: number,
   ) {}
 
   static empty<K, V>(): GrowOnlyMap<K, V> {
-    return new GrowOnlyMap<K, V>(new Map(), 0);
+    return new GrowOnlyMap<K, V>({ keys: new Map(), version: 0 }, 0, 0);
   }
 
-  private entry(key: K): { value: V; order: number } | undefined {
-    const e = this.backing.get(key);
-    return e && e.order < this.size ? e : undefined;
+  /** The index of the value of `v` this view sees, or -1 when it has not seen the key. */
+  private seen(v: Versions<V> | undefined): number {
+    if (!v || v.at[0] >= this.version) return -1;
+    let i = v.at.length - 1;
+    while (v.at[i] >= this.version) i--;
+    return i;
   }
 
   has(key: K): boolean {
-    return this.entry(key) !== undefined;
+    return this.seen(this.backing.keys.get(key)) >= 0;
   }
 
   get(key: K): V | undefined {
-    return this.entry(key)?.value;
+    const v = this.backing.keys.get(key);
+    const i = this.seen(v);
+    return i < 0 ? undefined : v!.values[i];
   }
 
-  /** This map with `key` set to `value` (a key it holds already is replaced in a copy). */
+  /** This map with `key` set to `value`. */
   with(key: K, value: V): GrowOnlyMap<K, V> {
-    const held = this.entry(key);
-    if (held && Object.is(held.value, value)) return this;
-    if (!held && this.backing.size === this.size) {
-      this.backing.set(key, { value, order: this.size });
-      return new GrowOnlyMap(this.backing, this.size + 1);
-    }
-    const copy = new Map<K, { value: V; order: number }>();
-    let order = 0;
-    for (const [k, v] of this.entries()) copy.set(k, { value: k === key ? value : v, order: order++ });
-    if (!held) copy.set(key, { value, order: order++ });
-    return new GrowOnlyMap(copy, order);
+    const known = this.has(key);
+    if (known && Object.is(this.get(key), value)) return this;
+    const backing = this.backing.version === this.version ? this.backing : this.copy();
+    const v = backing.keys.get(key);
+    if (v) {
+      v.at.push(backing.version);
+      v.values.push(value);
+    } else backing.keys.set(key, { at: [backing.version], values: [value] });
+    backing.version += 1;
+    return new GrowOnlyMap(backing, backing.version, known ? this.size : this.size + 1);
+  }
+
+  /** A backing of this view's own entries, for growing a version that is not the newest. */
+  private copy(): Backing<K, V> {
+    const keys = new Map<K, Versions<V>>();
+    let version = 0;
+    for (const [key, value] of this.entries()) keys.set(key, { at: [version++], values: [value] });
+    return { keys, version };
   }
 
   *entries(): MapIterator<[K, V]> {
-    // Insertion order is the order of `order`: the entries past this view's size come after all of its own.
-    for (const [key, e] of this.backing) {
-      if (e.order >= this.size) return;
-      yield [key, e.value];
+    // Keys are in the order they were first set, so those this view has not seen come after all that it has.
+    for (const [key, v] of this.backing.keys) {
+      const i = this.seen(v);
+      if (i < 0) return;
+      yield [key, v.values[i]];
     }
   }
 

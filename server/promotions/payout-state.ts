@@ -1,4 +1,5 @@
 import type { EventOfType, MemberEvent } from '../../event-schemas';
+import { GrowOnlyMap } from '../core/grow-only';
 
 export type PromotionAward = EventOfType<'PromotionAwardEarned'>['data'];
 
@@ -8,11 +9,11 @@ export type PromotionAward = EventOfType<'PromotionAwardEarned'>['data'];
  * of service (its rewardDailyCap). Folded from the member stream beside the balance, like earning-state.ts.
  */
 export interface PayoutState {
-  paid: ReadonlyMap<string, PromotionAward>;
-  pointsByPromotionDay: ReadonlyMap<string, number>;
+  paid: GrowOnlyMap<string, PromotionAward>;
+  pointsByPromotionDay: GrowOnlyMap<string, number>;
 }
 
-export const initialPayoutState: PayoutState = { paid: new Map(), pointsByPromotionDay: new Map() };
+export const initialPayoutState: PayoutState = { paid: GrowOnlyMap.empty(), pointsByPromotionDay: GrowOnlyMap.empty() };
 
 export const payoutKey = (promotionId: string, treatmentId: string) => `${promotionId}|${treatmentId}`;
 export const promotionDayKey = (promotionId: string, dateOfService: string) => `${promotionId}|${dateOfService}`;
@@ -20,8 +21,9 @@ export const promotionDayKey = (promotionId: string, dateOfService: string) => `
 export const evolvePayouts = (state: PayoutState, event: MemberEvent): PayoutState => {
   if (event.type !== 'PromotionAwardEarned') return state;
   const d = event.data;
-  const paid = new Map(state.paid).set(payoutKey(d.promotionId, d.treatmentId), d);
+  // Grow-only maps (server/core/grow-only.ts): a payout adds to them without copying the member's history.
+  const paid = state.paid.with(payoutKey(d.promotionId, d.treatmentId), d);
   if (d.awardType !== 'POINT') return { ...state, paid };
   const day = promotionDayKey(d.promotionId, d.dateOfService);
-  return { paid, pointsByPromotionDay: new Map(state.pointsByPromotionDay).set(day, (state.pointsByPromotionDay.get(day) ?? 0) + d.amount) };
+  return { paid, pointsByPromotionDay: state.pointsByPromotionDay.with(day, (state.pointsByPromotionDay.get(day) ?? 0) + d.amount) };
 };

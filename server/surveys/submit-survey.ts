@@ -4,10 +4,11 @@ import type { SubmittedAnswer } from '../../event-schemas/survey-submitted';
 import { domainError, type Decider } from '../core/decider';
 import { addMonths } from '../points/give-points';
 import type { TestTypeCode } from './survey-codecs';
+import { GrowOnlyMap } from '../core/grow-only';
 
 /** What the member stream tells the survey decider: how many times each survey was submitted. */
 export interface SurveyAttempts {
-  attempts: ReadonlyMap<number, number>;
+  attempts: GrowOnlyMap<number, number>;
 }
 
 export interface SubmitSurvey {
@@ -25,13 +26,12 @@ export interface SubmitSurvey {
  * the retried one sees the first and is refused, so the survey pays once.
  */
 export const submitSurvey: Decider<SubmitSurvey, SurveyAttempts, MemberEvent> = {
-  initialState: { attempts: new Map() },
+  initialState: { attempts: GrowOnlyMap.empty() },
   // Not a switch: this decider only reads its own event and must not break when other member events are added.
   evolve: (state, event) => {
     if (event.type !== 'SurveySubmitted') return state;
-    const attempts = new Map(state.attempts);
-    attempts.set(event.data.surveyId, (attempts.get(event.data.surveyId) ?? 0) + 1);
-    return { attempts };
+    // A grow-only map (server/core/grow-only.ts): a submission counts without copying the member's other surveys.
+    return { attempts: state.attempts.with(event.data.surveyId, (state.attempts.get(event.data.surveyId) ?? 0) + 1) };
   },
   decide: (c, state) => {
     const done = state.attempts.get(c.survey.id) ?? 0;

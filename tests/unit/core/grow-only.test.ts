@@ -42,7 +42,7 @@ describe('GrowOnlyMap', () => {
     expect([...b.values()]).toEqual([1, 2]);
   });
 
-  it('replaces a value in a copy: the version before keeps the old value', () => {
+  it('sets a new value for a key it holds: the version before keeps the old value', () => {
     const a = GrowOnlyMap.empty<string, number>().with('a', 1).with('b', 2);
     const b = a.with('a', 10);
     expect([a.get('a'), b.get('a')]).toEqual([1, 10]);
@@ -69,6 +69,26 @@ describe('GrowOnlyMap', () => {
     const seen: string[] = [];
     two.forEach((value, key) => seen.push(`${key}=${value}`));
     expect(seen).toEqual(['k=base', 'y=two']);
+  });
+});
+
+describe('GrowOnlyMap tallies', () => {
+  it('sets values on an older version in a copy of that version alone', () => {
+    const a = GrowOnlyMap.empty<string, number>().with('day', 1);
+    const b = a.with('day', 2);
+    const fork = a.with('day', 5).with('other', 1);
+    expect([a.get('day'), b.get('day'), fork.get('day'), fork.get('other'), b.has('other')]).toEqual([1, 2, 5, 1, false]);
+    expect(b.with('day', 3).get('day')).toBe(3);
+    expect([b.size, fork.size]).toEqual([1, 2]);
+  });
+
+  it('adds to 10,000 keys 50,000 times in linear time', () => {
+    const started = performance.now();
+    let m = GrowOnlyMap.empty<number, number>();
+    for (let i = 0; i < 10_000; i++) m = m.with(i, 0);
+    for (let i = 0; i < 50_000; i++) m = m.with(i % 10_000, (m.get(i % 10_000) ?? 0) + 1);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect([m.size, m.get(0), m.get(9_999)]).toEqual([10_000, 5, 5]);
   });
 });
 
