@@ -240,6 +240,8 @@ export class LiveHub {
       }
       const shown = this.options.presentWith ? this.options.presentWith.present(messages, batch.live.facts) : messages.map((m) => m.data);
       const frames = messages.map((m, i) => ({ position: m.position, kind: m.kind, frame: sseFrame(m.kind, formatPosition(m.position), shown[i]) }));
+      // What a tab that has none of them is sent (most are): joined once for all of the member's tabs.
+      let joined: string | undefined;
       let all = true;
       for (const c of tabs) {
         if (c.busy) {
@@ -255,10 +257,10 @@ export class LiveHub {
           all = false;
           continue;
         }
-        const fresh = frames.filter((m) => after(m.position, m.kind, c.cursor));
+        const fresh = after(frames[0].position, frames[0].kind, c.cursor) ? frames : frames.filter((m) => after(m.position, m.kind, c.cursor));
         c.through = chain;
         if (fresh.length === 0) continue;
-        const flushed = c.res.write(fresh.map((m) => m.frame).join(''));
+        const flushed = c.res.write(fresh === frames ? (joined ??= frames.map((m) => m.frame).join('')) : fresh.map((m) => m.frame).join(''));
         const lastSent = fresh[fresh.length - 1];
         c.cursor = { position: lastSent.position, kind: lastSent.kind };
         if (!flushed) void this.pump(c);

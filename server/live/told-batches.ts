@@ -31,11 +31,13 @@ export function messagesByMember(messages: DeliveredMessage[]): Map<number, Deli
     else out.set(m.paxId, [m]);
   }
   for (const [paxId, list] of out) {
+    if (list.length === 1) continue;
     list.sort(byPlace);
-    out.set(
-      paxId,
-      list.filter((m, i) => i === 0 || byPlace(list[i - 1], m) !== 0),
-    );
+    if (list.some((m, i) => i > 0 && byPlace(list[i - 1], m) === 0))
+      out.set(
+        paxId,
+        list.filter((m, i) => i === 0 || byPlace(list[i - 1], m) !== 0),
+      );
   }
   return out;
 }
