@@ -8,7 +8,7 @@ import { settingsFromEnv } from '../../server/config';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase } from '../support/test-db';
 import type { AwardClientsSetup, PhaseResult } from './award-clients';
-import { profileWhile } from './profile';
+import { heapProfileWhile, profileWhile } from './profile';
 import { ms, summarize } from './stats';
 
 const CLIENTS = 8;
@@ -81,6 +81,7 @@ export async function benchAwards(): Promise<string> {
     clients.postMessage('warm');
     await next();
     const stopProfile = await profileWhile('awards');
+    const stopHeap = await heapProfileWhile('awards');
     const cpuBefore = machineCpuSeconds();
     const partsBefore = cpuSecondsByPart();
     clients.postMessage('run');
@@ -88,6 +89,7 @@ export async function benchAwards(): Promise<string> {
     const cpuSeconds = machineCpuSeconds() - cpuBefore;
     const partsAfter = cpuSecondsByPart();
     await stopProfile();
+    const allocated = await stopHeap();
     const awardRate = (phase.count * 1000) / phase.ms;
     const push = summarize(phase.pushMs);
     const req = summarize(phase.requestMs);
@@ -120,6 +122,9 @@ export async function benchAwards(): Promise<string> {
       `  award sent -> pushed to all 5 tabs         p50 ${ms(push.p50)}  p99 ${ms(push.p99)}  max ${ms(push.max)}  (target p99 < ${TARGET_PUSH_P99_MS} ms: ${push.p99 < TARGET_PUSH_P99_MS ? 'met' : 'NOT met'})`,
       `  machine CPU per award (server, PostgreSQL and the clients; steadier than the rates): ${((cpuSeconds * 1000) / phase.count).toFixed(2)} ms`,
       `    of which: ${[...partsAfter].map(([part, s]) => `${part} ${(((s - (partsBefore.get(part) ?? 0)) * 1000) / phase.count).toFixed(2)} ms`).join(', ')}`,
+      ...(allocated === undefined
+        ? []
+        : [`  allocated by the server's thread per award (BENCH_HEAP): about ${(allocated / 1024 / phase.count).toFixed(0)} KB`]),
       `  pushed ${push.n}/${phase.count} awards of the phase and ${ONE_AT_A_TIME - singlesMissing}/${ONE_AT_A_TIME} one at a time${missing ? `, ${missing} MISSING` : ', none missing'}`,
       `  committed transactions per award, one at a time: ${perAward.toFixed(1)} (${during} over ${ONE_AT_A_TIME} awards, less ${idle.toFixed(0)} committed by the idle server over as long)`,
     ].join('\n');
