@@ -56,7 +56,20 @@ async function freshDatabase(url: string) {
   const drop = async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
+    try {
+      // A pool's end() answers once its clients are told to close, before their backends have gone: forcing the drop
+      // then kills a backend still closing, whose client reports it as an 'error' on its pool (Emmett's pools have no
+      // listener, so the run crashed about one time in three). The closing backends are waited for first.
+      const waitUntil = performance.now() + 5_000;
+      while (performance.now() < waitUntil) {
+        const r = await c.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (Number(r.rows[0].n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
   };
   return { url: dbUrl.toString(), drop };
 }
