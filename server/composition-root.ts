@@ -103,6 +103,9 @@ export const allMigrations = (): Migration[] =>
 export const registeredReadModels = (settings: ProgrammeSettings): Projection[] => readModels({ timeZone: settings.timeZone });
 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
+/** The processes' names (projectionsOnTheLog's), for commands that move their checkpoints without running them. */
+export const PROCESS_NAMES: readonly string[] = ['certificate-reconciler', 'referral-rewards', 'promotion-payouts', 'patient-event-offers'];
+
 export const projectionsOnTheLog = (options: {
   settings: ProgrammeSettings;
   store: EventStore;

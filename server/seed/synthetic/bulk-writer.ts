@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
+import { encodeEvent } from '../../../event-schemas';
+import type { SyntheticMember } from './member-history';
+
+/** COPY's text format: a backslash starts an escape, so one in the JSON must be doubled; tabs and newlines never occur raw in JSON. */
+const copyText = (s: string) => (s.includes('\\') ? s.replace(/\\/g, '\\\\') : s);
+
+const finished = (stream: CopyStreamQuery) =>
+  new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+  });
+
+/** Rows of one table as COPY text, written with one COPY statement on the chunk's transaction. */
+async function copyRows(db: pg.PoolClient, table: string, columns: string, rows: string): Promise<void> {
+  if (!rows) return;
+  const stream = db.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`));
+  const done = finished(stream);
+  stream.end(rows);
+  await done;
+}
+
+/** Members made a few at a time, so the database parses one slice while the next is made (the seed's two halves overlap). */
+const SLICE = 100;
+
+/**
+ * Writes members `from`..`to` in the caller's transaction: their events through the store's codecs (encodeEvent
+ * checks each against its codec, exactly as a live append does) into the log with COPY, in the order each member
+ * lived them; their participant rows, e-mails and phones; and the treatments the promotion payouts process
+ * remembers (its own table, written as it would have written it while following the log). Answers the events written.
+ */
+export async function writeMembers(db: pg.PoolClient, from: number, to: number, make: (n: number) => SyntheticMember, passwordHash: string): Promise<number> {
+  const log = db.query(copyFrom('COPY es_events (event_id, stream_name, revision, type, data, metadata, created_at) FROM STDIN'));
+  const logDone = finished(log);
+  let count = 0;
+  let participants = '';
+  let emails = '';
+  let phones = '';
+  let treatments = '';
+  for (let first = from; first <= to; first += SLICE) {
+    let events = '';
+    for (let n = first; n < first + SLICE && n <= to; n++) {
+      const m = make(n);
+      participants += `${m.paxId}\t${copyText(m.firstName)}\t${copyText(m.lastName)}\t${m.email}\t${passwordHash}\t${m.postalCode}\t${m.dateOfBirth}\t${m.refCode}\t${m.enrolledAt}\n`;
+      emails += `${m.paxId}\t${m.email}\tY\n`;
+      if (m.phone) phones += `${m.paxId}\t${m.phone}\tY\n`;
+      const processed = new Set<string>();
+      for (const e of m.events) {
+        const meta = { actor: e.actor, correlationId: e.correlationId, causationId: e.causationId, occurredAt: e.occurredAt };
+        const encoded = encodeEvent(e.eventId, e.event, meta);
+        events += `${e.eventId}\t${e.stream}\t${e.revision}\t${e.event.type}\t${copyText(JSON.stringify(encoded.data))}\t${copyText(JSON.stringify(encoded.metadata))}\t${e.occurredAt}\n`;
+        count++;
+        if (e.event.type === 'TreatmentProcessed') processed.add(e.event.data.treatmentId);
+      }
+      for (const e of m.events) {
+        if (e.event.type !== 'TreatmentRecorded') continue;
+        const d = e.event.data;
+        const lines = JSON.stringify(d.lineItems.map((l) => ({ productId: l.productId, quantity: l.quantity })));
+        treatments += `${d.treatmentId}\t${d.paxId}\t${d.dateOfService}\t${copyText(lines)}\t${processed.has(d.treatmentId) ? 't' : 'f'}\n`;
+      }
+    }
+    if (!log.write(events)) await new Promise((resolve) => log.once('drain', resolve));
+    // Lets the socket take what was written while the next slice is made.
+    await yieldToIo();
+  }
+  log.end();
+  await logDone;
+  await copyRows(db, 'participants', 'pax_id, first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, created_at', participants);
+  await copyRows(db, 'participant_emails', 'pax_id, email_address, preferred', emails);
+  await copyRows(db, 'participant_phones', 'pax_id, phone, preferred', phones);
+  await copyRows(db, 'promotion_payout_treatments', 'treatment_id, pax_id, date_of_service, lines, processed', treatments);
+  return count;
+}

@@ -1,0 +1,156 @@
+import pg from 'pg';
+import { catchUpGroup, resetProjection } from '../../../projections/runner';
+import type { EventStore } from '../../../event-schemas/store/event-store';
+import { PgListener } from '../../../server/adapters/pg-listener';
+import { openEventStore, PROCESS_NAMES, projectionsOnTheLog, registeredReadModels, startRuntime } from '../../../server/composition-root';
+import { seedDemo } from '../../../server/seed/demo';
+import { SEED_APPLICATION_NAME, seedSynthetic, type SeedSyntheticResult } from '../../../server/seed/synthetic/seed-synthetic';
+import { startTestServer, type TestServer } from '../../support/test-server';
+
+jest.setTimeout(180_000);
+const MEMBERS = 1_000;
+let s: TestServer;
+let seeded: SeedSyntheticResult;
+let seedPool: pg.Pool;
+let listener: PgListener;
+let store: EventStore;
+
+/** Every row of every read-model table, in key order, without the columns a replay stamps with now(). */
+async function readModelRows(pool: pg.Pool): Promise<Record<string, string>> {
+  const tables = [...new Set(registeredReadModels(s.runtime.deps.settings).flatMap((p) => p.tables))].sort();
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const r = await pool.query<{ rows: string }>(
+      `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS rows FROM (SELECT to_jsonb(t) - 'created_at' - 'updated_at' AS x FROM ${t} t) q`,
+    );
+    out[t] = r.rows[0].rows;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  s = await startTestServer({ runProjections: true });
+  const deps = s.runtime.deps;
+  // The demo catalogue with its promotion, as `npm start` seeds it; the processes follow it before the seed begins.
+  await seedDemo(deps.pool, () => undefined, deps.store, deps.settings.timeZone);
+  const { processes } = projectionsOnTheLog({ ...deps, settings: deps.settings });
+  await catchUpGroup(deps.pool, deps.store, processes);
+  await s.runtime.stop();
+  // The seed's own connections, named as the command names them, and a store of its own (the server's is closed).
+  const url = new URL(s.db.url);
+  url.searchParams.set('application_name', SEED_APPLICATION_NAME);
+  seedPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  listener = new PgListener(url.toString());
+  store = await openEventStore(seedPool, listener);
+  seeded = await seedSynthetic({
+    pool: seedPool,
+    store,
+    settings: { ...deps.settings, welcomeCertificateCategory: 'WELCOME' },
+    readModels: registeredReadModels(deps.settings),
+    processNames: PROCESS_NAMES,
+    members: MEMBERS,
+    seed: 3,
+    now: new Date(),
+    chunk: 300,
+  });
+});
+afterAll(async () => {
+  await store.close();
+  await listener.close();
+  await seedPool.end();
+  await s.db.drop();
+});
+
+describe('npm run seed:synthetic on a database holding the demo data', () => {
+  it('writes about ten or more events a member after the demo’s', () => {
+    expect(seeded.members).toBe(MEMBERS);
+    expect(seeded.events).toBeGreaterThanOrEqual(10 * MEMBERS);
+    expect(seeded.firstPaxId).toBeGreaterThan(1);
+  });
+
+  it('refuses a second synthetic programme, and a seed while the server holds connections', async () => {
+    const again = () =>
+      seedSynthetic({
+        pool: seedPool,
+        store,
+        settings: s.runtime.deps.settings,
+        readModels: [],
+        processNames: PROCESS_NAMES,
+        members: 1,
+        seed: 3,
+        now: new Date(),
+      });
+    await expect(again()).rejects.toThrow('synthetic-1@example.com already exists');
+    const server = new pg.Client({ connectionString: s.db.url });
+    await server.connect();
+    try {
+      await expect(again()).rejects.toThrow('other session(s) are connected');
+    } finally {
+      await server.end();
+    }
+  });
+
+  it('leaves the log’s processes nothing to do: replayed, they pay, issue and offer nothing more', async () => {
+    const deps = { ...s.runtime.deps, pool: seedPool, store };
+    const before = await store.countAll!();
+    const payoutRows = await seedPool.query('SELECT md5(string_agg(t::text, \'|\' ORDER BY treatment_id)) AS rows FROM promotion_payout_treatments t');
+    const { processes } = projectionsOnTheLog(deps);
+    expect(processes.map((p) => p.name).sort()).toEqual([...PROCESS_NAMES].sort());
+    for (const p of processes) await resetProjection(seedPool, p);
+    await catchUpGroup(seedPool, store, processes, 2_000);
+    expect(await store.countAll!()).toBe(before);
+    const replayed = await seedPool.query('SELECT md5(string_agg(t::text, \'|\' ORDER BY treatment_id)) AS rows FROM promotion_payout_treatments t');
+    expect(replayed.rows[0].rows).toBe(payoutRows.rows[0].rows);
+  });
+
+  it('projects every read model as following the log live would have', async () => {
+    const rebuilt = await readModelRows(seedPool);
+    const models = registeredReadModels(s.runtime.deps.settings);
+    for (const p of models) await resetProjection(seedPool, p);
+    await catchUpGroup(seedPool, store, models, 2_000);
+    expect(await readModelRows(seedPool)).toEqual(rebuilt);
+    expect(Object.keys(rebuilt).length).toBeGreaterThan(5);
+  });
+});
+
+describe('a synthetic member', () => {
+  it('signs in with the demo password and sees a history that adds up', async () => {
+    // The seeded database served by a fresh server, as `npm start` would after the seed.
+    const runtime = await startRuntime({ databaseUrl: s.db.url, settings: s.runtime.deps.settings, embedded: true, log: () => undefined, runScheduler: false });
+    const listening = runtime.app.listen(0, '127.0.0.1');
+    await new Promise((r) => listening.once('listening', r));
+    const base = `http://127.0.0.1:${(listening.address() as { port: number }).port}`;
+    try {
+      const call = async (path: string, token?: string, body?: unknown) => {
+        const res = await fetch(base + path, {
+          method: body ? 'POST' : 'GET',
+          headers: { 'content-type': 'application/json', ...(token ? { 'auth-token': token } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      const busiest = await seedPool.query<{ pax_id: string; username: string }>(
+        `SELECT p.pax_id, p.username FROM participants p JOIN rm_member_points m ON m.pax_id = p.pax_id
+          WHERE p.username LIKE 'synthetic-%' ORDER BY m.balance DESC LIMIT 1`,
+      );
+      const { username, pax_id } = busiest.rows[0];
+      const login = await call('/api/rest/authenticate/login', undefined, { username, password: 'Rewards-demo-1' });
+      expect(login.status).toBe(200);
+      const token = login.body.authToken as string;
+      const points = await call(`/api/rest/participants/${pax_id}/points`, token);
+      expect(points.body.balance).toBeGreaterThan(0);
+      const activity = await call(`/api/rest/patients/${pax_id}/activity-headers?start-date=2000-01-01&end-date=2100-01-01&size=100`, token);
+      expect(activity.status).toBe(200);
+      expect(activity.body.items.length).toBeGreaterThan(1);
+      const wallet = await call('/api/rest/participants/~/certificates?size=100', token);
+      expect(wallet.body.items.length).toBeGreaterThan(0);
+      // The balance is what the member's ledger adds up to.
+      const ledger = await seedPool.query<{ left: string }>('SELECT coalesce(sum(remaining), 0) AS left FROM rm_point_lots WHERE pax_id = $1', [pax_id]);
+      expect(Number(ledger.rows[0].left)).toBeGreaterThanOrEqual(points.body.balance);
+    } finally {
+      listening.closeAllConnections();
+      await new Promise((r) => listening.close(r));
+      await runtime.stop();
+    }
+  });
+});
