@@ -57,11 +57,10 @@ async function surveyOf(db: pg.Pool): Promise<SyntheticCatalogue['survey']> {
        FROM survey_questions q JOIN survey_sections s ON s.id = q.section_id WHERE s.survey_id = $1 ORDER BY s.id, q.position`,
     [survey.id],
   );
-  const answers = q.rows.map(
-    (r): SubmittedAnswer =>
-      r.first_answer === null
-        ? { questionId: Number(r.id), answerIds: [], userResponse: 'Friendly staff and great results.' }
-        : { questionId: Number(r.id), answerIds: [Number(r.first_answer)], userResponse: null },
+  const answers = q.rows.map((r): SubmittedAnswer =>
+    r.first_answer === null
+      ? { questionId: Number(r.id), answerIds: [], userResponse: 'Friendly staff and great results.' }
+      : { questionId: Number(r.id), answerIds: [Number(r.first_answer)], userResponse: null },
   );
   return { id: Number(survey.id), name: survey.name, points: survey.survey_points_amount, fromDate: survey.from_date, answers };
 }
@@ -94,9 +93,14 @@ async function giftOf(db: pg.Pool): Promise<SyntheticCatalogue['gift']> {
 }
 
 export async function readCatalogue(db: pg.Pool, settings: ProgrammeSettings, today: string): Promise<SyntheticCatalogue> {
-  const products = await db.query<{ id: string; name: string; brand: string; category: 'TREATMENT' | 'PARTNER'; msrp_per_unit: string; points_per_unit: number }>(
-    'SELECT id, name, brand, category, msrp_per_unit, points_per_unit FROM products WHERE NOT retired ORDER BY id',
-  );
+  const products = await db.query<{
+    id: string;
+    name: string;
+    brand: string;
+    category: 'TREATMENT' | 'PARTNER';
+    msrp_per_unit: string;
+    points_per_unit: number;
+  }>('SELECT id, name, brand, category, msrp_per_unit, points_per_unit FROM products WHERE NOT retired ORDER BY id');
   if (!products.rowCount) throw new Error('the programme has no products: start the server once (it seeds the demo catalogue) or add products');
   const admin = await db.query<{ pax_id: string }>('SELECT min(pax_id) AS pax_id FROM participants WHERE is_admin');
   const welcomeCode = settings.welcomeCertificateCategory;

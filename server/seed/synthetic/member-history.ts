@@ -422,7 +422,10 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
       const certificateId = newId();
       const code = nextCode();
       const expirationDate = addMonths(today, 12);
-      const friend = { recipientName: `${random.pick(['Riley', 'Sam', 'Alex', 'Jordan'])} ${who.lastName}`, recipientEmail: `friend-of-synthetic-${n}@example.com` };
+      const friend = {
+        recipientName: `${random.pick(['Riley', 'Sam', 'Alex', 'Jordan'])} ${who.lastName}`,
+        recipientEmail: `friend-of-synthetic-${n}@example.com`,
+      };
       const certificate = {
         certificateId,
         code,
@@ -480,7 +483,9 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
     const span = daysBetween(from, c.today);
     if (span >= 0) {
       agenda.add(during(addDays(from, random.int(0, span))), (at) => {
-        const submitted: MemberEvent[] = [SurveySubmitted.of({ paxId, surveyId: survey.id, surveyName: survey.name, answers: survey.answers, pointsAwarded: survey.points })];
+        const submitted: MemberEvent[] = [
+          SurveySubmitted.of({ paxId, surveyId: survey.id, surveyName: survey.name, answers: survey.answers, pointsAwarded: survey.points }),
+        ];
         if (survey.points > 0)
           submitted.push(
             PointsAwarded.of({

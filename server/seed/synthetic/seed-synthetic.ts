@@ -45,7 +45,9 @@ async function refuseWhileOthersConnected(pool: pg.Pool): Promise<void> {
     [SEED_APPLICATION_NAME],
   );
   if (Number(r.rows[0].n) > 0)
-    throw new Error(`${r.rows[0].n} other session(s) are connected to the database: stop the server before seeding (the seed moves the log's processes past what it writes)`);
+    throw new Error(
+      `${r.rows[0].n} other session(s) are connected to the database: stop the server before seeding (the seed moves the log's processes past what it writes)`,
+    );
 }
 
 /** The processes must have followed the whole log: the seed then moves them past its own events, which need nothing from them. */
@@ -102,7 +104,8 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
       `UPDATE projection_checkpoints SET position_major = $2, position_minor = $3, events_applied = events_applied + $4, updated_at = now() WHERE name = ANY($1)`,
       [o.processNames, head.major.toString(), head.minor.toString(), events],
     );
-  for (const table of ['participants', 'participant_emails', 'participant_phones', 'es_events', 'promotion_payout_treatments']) await o.pool.query(`ANALYZE ${table}`);
+  for (const table of ['participants', 'participant_emails', 'participant_phones', 'es_events', 'promotion_payout_treatments'])
+    await o.pool.query(`ANALYZE ${table}`);
   const projecting = performance.now();
   await rebuildReadModels(o.pool, o.store, o.readModels, (p) => o.progress?.('project every read model', p.applied, p.total ?? 0));
   return { members: o.members, events, firstPaxId: base + 1, writeSeconds, projectSeconds: (performance.now() - projecting) / 1000 };

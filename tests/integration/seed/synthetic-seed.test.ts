@@ -4,6 +4,7 @@ import type { EventStore } from '../../../event-schemas/store/event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
 import { openEventStore, PROCESS_NAMES, projectionsOnTheLog, registeredReadModels, startRuntime } from '../../../server/composition-root';
 import { seedDemo } from '../../../server/seed/demo';
+import { seedDemoPromotion } from '../../../server/seed/demo-promotion';
 import { SEED_APPLICATION_NAME, seedSynthetic, type SeedSyntheticResult } from '../../../server/seed/synthetic/seed-synthetic';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -31,7 +32,9 @@ async function readModelRows(pool: pg.Pool): Promise<Record<string, string>> {
 beforeAll(async () => {
   s = await startTestServer({ runProjections: true });
   const deps = s.runtime.deps;
-  // The demo catalogue with its promotion, as `npm start` seeds it; the processes follow it before the seed begins.
+  // The demo catalogue with its promotion, as `npm start` seeds it, the promotion published 60 days ago so that the
+  // history holds treatments in its window; the processes follow it before the seed begins.
+  await seedDemoPromotion(deps.pool, deps.store, () => undefined, new Date(Date.now() - 60 * 86_400_000));
   await seedDemo(deps.pool, () => undefined, deps.store, deps.settings.timeZone);
   const { processes } = projectionsOnTheLog({ ...deps, settings: deps.settings });
   await catchUpGroup(deps.pool, deps.store, processes);
@@ -91,15 +94,17 @@ describe('npm run seed:synthetic on a database holding the demo data', () => {
   });
 
   it('leaves the log’s processes nothing to do: replayed, they pay, issue and offer nothing more', async () => {
+    const paid = await seedPool.query<{ n: string }>(`SELECT count(*) AS n FROM es_events WHERE type = 'PromotionAwardEarned'`);
+    expect(Number(paid.rows[0].n)).toBeGreaterThan(0);
     const deps = { ...s.runtime.deps, pool: seedPool, store };
     const before = await store.countAll!();
-    const payoutRows = await seedPool.query('SELECT md5(string_agg(t::text, \'|\' ORDER BY treatment_id)) AS rows FROM promotion_payout_treatments t');
+    const payoutRows = await seedPool.query("SELECT md5(string_agg(t::text, '|' ORDER BY treatment_id)) AS rows FROM promotion_payout_treatments t");
     const { processes } = projectionsOnTheLog(deps);
     expect(processes.map((p) => p.name).sort()).toEqual([...PROCESS_NAMES].sort());
     for (const p of processes) await resetProjection(seedPool, p);
     await catchUpGroup(seedPool, store, processes, 2_000);
     expect(await store.countAll!()).toBe(before);
-    const replayed = await seedPool.query('SELECT md5(string_agg(t::text, \'|\' ORDER BY treatment_id)) AS rows FROM promotion_payout_treatments t');
+    const replayed = await seedPool.query("SELECT md5(string_agg(t::text, '|' ORDER BY treatment_id)) AS rows FROM promotion_payout_treatments t");
     expect(replayed.rows[0].rows).toBe(payoutRows.rows[0].rows);
   });
 

@@ -7,7 +7,13 @@ import { syntheticIds } from '../../../server/seed/synthetic/synthetic-ids';
 const NOW = '2026-11-26T20:00:00.000Z';
 const catalogue: SyntheticCatalogue = {
   today: '2026-11-26',
-  settings: { timeZone: 'America/Los_Angeles', pointsExpiryMonths: 12, partnerDailyPointsLimit: 500, redemptionDivisor: 10, welcomeCertificateCategory: 'WELCOME' },
+  settings: {
+    timeZone: 'America/Los_Angeles',
+    pointsExpiryMonths: 12,
+    partnerDailyPointsLimit: 500,
+    redemptionDivisor: 10,
+    welcomeCertificateCategory: 'WELCOME',
+  },
   practice: { practiceId: 1, apiKeyId: 1 },
   products: [
     { id: 1, name: 'Brand A Neuromodulator (per unit)', brand: 'BRAND_A', category: 'TREATMENT', msrpPerUnit: 14, pointsPerUnit: 2 },
@@ -70,7 +76,12 @@ describe('a synthetic member’s history', () => {
         expect(e.occurredAt >= last).toBe(true);
         expect(e.occurredAt <= NOW).toBe(true);
         last = e.occurredAt;
-        const encoded = encodeEvent(e.eventId, e.event, { actor: e.actor, correlationId: e.correlationId, causationId: e.causationId, occurredAt: e.occurredAt });
+        const encoded = encodeEvent(e.eventId, e.event, {
+          actor: e.actor,
+          correlationId: e.correlationId,
+          causationId: e.causationId,
+          occurredAt: e.occurredAt,
+        });
         expect(decodeStreamEvent(e.stream, encoded.type, encoded.data, encoded.metadata).event).toEqual(e.event);
       }
     }
