@@ -30,9 +30,12 @@ async function main() {
   const { members, seed } = options(process.argv.slice(2));
   const settings = settingsFromEnv();
   const server = serverSettingsFromEnv();
+  const local = await connectToLocalDatabase(server);
+  const stop = local.stop;
   // Every connection of this command (the pool's, the listener's) names it, so the check for a running server skips them.
-  process.env.PGAPPNAME = SEED_APPLICATION_NAME;
-  const { url, stop } = await connectToLocalDatabase(server);
+  const named = new URL(local.url);
+  named.searchParams.set('application_name', SEED_APPLICATION_NAME);
+  const url = named.toString();
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const listener = new PgListener(url);
   try {
