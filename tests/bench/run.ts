@@ -12,6 +12,7 @@ import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
 import { benchRebuild } from './rebuild-throughput';
 import { benchStore } from './store-throughput';
+import { benchScale } from './scale';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
 const benches: Record<string, (adminUrl: string) => Promise<string>> = {
@@ -29,8 +30,20 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   history: () => benchHistoryLatency(),
 };
 
+/** Benches that measure the configured database (DATA_DIR or DATABASE_URL) as it is, and run only when named. */
+const onTheConfiguredDatabase: Record<string, () => Promise<string>> = {
+  scale: () => benchScale(),
+};
+
 async function main() {
   const wanted = process.argv.slice(2);
+  if (wanted.length === 1 && onTheConfiguredDatabase[wanted[0]]) {
+    console.log(`node ${process.version}, ${wanted[0]}\n`);
+    const started = Date.now();
+    console.log(await onTheConfiguredDatabase[wanted[0]]());
+    console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    process.exit(0);
+  }
   const names = wanted.length ? wanted : Object.keys(benches);
   let adminUrl = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;

@@ -1,0 +1,103 @@
+import { setMaxListeners } from 'node:events';
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+import { readSse } from './sse-reader';
+
+/**
+ * The clients of `bench scale`, on a thread of their own so they do not slow the server they measure: request loops
+ * (a member's home, or the baseline read by primary key) from N clients for a while, and live streams held open.
+ */
+export interface ScaleClientsSetup {
+  base: string;
+  members: { paxId: number; token: string }[];
+  /** The activity page's range, as the home asks for it. */
+  activityRange: { start: string; end: string };
+}
+
+export type ScaleCommand = { kind: 'load'; what: 'home' | 'profile'; clients: number; ms: number } | { kind: 'streams'; count: number } | { kind: 'stop' };
+export interface LoadResult {
+  samples: number[];
+  ms: number;
+  failures: number;
+}
+
+const setup = workerData as ScaleClientsSetup;
+const abort = new AbortController();
+setMaxListeners(0, abort.signal);
+
+// Plain node:http with kept-alive sockets, as a browser keeps them: fetch's web streams cost several times the CPU.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const get = (path: string, token: string) =>
+  new Promise<boolean>((resolve, reject) => {
+    const req = http.get(setup.base + path, { agent, headers: { 'auth-token': token } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200));
+    });
+    req.on('error', reject);
+  });
+
+/** A member's home as the portal loads it: the balance, the wallet's first page and the activity's first page, at once. */
+const home = async (m: { paxId: number; token: string }) => {
+  const r = setup.activityRange;
+  const all = await Promise.all([
+    get(`/api/rest/participants/${m.paxId}/points`, m.token),
+    get('/api/rest/participants/~/certificates?page=0&size=100&sort=expirationDate%20desc', m.token),
+    get(`/api/rest/patients/${m.paxId}/activity-headers?start-date=${r.start}&end-date=${r.end}&page=0&size=10`, m.token),
+  ]);
+  return all.every(Boolean);
+};
+
+async function load(what: 'home' | 'profile', clients: number, ms: number): Promise<LoadResult> {
+  const samples: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const until = started + ms;
+  let next = Math.floor(Math.random() * setup.members.length);
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const m = setup.members[next++ % setup.members.length];
+        const t0 = performance.now();
+        const ok = what === 'home' ? await home(m) : await get(`/api/rest/participants/${m.paxId}`, m.token);
+        samples.push(performance.now() - t0);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  return { samples, ms: performance.now() - started, failures };
+}
+
+/** Opens `count` live streams, one member each, and answers once every one has had its first points message. */
+async function streams(count: number): Promise<number> {
+  let opened = 0;
+  await Promise.all(
+    setup.members.slice(0, count).map(
+      (m) =>
+        new Promise<void>((resolve) => {
+          let first = true;
+          void readSse(
+            `${setup.base}/api/rest/live`,
+            { 'auth-token': m.token },
+            (kind) => {
+              if (kind === 'points' && first) {
+                first = false;
+                opened++;
+                resolve();
+              }
+            },
+            abort.signal,
+          ).catch(() => resolve());
+        }),
+    ),
+  );
+  return opened;
+}
+
+parentPort!.on('message', (c: ScaleCommand) => {
+  if (c.kind === 'load') void load(c.what, c.clients, c.ms).then((r) => parentPort!.postMessage(r));
+  else if (c.kind === 'streams') void streams(c.count).then((n) => parentPort!.postMessage(n));
+  else {
+    abort.abort();
+    parentPort!.postMessage('stopped');
+  }
+});
