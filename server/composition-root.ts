@@ -38,6 +38,7 @@ import { statusRoutes } from './operations/status-routes';
 import { externalAdminToolRoutes } from './operations/external-admin-tool';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
+import { preferenceRoutes } from './messaging/consent/preference-routes';
 import { participantRoutes } from './participants/routes';
 import { contactRoutes } from './participants/contact-routes';
 import { participantSearchRoutes } from './participants/search-routes';
@@ -151,6 +152,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...surveyMemberRoutes(deps),
     ...liveRoutes(deps),
     ...outboxRoutes(deps),
+    ...preferenceRoutes(deps),
     ...productRoutes(deps),
     ...practiceApiKeyRoutes(deps),
     ...treatmentRoutes(deps),

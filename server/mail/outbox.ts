@@ -13,6 +13,11 @@ export interface OutgoingMessage {
   body: string;
   /** A message that must go out once names itself; a second enqueue with the same key writes nothing. */
   idempotencyKey?: string;
+  /** Default transactional (always sent). Marketing ones are written through enqueueMarketingEmail, which checks consent. */
+  kind?: 'transactional' | 'marketing';
+  paxId?: number;
+  /** The one-click unsubscribe address the e-mail's List-Unsubscribe header carries. */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -21,13 +26,11 @@ export interface OutgoingMessage {
  * holds between processes too).
  */
 export async function enqueue(db: pg.Pool | pg.PoolClient, m: OutgoingMessage): Promise<boolean> {
-  const r = await db.query('INSERT INTO outbox (channel, recipient, subject, body, idempotency_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
-    m.channel,
-    m.recipient,
-    m.subject,
-    m.body,
-    m.idempotencyKey ?? null,
-  ]);
+  const r = await db.query(
+    `INSERT INTO outbox (channel, recipient, subject, body, idempotency_key, kind, pax_id, unsubscribe_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+    [m.channel, m.recipient, m.subject, m.body, m.idempotencyKey ?? null, m.kind ?? 'transactional', m.paxId ?? null, m.unsubscribeUrl ?? null],
+  );
   return r.rowCount === 1;
 }
 
@@ -87,7 +90,8 @@ export const outboxRoutes = (deps: Deps) => [
     method: 'get',
     path: '/admin/outbox',
     tag: 'Admin',
-    summary: 'The newest outgoing messages with where their delivery stands, optionally for one recipient or status (the demo mailbox; FAILED lists the parked ones)',
+    summary:
+      'The newest outgoing messages with where their delivery stands, optionally for one recipient or status (the demo mailbox; FAILED lists the parked ones)',
     access: 'admin',
     query: t.partial({ recipient: Email, status: Status }),
     responses: { 200: { description: 'Messages, newest first', schema: t.array(Message) } },

@@ -63,7 +63,12 @@ export class OutboxDispatcher {
 
   /** One batch: claimed, sent side by side, marked. Answers how many were claimed (0: nothing was due). */
   async dispatchOnce(): Promise<number> {
-    const batch = await claimDue(this.pool, { limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: this.now(), domain: this.options.messageIdDomain });
+    const batch = await claimDue(this.pool, {
+      limit: this.options.batchSize,
+      leaseMs: this.options.leaseMs,
+      now: this.now(),
+      domain: this.options.messageIdDomain,
+    });
     if (batch.length === 0) return 0;
     const sent: SentOutcome[] = [];
     const failed: FailedOutcome[] = [];

@@ -44,9 +44,7 @@ export function smtpTransport(settings: SmtpSettings): Transport {
           text: m.body,
           html: textToHtml(m.subject, m.body),
           messageId: m.messageId,
-          headers: m.unsubscribeUrl
-            ? { 'List-Unsubscribe': `<${m.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-            : undefined,
+          headers: m.unsubscribeUrl ? { 'List-Unsubscribe': `<${m.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
         });
         // The relay's reply names its queue id ("250 2.0.0 Ok: queued as 4XYZ"): what its logs know the message by.
         return { providerId: typeof info.response === 'string' && info.response ? info.response : info.messageId };

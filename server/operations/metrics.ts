@@ -34,7 +34,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly messagesSent = new Counter({ name: 'messages_sent_total', help: 'Messages a provider accepted, by channel', labelNames: ['channel'], registers: [this.registry] });
+  readonly messagesSent = new Counter({
+    name: 'messages_sent_total',
+    help: 'Messages a provider accepted, by channel',
+    labelNames: ['channel'],
+    registers: [this.registry],
+  });
   readonly messagesRetried = new Counter({
     name: 'messages_retried_total',
     help: 'Failed delivery attempts that will be tried again, by channel',

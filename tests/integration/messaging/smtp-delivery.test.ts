@@ -36,7 +36,8 @@ describe('e-mail over SMTP', () => {
       lastError?: string;
     }[];
   const arrivedFor = (recipient: string) => sink.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0].address === recipient);
-  const resetFor = (email: string) => s.call('POST', '/api/rest/authenticate/forgot-password', { body: { email }, headers: { 'x-forwarded-for': `10.30.${Math.floor(Math.random() * 250)}.1` } });
+  const resetFor = (email: string) =>
+    s.call('POST', '/api/rest/authenticate/forgot-password', { body: { email }, headers: { 'x-forwarded-for': `10.30.${Math.floor(Math.random() * 250)}.1` } });
 
   describe('when a member asks for a password reset', () => {
     it('arrives as an e-mail from MAIL_FROM with a text and an HTML part, an absolute link and the outbox Message-ID', async () => {
@@ -94,7 +95,11 @@ describe('e-mail over SMTP', () => {
       sink.refused.add(m.email);
       await resetFor(m.email);
       const [parked] = await eventually(async () => {
-        const items = (await s.call('GET', '/api/rest/admin/outbox?status=FAILED', { token: admin })).body as { id: number; recipient: string; lastError?: string }[];
+        const items = (await s.call('GET', '/api/rest/admin/outbox?status=FAILED', { token: admin })).body as {
+          id: number;
+          recipient: string;
+          lastError?: string;
+        }[];
         const mine = items.filter((i) => i.recipient === m.email);
         expect(mine).toHaveLength(1);
         return mine;

@@ -42,7 +42,14 @@ async function fakeTwilio() {
     }
     if (form.get('To') === '+15005550001') {
       res.statusCode = seen.status = 400;
-      return res.end(JSON.stringify({ code: 21211, message: "The 'To' number +15005550001 is not a valid phone number.", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 }));
+      return res.end(
+        JSON.stringify({
+          code: 21211,
+          message: "The 'To' number +15005550001 is not a valid phone number.",
+          more_info: 'https://www.twilio.com/docs/errors/21211',
+          status: 400,
+        }),
+      );
     }
     res.statusCode = 201;
     res.end(
@@ -72,7 +79,15 @@ describe('texts through Twilio', () => {
     await twilio.close();
   });
   const transport = () => twilioSmsTransport({ accountSid: SID, authToken: TOKEN, from: '+19495550100', apiBaseUrl: twilio.url });
-  const envelope = (recipient: string, body = 'Your code is 123456') => ({ id: 1, channel: 'sms' as const, recipient, subject: 's', body, messageId: '<x@y>', unsubscribeUrl: null });
+  const envelope = (recipient: string, body = 'Your code is 123456') => ({
+    id: 1,
+    channel: 'sms' as const,
+    recipient,
+    subject: 's',
+    body,
+    messageId: '<x@y>',
+    unsubscribeUrl: null,
+  });
 
   describe('when a text is sent to a US number written with ten digits', () => {
     it('posts it to the Messages API in E.164 with the account credentials and answers the message sid', async () => {
