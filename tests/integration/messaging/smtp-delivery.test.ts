@@ -72,6 +72,13 @@ describe('e-mail over SMTP', () => {
           expect(item).toMatchObject({ status: 'PENDING', lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
           expect(item.attempts).toBeGreaterThanOrEqual(2);
         });
+        // The waiting mail shows on the probe's detail (still ready: members can use the portal) and the status page.
+        const ready = await s.call('GET', '/readyz');
+        expect(ready.status).toBe(200);
+        expect(ready.body.outbox).toMatchObject({ pending: expect.any(Number), behind: false });
+        expect(ready.body.outbox.pending).toBeGreaterThanOrEqual(1);
+        expect(ready.body.outbox.oldestAgeSeconds).toBeGreaterThan(0);
+        expect((await s.call('GET', '/api/rest/admin/status', { token: admin })).body.outbox.pending).toBeGreaterThanOrEqual(1);
       } finally {
         await sink.start();
       }

@@ -1,6 +1,7 @@
 import { smsSegments, toE164 } from '../../../server/messaging/sms-text';
 import { nextAttemptAt } from '../../../server/messaging/backoff';
 import { textToHtml } from '../../../server/messaging/email-html';
+import { OUTBOX_BEHIND_SECONDS, queueHealth } from '../../../server/messaging/queue-health';
 
 describe('phone numbers for texts', () => {
   it.each([
@@ -48,5 +49,12 @@ describe('the HTML part of an e-mail', () => {
     expect(html).toContain('<title>Hi &lt;you&gt;</title>');
     expect(html).toContain('<p>Hello &lt;b&gt;Sam&lt;/b&gt; &amp; co,</p>');
     expect(html).toContain('<a href="https://rewards.test/claim?code=A&amp;b=1">https://rewards.test/claim?code=A&amp;b=1</a>.<br>');
+  });
+});
+
+describe('the outbox queue on probes', () => {
+  it('is behind once its oldest message has waited more than five minutes', () => {
+    expect(queueHealth({ pending: 3, oldestAgeSeconds: OUTBOX_BEHIND_SECONDS, parked: 0 }).behind).toBe(false);
+    expect(queueHealth({ pending: 3, oldestAgeSeconds: OUTBOX_BEHIND_SECONDS + 1, parked: 0 }).behind).toBe(true);
   });
 });
