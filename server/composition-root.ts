@@ -39,6 +39,7 @@ import { externalAdminToolRoutes } from './operations/external-admin-tool';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { preferenceRoutes } from './messaging/consent/preference-routes';
+import { broadcastRoutes } from './messaging/broadcast-routes';
 import { participantRoutes } from './participants/routes';
 import { contactRoutes } from './participants/contact-routes';
 import { participantSearchRoutes } from './participants/search-routes';
@@ -153,6 +154,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...liveRoutes(deps),
     ...outboxRoutes(deps),
     ...preferenceRoutes(deps),
+    ...broadcastRoutes(deps),
     ...productRoutes(deps),
     ...practiceApiKeyRoutes(deps),
     ...treatmentRoutes(deps),
