@@ -49,7 +49,7 @@ describe('a campaign e-mail to every member', () => {
       } finally {
         await other.end();
       }
-      // The first chunk (1,000 members, one of them without an address) is visible to another connection at once.
+      // The first chunk's e-mails are visible to another connection before the next chunk is read.
       expect(seenAfterChunk[0]).toBeGreaterThanOrEqual(999);
       expect(seenAfterChunk.length).toBeGreaterThanOrEqual(3);
       expect(seenAfterChunk).toEqual([...seenAfterChunk].sort((a, b) => a - b));
