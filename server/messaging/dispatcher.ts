@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './backoff';
-import { claimDue, markOutcomes, type Claimed, type FailedOutcome, type SentOutcome } from './outbox-queue';
+import { claimDue, markOutcomes, withheldIds, type Claimed, type FailedOutcome, type SentOutcome } from './outbox-queue';
 import { PermanentDeliveryError, type Transport } from './transport';
 
 export interface DispatcherOptions {
@@ -34,6 +34,9 @@ export interface DeliveryCounters {
   /** A message parked after its last attempt (or a permanent refusal). */
   failed(channel: string): void;
 }
+
+/** Parked with this error: a marketing message whose member withdrew consent while it waited. An admin's retry withholds it again. */
+export const WITHHELD = 'withheld: the member no longer consents to this kind of message';
 
 const noCounters: DeliveryCounters = { sent: () => undefined, retried: () => undefined, failed: () => undefined };
 
@@ -72,23 +75,28 @@ export class OutboxDispatcher {
     if (batch.length === 0) return 0;
     const sent: SentOutcome[] = [];
     const failed: FailedOutcome[] = [];
+    const withheld = await withheldIds(this.pool, batch);
+    for (const id of withheld) failed.push({ id, error: WITHHELD, retryAt: null });
     await Promise.all(
-      batch.map(async (m) => {
-        try {
-          const { providerId } = await this.transports[m.channel].send(m);
-          sent.push({ id: m.id, providerId });
-        } catch (e) {
-          failed.push(this.failure(m, e));
-        }
-      }),
+      batch
+        .filter((m) => !withheld.has(m.id))
+        .map(async (m) => {
+          try {
+            const { providerId } = await this.transports[m.channel].send(m);
+            sent.push({ id: m.id, providerId });
+          } catch (e) {
+            failed.push(this.failure(m, e));
+          }
+        }),
     );
     await markOutcomes(this.pool, sent, failed, this.now());
     const counters = this.deps.counters ?? noCounters;
-    for (const m of batch) if (sent.some((s) => s.id === m.id)) counters.sent(m.channel);
+    const channelOf = new Map(batch.map((m) => [m.id, m.channel]));
+    for (const s of sent) counters.sent(channelOf.get(s.id)!);
     for (const f of failed) {
-      const channel = batch.find((m) => m.id === f.id)!.channel;
-      if (f.retryAt) counters.retried(channel);
-      else counters.failed(channel);
+      if (f.error === WITHHELD) continue;
+      if (f.retryAt) counters.retried(channelOf.get(f.id)!);
+      else counters.failed(channelOf.get(f.id)!);
     }
     return batch.length;
   }

@@ -9,6 +9,25 @@ import type { Envelope } from './transport';
 
 export interface Claimed extends Envelope {
   attempts: number;
+  kind: 'transactional' | 'marketing';
+  paxId: number | null;
+}
+
+/**
+ * The claimed marketing messages whose member no longer consents (they unsubscribed after the message was written,
+ * while it waited in a campaign's queue): these are withheld, not sent. Texts need an opt-in, e-mails only the
+ * absence of an opt-out.
+ */
+export async function withheldIds(pool: pg.Pool, claimed: Claimed[]): Promise<Set<number>> {
+  const marketing = claimed.filter((m) => m.kind === 'marketing' && m.paxId !== null);
+  if (!marketing.length) return new Set();
+  const r = await pool.query<{ id: string }>(
+    `SELECT m.id FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS m(id, pax_id, channel)
+     LEFT JOIN rm_message_preferences p ON p.pax_id = m.pax_id
+     WHERE CASE m.channel WHEN 'email' THEN NOT coalesce(p.email_marketing, true) ELSE NOT coalesce(p.sms_marketing, false) END`,
+    [marketing.map((m) => m.id), marketing.map((m) => m.paxId), marketing.map((m) => m.channel)],
+  );
+  return new Set(r.rows.map((row) => Number(row.id)));
 }
 
 interface ClaimedRow {
@@ -20,6 +39,8 @@ interface ClaimedRow {
   created_at: Date;
   attempts: number;
   unsubscribe_url: string | null;
+  kind: 'transactional' | 'marketing';
+  pax_id: string | null;
 }
 
 /** `<outbox.{id}.{created, base 36}@{domain}>`: the same for every attempt at one message, different across databases' id 1s. */
@@ -40,7 +61,7 @@ export async function claimDue(pool: pg.Pool, o: { limit: number; leaseMs: numbe
      )
      UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $3 / 1000.0)
      FROM due WHERE o.id = due.id
-     RETURNING o.id, o.channel, o.recipient, o.subject, o.body, o.created_at, o.attempts, o.unsubscribe_url`,
+     RETURNING o.id, o.channel, o.recipient, o.subject, o.body, o.created_at, o.attempts, o.unsubscribe_url, o.kind, o.pax_id`,
     [o.now, o.limit, o.leaseMs],
   );
   return r.rows
@@ -52,6 +73,8 @@ export async function claimDue(pool: pg.Pool, o: { limit: number; leaseMs: numbe
       body: row.body,
       attempts: row.attempts,
       unsubscribeUrl: row.unsubscribe_url,
+      kind: row.kind,
+      paxId: row.pax_id === null ? null : Number(row.pax_id),
       messageId: messageIdOf(Number(row.id), row.created_at, o.domain),
     }))
     .sort((a, b) => a.id - b.id);
