@@ -104,6 +104,8 @@ async function main() {
     startup,
   });
   running.runtime = runtime;
+  // Where messages go, never how to reach it (SMTP_URL carries a password).
+  logger.info(`messages: e-mail via ${messaging.smtp ? 'SMTP' : 'the demo mailbox'}, texts via ${messaging.twilio ? 'Twilio' : 'the demo mailbox'}`);
   if (embedded) {
     startup.step('seeding the demo data');
     await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);
