@@ -29,6 +29,7 @@ import { PromotionStatusChanged } from './promotion-status-changed';
 export * from './metadata';
 export * from './stream-names';
 export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
+export { MessagePreferencesChanged } from './message-preferences-changed';
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
 export { CertificateTransferred } from './certificate-transferred';

@@ -1,6 +1,7 @@
 import { activityProjection } from './activity/activity.projection';
 import { certificatesProjection } from './certificates/certificates.projection';
 import { memberPointsProjection } from './member-points/member-points.projection';
+import { messagePreferencesProjection } from './message-preferences/message-preferences.projection';
 import type { Projection } from './projection';
 import { promotionEarningsProjection } from './promotion-tiles/promotion-earnings.projection';
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
@@ -21,6 +22,7 @@ export const readModels = (settings: ReadModelSettings): Projection[] => [
   activityProjection(settings),
   promotionTilesProjection,
   promotionEarningsProjection,
+  messagePreferencesProjection,
 ];
 
 /** Read-model names, for health and progress, which need no settings. */

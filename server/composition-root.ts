@@ -8,7 +8,11 @@ import { createApp } from './app';
 import { certificateReconciler } from './certificates/certificate-reconciler';
 import { cardArtSource, rememberingCardArt, type FindCardArt } from './gift-certificates/card-art-catalogue';
 import { referralRewards } from './referrals/referral-rewards';
-import { portalLink, type ProgrammeSettings } from './config';
+import { portalLink, type MessagingSettings, type ProgrammeSettings } from './config';
+import { OutboxDispatcher, type DispatcherOptions } from './messaging/dispatcher';
+import { queueState } from './messaging/outbox-queue';
+import { DEMO_MESSAGING, transportsFor } from './messaging/transports';
+import { messagingMigrations } from './messaging/outbox-schema';
 import { dateIn } from '../event-schemas/calendar';
 import { overduePointsOf, spendablePointsMessages, withoutOverdue } from '../projections/member-points/points-query';
 import { migrate } from './db/migrate';
@@ -34,6 +38,8 @@ import { statusRoutes } from './operations/status-routes';
 import { externalAdminToolRoutes } from './operations/external-admin-tool';
 import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
+import { preferenceRoutes } from './messaging/consent/preference-routes';
+import { broadcastRoutes } from './messaging/broadcast-routes';
 import { participantRoutes } from './participants/routes';
 import { contactRoutes } from './participants/contact-routes';
 import { participantSearchRoutes } from './participants/search-routes';
@@ -95,6 +101,7 @@ export const allMigrations = (): Migration[] =>
     ...participantSearchMigrations,
     ...groupCountMigrations,
     ...categoryFieldMigrations,
+    ...messagingMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
   ].sort((a, b) => a.id.localeCompare(b.id));
@@ -149,6 +156,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...surveyMemberRoutes(deps),
     ...liveRoutes(deps),
     ...outboxRoutes(deps),
+    ...preferenceRoutes(deps),
+    ...broadcastRoutes(deps),
     ...productRoutes(deps),
     ...practiceApiKeyRoutes(deps),
     ...treatmentRoutes(deps),
@@ -204,6 +213,10 @@ export interface RuntimeOptions {
   runScheduler?: boolean;
   /** The structured logger; without one (tests) nothing is logged but what `log` writes. */
   logger?: Logger;
+  /** Where messages go (SMTP, Twilio) and whether this process delivers the outbox; default: the demo mailbox, delivered here. */
+  messaging?: MessagingSettings;
+  /** The outbox dispatcher's batch, lease, pause and retry policy (tests shorten them). */
+  dispatcher?: Partial<DispatcherOptions>;
   /** Told each step of the start as it begins (the server's startup watch names the one under way). */
   startup?: Pick<StartupWatch, 'step' | 'watchPool'>;
 }
@@ -233,6 +246,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const metrics = new Metrics({
     openStreams: () => measured.hub?.connectionCount ?? 0,
     projectionLag: () => (measured.status ? cheapProjectionLag({ pool, store, status: measured.status }) : Promise.resolve([])),
+    outbox: () => queueState(pool, new Date()),
   });
   step('opening the event store');
   const store = meteredStore(await openEventStore(pool, listener, options.eventStoreConnectionString), metrics);
@@ -269,6 +283,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The read models hand each batch's live messages to this process's hub after COMMIT: a push needs no NOTIFY and no read.
   const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log, undefined, hub.delivery);
   if (options.runProjections !== false) daemon.start();
+  const messaging = options.messaging ?? DEMO_MESSAGING;
+  const transports = transportsFor(messaging);
+  const dispatcher = new OutboxDispatcher(
+    pool,
+    transports,
+    { messageIdDomain: messaging.messageIdDomain, ...options.dispatcher },
+    { now, counters: metrics.deliveries, log },
+  );
+  if (messaging.dispatch) dispatcher.start();
   const status = new StatusSampler(pool, store);
   measured.hub = hub;
   measured.status = status;
@@ -286,6 +309,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cardArt,
     logger,
     metrics,
+    outbox: { wake: () => dispatcher.wake() },
   };
   const app = createApp(deps, allRoutes(deps));
   const schedulers = nightlyJobs(deps);
@@ -302,6 +326,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       hub.close();
       for (const s of schedulers) await s.stop();
       await liveWindow.stop();
+      await dispatcher.stop();
+      await transports.email.close();
+      await transports.sms.close();
       await daemon.stop();
       await store.close();
       await listener.close();

@@ -142,3 +142,40 @@ export const serverSettingsFromEnv = (env: Env = process.env): ServerSettings =>
   logLevel: env.LOG_LEVEL || 'info',
   logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
 });
+
+/** Where messages go: SMTP and Twilio when configured, the demo mailbox (the outbox table) otherwise. */
+export interface MessagingSettings {
+  /** SMTP_URL + MAIL_FROM; unset: e-mails go to the demo mailbox. */
+  smtp?: { url: string; from: string };
+  /** MAIL_FROM's domain, for Message-IDs (also without SMTP, so the demo mailbox's ids look alike). */
+  messageIdDomain: string;
+  /** TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN (+ TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID); unset: the demo mailbox. */
+  twilio?: { accountSid: string; authToken: string; from?: string; messagingServiceSid?: string; apiBaseUrl?: string };
+  /** OUTBOX_DISPATCH: `off` leaves the outbox undelivered in this process (another process dispatches). */
+  dispatch: boolean;
+}
+
+/** The address part of `Name <a@b>` or `a@b`. */
+const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+export const messagingSettingsFromEnv = (env: Env = process.env): MessagingSettings => {
+  const publicHost = new URL(env.PUBLIC_URL || 'http://localhost').hostname;
+  const from = env.MAIL_FROM?.trim() || `Rewards <no-reply@${publicHost}>`;
+  if (!/^[^@\s<>]+@[^@\s<>]+$/.test(addressOf(from))) throw new Error(`MAIL_FROM must be an address or "Name <address>", not ${from}`);
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  const sid = env.TWILIO_ACCOUNT_SID?.trim();
+  const token = env.TWILIO_AUTH_TOKEN?.trim();
+  const twilioFrom = env.TWILIO_FROM_NUMBER?.trim() || undefined;
+  const service = env.TWILIO_MESSAGING_SERVICE_SID?.trim() || undefined;
+  if (sid && token && !twilioFrom && !service) throw new Error('TWILIO_ACCOUNT_SID is set: set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID too');
+  return {
+    smtp: smtpUrl ? { url: smtpUrl, from } : undefined,
+    messageIdDomain: addressOf(from).split('@')[1],
+    twilio:
+      sid && token
+        ? { accountSid: sid, authToken: token, from: twilioFrom, messagingServiceSid: service, apiBaseUrl: env.TWILIO_API_BASE_URL?.trim() || undefined }
+        : undefined,
+    dispatch: env.OUTBOX_DISPATCH !== 'off',
+  };
+};

@@ -27,4 +27,6 @@ export interface Deps {
   logger: Logger;
   /** Prometheus metrics of this runtime (GET /metrics). */
   metrics: Metrics;
+  /** The outbox's dispatcher in this process: a route that wrote a message may have it looked at now. */
+  outbox: { wake(): void };
 }

@@ -5,6 +5,8 @@ import { route } from './core/route';
 import type { Deps } from './deps';
 import { comparePositions, formatPosition } from '../event-schemas/store/position';
 import { Problem } from './core/problem';
+import { queueState } from './messaging/outbox-queue';
+import { queueHealth } from './messaging/queue-health';
 
 const LAG_CAP = 1000;
 /** A read model further behind than this is not ready: its readers would see a stale programme. */
@@ -74,9 +76,12 @@ export const healthRoutes = (deps: Deps) => [
       method: 'get',
       path: '/readyz',
       tag: 'Operations',
-      summary: `Readiness: the database and the event store answer, and every read model is within ${READY_LAG_SECONDS} s of the log (503 with Retry-After otherwise)`,
+      summary: `Readiness: the database and the event store answer, and every read model is within ${READY_LAG_SECONDS} s of the log (503 with Retry-After otherwise); the outbox's size and age as detail (a queue behind does not take the portal out of service)`,
       access: 'public',
-      responses: { 200: { description: 'Ready', schema: t.type({ status: t.string }) }, 503: { description: 'Not ready: what is not, in words' } },
+      responses: {
+        200: { description: 'Ready', schema: t.type({ status: t.string, outbox: t.unknown }) },
+        503: { description: 'Not ready: what is not, in words' },
+      },
       handler: async () => {
         const notReady = (detail: string) => new Problem('unavailable', detail, undefined, { 'retry-after': '5' });
         await deps.pool.query('SELECT 1').catch(() => {
@@ -90,7 +95,8 @@ export const healthRoutes = (deps: Deps) => [
           throw notReady(
             `Read models behind the log by more than ${READY_LAG_SECONDS} s: ${late.map((p) => `${p.name} (${Math.round(p.lagSeconds)} s)`).join(', ')}`,
           );
-        return { status: 200, body: { status: 'ready' } };
+        // A relay that is down shows here and on the status page, but members can still use the portal: still ready.
+        return { status: 200, body: { status: 'ready', outbox: queueHealth(await queueState(deps.pool, deps.now())) } };
       },
     },
     '',

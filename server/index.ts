@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { startRuntime, type Runtime } from './composition-root';
-import { serverSettingsFromEnv, settingsFromEnv } from './config';
+import { messagingSettingsFromEnv, serverSettingsFromEnv, settingsFromEnv } from './config';
 import { startEmbeddedCluster } from './db/embedded-cluster.mjs';
 import { ensureDatabase } from './db/ensure-database';
 import { createLogger, logFunction, type Logger } from './operations/logger';
@@ -50,6 +50,7 @@ function onSignals(logger: Logger, stop: () => Promise<void>): void {
 async function main() {
   const server = serverSettingsFromEnv();
   const settings = settingsFromEnv();
+  const messaging = messagingSettingsFromEnv();
   const logger = createLogger({ level: server.logLevel, pretty: server.logFormat ? server.logFormat === 'pretty' : process.stdout.isTTY === true });
   const dataDir = resolve(server.dataDir);
   const startup = watchStartup(logger);
@@ -97,11 +98,14 @@ async function main() {
     settings,
     eventStoreConnectionString: server.eventStoreConnectionString,
     embedded,
+    messaging,
     logger,
     log: logFunction(logger),
     startup,
   });
   running.runtime = runtime;
+  // Where messages go, never how to reach it (SMTP_URL carries a password).
+  logger.info(`messages: e-mail via ${messaging.smtp ? 'SMTP' : 'the demo mailbox'}, texts via ${messaging.twilio ? 'Twilio' : 'the demo mailbox'}`);
   if (embedded) {
     startup.step('seeding the demo data');
     await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);

@@ -1,5 +1,6 @@
 import { GiftCertificatesPurchased, GiftOrderAbandoned } from '../gift-certificates';
 import { ImpersonationEnded, ImpersonationStarted } from '../impersonation';
+import { MessagePreferencesChanged } from '../message-preferences-changed';
 import { PointsAwarded } from '../points-awarded';
 import { PointsExpired } from '../points-expired';
 import { PointsRedeemed } from '../points-redeemed';
@@ -24,5 +25,6 @@ export const memberEvents = streamEvents('member', [
   SurveySubmitted,
   ImpersonationStarted,
   ImpersonationEnded,
+  MessagePreferencesChanged,
 ]);
 export type MemberEvent = EventsOf<typeof memberEvents>;

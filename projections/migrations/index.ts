@@ -2,6 +2,7 @@ import type { Migration } from './migration';
 import { certificateMigrations } from './certificates';
 import { checkpointMigrations } from './checkpoints';
 import { memberPointsMigrations } from './member-points';
+import { messagePreferenceMigrations } from './message-preferences';
 import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
@@ -15,4 +16,5 @@ export const projectionMigrations: Migration[] = [
   ...treatmentReadMigrations,
   ...promotionMigrations,
   ...promotionEarningsMigrations,
+  ...messagePreferenceMigrations,
 ];

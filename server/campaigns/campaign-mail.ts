@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { findEmailTemplate } from '../content/email-templates';
 import type { Deps } from '../deps';
-import { enqueue, enqueued } from '../mail/outbox';
+import { enqueued } from '../mail/outbox';
+import { enqueueMarketingEmail } from '../messaging/consent/marketing-email';
 import { renderTemplate, type MessageTemplate } from '../mail/render-template';
 import type { Campaign } from './campaign';
 
@@ -18,12 +19,13 @@ export interface OfferFacts {
 }
 
 export interface Member {
+  paxId: number;
   firstName: string;
   email: string | undefined;
   enrolledCampaignId: number | null;
 }
 
-export type MailOutcome = 'sent' | 'already-sent' | 'no-template-id' | 'missing-template' | 'no-recipient';
+export type MailOutcome = 'sent' | 'already-sent' | 'no-template-id' | 'missing-template' | 'no-recipient' | 'opted-out';
 
 /** One key per certificate and kind of mail: whoever writes it first (request, retry, another process) is the only one. */
 export const claimMailKey = (certificateId: string) => `campaign-claim:${certificateId}`;
@@ -40,6 +42,7 @@ export async function memberForMail(db: pg.Pool | pg.PoolClient, paxId: number):
   const row = r.rows[0];
   return (
     row && {
+      paxId,
       firstName: row.first_name,
       email: row.email ?? undefined,
       enrolledCampaignId: row.enrolled_campaign_id === null ? null : Number(row.enrolled_campaign_id),
@@ -61,7 +64,7 @@ export const claimPurpose = (campaignId: number, member: Member, claimNumber: nu
  * campaign and template, because an admin has to add the entry (no text is made up in its place).
  */
 export async function sendCampaignMail(
-  deps: Pick<Deps, 'pool' | 'log'>,
+  deps: Pick<Deps, 'pool' | 'log' | 'settings'>,
   // `template`: the purpose's template when the caller has already read it (the reminder job reads it once per campaign).
   m: { campaign: Campaign; purpose: MailPurpose; member: Member; offer: OfferFacts; key: string; template?: MessageTemplate },
 ): Promise<MailOutcome> {
@@ -86,5 +89,7 @@ export async function sendCampaignMail(
     firstName: m.member.firstName,
     campaignName: m.campaign.campaignName,
   });
-  return (await enqueue(deps.pool, { channel: 'email', recipient: m.member.email, subject, body, idempotencyKey: m.key })) ? 'sent' : 'already-sent';
+  // Campaign offers and their reminders are marketing: only to members who have not opted out, with an unsubscribe.
+  const written = await enqueueMarketingEmail(deps, { paxId: m.member.paxId, recipient: m.member.email, subject, body, idempotencyKey: m.key });
+  return written === 'opted-out' ? 'opted-out' : written ? 'sent' : 'already-sent';
 }

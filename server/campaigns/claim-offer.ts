@@ -139,7 +139,7 @@ export async function claimOffer(
  * deployments), so it cannot share the outbox's transaction. The mail is keyed by certificate, so writing it again is
  * harmless; a failure is logged and does not undo the claim, whose dialog the member still sees.
  */
-export async function mailClaim(deps: Pick<Deps, 'pool' | 'log'>, campaign: Campaign, paxId: number, claimNumber: number, offer: OfferFacts) {
+export async function mailClaim(deps: Pick<Deps, 'pool' | 'log' | 'settings'>, campaign: Campaign, paxId: number, claimNumber: number, offer: OfferFacts) {
   try {
     const member = await memberForMail(deps.pool, paxId);
     if (!member) return;

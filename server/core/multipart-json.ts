@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../messaging/consent/one-click-path';
 import { Problem } from './problem';
 
 /*
@@ -29,7 +30,8 @@ export function formPart(raw: Buffer, boundary: string, name: string): string | 
 }
 
 export const multipartJson: RequestHandler = (req, res, next) => {
-  if (!req.is(MULTIPART)) return next();
+  // A mail client's one-click unsubscribe may come as a form with no JSON part; that route reads no body at all.
+  if (!req.is(MULTIPART) || req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
   readRaw(req, res, (error?: unknown) => {
     if (error) return next(error);
     const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(req.headers['content-type'] ?? '');

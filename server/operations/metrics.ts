@@ -34,7 +34,30 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(sources: { openStreams: () => number; projectionLag: () => Promise<{ name: string; lagSeconds: number; caughtUp: boolean }[]> }) {
+  readonly messagesSent = new Counter({
+    name: 'messages_sent_total',
+    help: 'Messages a provider accepted, by channel',
+    labelNames: ['channel'],
+    registers: [this.registry],
+  });
+  readonly messagesRetried = new Counter({
+    name: 'messages_retried_total',
+    help: 'Failed delivery attempts that will be tried again, by channel',
+    labelNames: ['channel'],
+    registers: [this.registry],
+  });
+  readonly messagesFailed = new Counter({
+    name: 'messages_failed_total',
+    help: 'Messages parked after their last attempt or a permanent refusal, by channel',
+    labelNames: ['channel'],
+    registers: [this.registry],
+  });
+
+  constructor(sources: {
+    openStreams: () => number;
+    projectionLag: () => Promise<{ name: string; lagSeconds: number; caughtUp: boolean }[]>;
+    outbox?: () => Promise<{ pending: number; oldestAgeSeconds: number; parked: number }>;
+  }) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: 'live_streams_open',
@@ -68,7 +91,46 @@ export class Metrics {
         for (const p of await lagNow()) this.set({ read_model: p.name }, p.caughtUp ? 1 : 0);
       },
     });
+    const outbox = sources.outbox;
+    if (outbox) {
+      let queue: { at: number; state: ReturnType<typeof outbox> } | undefined;
+      const queueNow = () => {
+        if (!queue || Date.now() - queue.at > 250) queue = { at: Date.now(), state: outbox().catch(() => ({ pending: 0, oldestAgeSeconds: 0, parked: 0 })) };
+        return queue.state;
+      };
+      new Gauge({
+        name: 'outbox_pending_messages',
+        help: 'Messages not yet delivered (due, leased or waiting to be retried)',
+        registers: [this.registry],
+        async collect() {
+          this.set((await queueNow()).pending);
+        },
+      });
+      new Gauge({
+        name: 'outbox_oldest_pending_age_seconds',
+        help: 'Age of the oldest undelivered message (0 when the queue is empty)',
+        registers: [this.registry],
+        async collect() {
+          this.set((await queueNow()).oldestAgeSeconds);
+        },
+      });
+      new Gauge({
+        name: 'outbox_parked_messages',
+        help: 'Messages parked after their last attempt, waiting for an admin',
+        registers: [this.registry],
+        async collect() {
+          this.set((await queueNow()).parked);
+        },
+      });
+    }
   }
+
+  /** The dispatcher's counters (server/messaging/dispatcher.ts). */
+  readonly deliveries = {
+    sent: (channel: string) => this.messagesSent.inc({ channel }),
+    retried: (channel: string) => this.messagesRetried.inc({ channel }),
+    failed: (channel: string) => this.messagesFailed.inc({ channel }),
+  };
 }
 
 /** The store with its appends counted (ok, conflict or error), for the metrics. */

@@ -2,6 +2,8 @@ import * as t from 'io-ts';
 import { projectionLag } from '../health';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import { queueState } from '../messaging/outbox-queue';
+import { queueHealth } from '../messaging/queue-health';
 
 const Sample = t.type({
   at: t.string,
@@ -15,12 +17,18 @@ export const statusRoutes = (deps: Deps) => [
     method: 'get',
     path: '/admin/status',
     tag: 'Operations',
-    summary: 'Event-store metrics and projection lag now, with the recent history for charts',
+    summary: 'Event-store metrics and projection lag now, with the recent history for charts, and the outbox queue (pending, oldest age, parked, behind)',
     access: 'admin',
     responses: {
       200: {
         description: 'Status',
-        schema: t.type({ eventStore: t.string, liveConnections: t.number, projections: t.array(t.unknown), history: t.array(Sample) }),
+        schema: t.type({
+          eventStore: t.string,
+          liveConnections: t.number,
+          projections: t.array(t.unknown),
+          history: t.array(Sample),
+          outbox: t.type({ pending: t.number, oldestAgeSeconds: t.number, parked: t.number, behind: t.boolean }),
+        }),
       },
     },
     handler: async () => ({
@@ -31,6 +39,7 @@ export const statusRoutes = (deps: Deps) => [
         liveConnections: deps.hub.connectionCount,
         projections: await projectionLag(deps),
         history: deps.status.history(),
+        outbox: queueHealth(await queueState(deps.pool, deps.now())),
       },
     }),
   }),

@@ -49,6 +49,7 @@ export const evolveMember = (state: MemberState, event: MemberEvent): MemberStat
       return spendLots(state, event.data.consumed);
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
+    case 'MessagePreferencesChanged':
     // An abandoned checkout spent nothing.
     case 'GiftOrderAbandoned':
     // A survey's points arrive as their own PointsAwarded in the same append.

@@ -40,6 +40,7 @@ export const evolveEarning = (state: EarningState, event: MemberEvent): EarningS
     case 'PointsExpired':
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
+    case 'MessagePreferencesChanged':
     case 'SurveySubmitted':
     // Spending points on gift certificates does not change what a treatment earns.
     case 'GiftCertificatesPurchased':

@@ -96,7 +96,9 @@ export const treatmentRoutes = (deps: Deps) => [
         const link = portalLink(deps.settings, `/treatments/${treatmentId}/confirm?token=${token}`);
         const text = `Please confirm your financed treatment of ${body.dateOfService} with ${body.hcpName.trim()} so its points can be processed (the link works for ${APPROVAL_LINK_DAYS} days): ${link}`;
         if (contacts.email) await enqueue(deps.pool, { channel: 'email', recipient: contacts.email, subject: 'Confirm your treatment', body: text });
-        if (contacts.phone) await enqueue(deps.pool, { channel: 'sms', recipient: contacts.phone, subject: 'Confirm your treatment', body: text });
+        // A text must fit two segments (server/messaging/sms-text.ts): no practitioner's name, whose length is not ours to bound.
+        const sms = `Confirm your financed treatment of ${body.dateOfService} so its points can be processed: ${link}`;
+        if (contacts.phone) await enqueue(deps.pool, { channel: 'sms', recipient: contacts.phone, subject: 'Confirm your treatment', body: sms });
       }
       return { status: 202, body: { treatmentId, status }, headers: result.position ? { 'x-position': formatPosition(result.position) } : undefined };
     },

@@ -7,6 +7,7 @@ import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
 import { benchHistoryLatency } from './history-latency';
+import { benchMailDispatch } from './mail-dispatch';
 import { benchParticipantSearch } from './participant-search';
 import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
@@ -28,6 +29,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   rebuild: () => benchRebuild(),
   forecast: () => benchPromotionForecast(),
   history: () => benchHistoryLatency(),
+  mail: () => benchMailDispatch(),
 };
 
 /** Benches that measure the configured database (DATA_DIR or DATABASE_URL) as it is, and run only when named. */

@@ -36,6 +36,7 @@ const GiftCartPage = lazy(() => import('../features/gift-certificates/cart-page'
 const GiftCheckoutPage = lazy(() => import('../features/gift-certificates/checkout-page'));
 const ClaimGiftPage = lazy(() => import('../features/gift-certificates/claim-gift-page'));
 const ConfirmEmailPage = lazy(() => import('../features/profile/confirm-email-page'));
+const UnsubscribePage = lazy(() => import('../features/profile/unsubscribe-page'));
 const ConfirmTreatmentPage = lazy(() => import('../features/treatment-confirmation/confirm-treatment-page'));
 
 const member = (page: ReactNode) => <RequireMember>{page}</RequireMember>;
@@ -85,6 +86,7 @@ export function AppRoutes() {
       <Route path="/gift-certificates/claim" component={ClaimGiftPage} />
       <Route path={paths.confirmTreatment} component={ConfirmTreatmentPage} />
       <Route path={paths.confirmEmail} component={ConfirmEmailPage} />
+      <Route path={paths.unsubscribe} component={UnsubscribePage} />
       <Route path={paths.faq} component={FaqPage} />
       <Route path={paths.contact} component={ContactPage} />
       <Route path={paths.terms} component={TermsPage} />

@@ -26,5 +26,7 @@ export const paths = {
   confirmTreatment: '/treatments/:id/confirm',
   /** The link sent to a new e-mail address (no sign-in: its token is the proof). */
   confirmEmail: '/profile/confirm-email',
+  /** The link in a marketing e-mail's footer (no sign-in: its signed token is the proof). */
+  unsubscribe: '/unsubscribe',
   adminTools: '/admin-tools',
 } as const;

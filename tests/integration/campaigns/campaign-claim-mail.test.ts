@@ -1,3 +1,5 @@
+import { unsubscribeFooter } from '../../../server/messaging/consent/marketing-email';
+import { signingKey, unsubscribeToken } from '../../../server/messaging/consent/unsubscribe-token';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { activeCampaign, addEmailTemplate, createCampaign, loginThrough, mailTo, shiftDays, us } from './campaign-helpers';
@@ -33,7 +35,10 @@ describe('the claim e-mail', () => {
     expect(await mailTo(s, admin, member.email)).toEqual([
       expect.objectContaining({
         subject: 'Robin, your $25.00 Spring Treatment Offer is here',
-        body: `${campaign.name}: valid ${us(activationDate)} to ${us(expirationDate)}. {unknownPlaceholder} stays.`,
+        // The rendered template, then the unsubscribe footer every marketing e-mail ends with (issue 30).
+        body: `${campaign.name}: valid ${us(activationDate)} to ${us(expirationDate)}. {unknownPlaceholder} stays.${unsubscribeFooter(
+          `http://localhost:3000/unsubscribe?token=${unsubscribeToken(await signingKey(s.runtime.deps.pool), member.paxId)}`,
+        )}`,
       }),
     ]);
     expect(await loginThrough(s, member.email, campaign.id)).toMatchObject({ body: { events: [{ code: `MKT_LOGIN_CERT_ALREADY_CLAIMED_${campaign.id}` }] } });

@@ -1,6 +1,6 @@
 import { claimPurpose } from '../../../server/campaigns/campaign-mail';
 
-const member = (enrolledCampaignId: number | null) => ({ firstName: 'Robin', email: 'r@example.com', enrolledCampaignId });
+const member = (enrolledCampaignId: number | null) => ({ paxId: 1, firstName: 'Robin', email: 'r@example.com', enrolledCampaignId });
 
 describe('claimPurpose', () => {
   it('is the new-member e-mail for the first offer of a member who enrolled through this campaign', () =>

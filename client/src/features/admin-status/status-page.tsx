@@ -6,7 +6,7 @@ import { count, projectionLabel } from './status-labels';
 import './status-page.css';
 
 const REFRESH_MS = 5000;
-/** /admin-tools/status: projection lag and event-store throughput, drawn over the last minutes. */
+/** /admin-tools/status: projection lag and event-store throughput, drawn over the last minutes; the outbox queue. */
 export default function StatusPage() {
   const [status, setStatus] = useState<SystemStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +43,17 @@ export default function StatusPage() {
             </dd>
             <dt>Open live streams</dt>
             <dd>{count(status.liveConnections)}</dd>
+            <dt>Messages waiting</dt>
+            <dd data-testid="outbox-pending">
+              {count(status.outbox.pending)}
+              {status.outbox.pending ? `, oldest ${Math.round(status.outbox.oldestAgeSeconds)} s` : ''}
+            </dd>
+            <dt>Messages parked</dt>
+            <dd data-testid="outbox-parked">{count(status.outbox.parked)}</dd>
           </dl>
+          {status.outbox.behind && (
+            <Message severity="warn" text="The outbox is behind: messages have waited more than five minutes. Check the mail and text providers." />
+          )}
           <LineChart
             title="Projection lag (events behind the log)"
             unit="events"

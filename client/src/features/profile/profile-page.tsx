@@ -5,6 +5,7 @@ import { useSession } from '../../session/session-provider';
 import { $contacts, fetchContactsFx } from '../../stores/contacts';
 import { $participant } from '../../stores/participant';
 import { EmailList } from './components/email-list';
+import { MessagePreferencesForm } from './components/message-preferences-form';
 import { PhoneList } from './components/phone-list';
 
 export default function ProfilePage() {
@@ -35,6 +36,7 @@ export default function ProfilePage() {
         <>
           <PhoneList paxId={pax.paxId} phones={contacts.phones} />
           <EmailList paxId={pax.paxId} emails={contacts.emails} />
+          <MessagePreferencesForm paxId={pax.paxId} />
         </>
       )}
     </section>

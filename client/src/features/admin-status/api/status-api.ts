@@ -16,12 +16,21 @@ export interface StatusSample {
   lagEvents: Record<string, number>;
 }
 
+/** Messages waiting to be delivered; `behind` when the oldest has waited more than five minutes. */
+export interface OutboxStatus {
+  pending: number;
+  oldestAgeSeconds: number;
+  parked: number;
+  behind: boolean;
+}
+
 export interface SystemStatus {
   eventStore: string;
   totalEvents: number | null;
   liveConnections: number;
   projections: ProjectionStatus[];
   history: StatusSample[];
+  outbox: OutboxStatus;
 }
 
 export const statusApi = {

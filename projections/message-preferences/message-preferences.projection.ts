@@ -1,0 +1,22 @@
+import type { EventOfType } from '../../event-schemas';
+import { consuming, type Projection } from '../projection';
+
+/**
+ * Each member's consent to marketing messages as of their latest change: what a campaign's enqueue joins against.
+ * A member with no row has never changed it (the defaults: e-mail yes, texts no).
+ */
+export const messagePreferencesProjection: Projection<EventOfType<'MessagePreferencesChanged'>> = {
+  name: 'message-preferences',
+  consumes: consuming<EventOfType<'MessagePreferencesChanged'>>()('MessagePreferencesChanged'),
+  tables: ['rm_message_preferences'],
+  liveKinds: [],
+  async apply(db, e) {
+    const d = e.event.data;
+    await db.query(
+      `INSERT INTO rm_message_preferences (pax_id, email_marketing, sms_marketing, changed_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (pax_id) DO UPDATE SET email_marketing = $2, sms_marketing = $3, changed_at = $4`,
+      [d.paxId, d.emailMarketing, d.smsMarketing, e.metadata.occurredAt],
+    );
+    return { paxIds: [d.paxId] };
+  },
+};
