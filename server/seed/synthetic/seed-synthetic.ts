@@ -61,32 +61,76 @@ async function refuseWhileProcessesBehind(pool: pg.Pool, store: EventStore, name
   }
 }
 
+/** The mark a synthetic programme leaves, naming its seed: members of another seed would be other people under the same names. */
+const markOf = (seed: number) => `synthetic-programme seed=${seed}`;
+
+async function refuseAnotherSeed(pool: pg.Pool, seed: number): Promise<void> {
+  const r = await pool.query<{ batch: string }>(`SELECT batch FROM seed_marks WHERE batch LIKE 'synthetic-programme seed=%'`);
+  const other = r.rows.find((m) => m.batch !== markOf(seed));
+  if (other)
+    throw new Error(`this database holds the synthetic programme of ${other.batch.replace('synthetic-programme ', '')}: use that seed, or an empty database`);
+}
+
+/**
+ * How many of members 1..wanted exist already. Chunks commit in member order, so they are 1..k for some k: found by
+ * halving with exact look-ups of the sign-in name (indexed), not by counting a million rows.
+ */
+async function membersWritten(pool: pg.Pool, wanted: number): Promise<{ count: number; firstPaxId: number | undefined }> {
+  const paxOf = async (n: number) =>
+    (await pool.query<{ pax_id: string }>('SELECT pax_id FROM participants WHERE lower(username) = $1', [syntheticEmail(n)])).rows[0]?.pax_id;
+  const first = await paxOf(1);
+  if (first === undefined) return { count: 0, firstPaxId: undefined };
+  let lo = 1;
+  let hi = wanted;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if ((await paxOf(mid)) !== undefined) lo = mid;
+    else hi = mid - 1;
+  }
+  return { count: lo, firstPaxId: Number(first) };
+}
+
 /**
  * Fills the database with a programme of `members` synthetic members and about two years of their history (README,
  * "Synthetic programme"): events written in bulk with the store's codecs, stream names and metadata, then every read
  * model rebuilt from the log, so the data is what a programme that ran for two years would hold. Member n's history
- * depends only on the seed and n.
+ * depends only on the seed and n. Each chunk of members commits with the processes' checkpoints moved past it, so a
+ * seed stopped halfway goes on from where it stopped when run again, and one run again with the same seed writes
+ * nothing new (CONTRACT.md).
  */
 export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSyntheticResult> {
   const chunk = o.chunk ?? 5_000;
   await refuseWhileOthersConnected(o.pool);
-  const taken = await o.pool.query('SELECT 1 FROM participants WHERE lower(username) = $1', [syntheticEmail(1)]);
-  if (taken.rowCount) throw new Error(`${syntheticEmail(1)} already exists: this database already holds a synthetic programme`);
+  await refuseAnotherSeed(o.pool, o.seed);
   await refuseWhileProcessesBehind(o.pool, o.store, o.processNames);
+  const written = await membersWritten(o.pool, o.members);
   const today = dateIn(o.settings.timeZone, o.now);
   const catalogue = await readCatalogue(o.pool, o.settings, today);
   const passwordHash = await hashPassword(DEMO.password);
-  const base = Number((await o.pool.query<{ max: string | null }>('SELECT max(pax_id) AS max FROM participants')).rows[0].max ?? 0);
+  // Member n's pax id: the next free ones, in member order (the history depends on n, not on its pax id).
+  const next = Number((await o.pool.query<{ max: string | null }>('SELECT max(pax_id) AS max FROM participants')).rows[0].max ?? 0) + 1;
+  const paxOf = (n: number) => next + n - written.count - 1;
   const now = o.now.toISOString();
   const started = performance.now();
   let events = 0;
-  for (let from = 1; from <= o.members; from += chunk) {
+  for (let from = written.count + 1; from <= o.members; from += chunk) {
     const to = Math.min(o.members, from + chunk - 1);
     const db = await o.pool.connect();
     try {
       await db.query('BEGIN');
-      events += await writeMembers(db, from, to, (n) => memberHistory(catalogue, o.seed, n, base + n, now), passwordHash);
+      await db.query('INSERT INTO seed_marks (batch) VALUES ($1) ON CONFLICT DO NOTHING', [markOf(o.seed)]);
+      const count = await writeMembers(db, from, to, (n) => memberHistory(catalogue, o.seed, n, paxOf(n), now), passwordHash);
+      // The processes' work for these events is in them already (payouts, their certificates, the payouts' treatments):
+      // their checkpoints move past this chunk in its own transaction, so a seed stopped later leaves them consistent.
+      await db.query(
+        `UPDATE projection_checkpoints c SET position_major = last.major, position_minor = last.minor, events_applied = c.events_applied + $2, updated_at = now()
+           FROM (SELECT transaction_id::text::numeric AS major, global_position AS minor FROM es_events
+                  WHERE transaction_id = pg_current_xact_id() ORDER BY global_position DESC LIMIT 1) last
+          WHERE c.name = ANY($1)`,
+        [o.processNames, count],
+      );
       await db.query('COMMIT');
+      events += count;
     } catch (error) {
       await db.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -95,18 +139,24 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
     }
     o.progress?.(`write (${Math.round(events / ((performance.now() - started) / 1000))} events/s)`, to, o.members);
   }
-  await o.pool.query(`SELECT setval('participants_pax_id_seq', greatest((SELECT max(pax_id) FROM participants), 1))`);
   const writeSeconds = (performance.now() - started) / 1000;
-  // The processes' work for these events is in them already (payouts, their certificates, the payouts' treatments).
-  const head = await o.store.headPosition();
-  if (head)
-    await o.pool.query(
-      `UPDATE projection_checkpoints SET position_major = $2, position_minor = $3, events_applied = events_applied + $4, updated_at = now() WHERE name = ANY($1)`,
-      [o.processNames, head.major.toString(), head.minor.toString(), events],
-    );
+  if (events === 0 && (await readModelsAtHead(o.pool, o.store, o.readModels)))
+    return { members: o.members, events: 0, firstPaxId: written.firstPaxId ?? next, writeSeconds, projectSeconds: 0 };
+  await o.pool.query(`SELECT setval('participants_pax_id_seq', greatest((SELECT max(pax_id) FROM participants), 1))`);
   for (const table of ['participants', 'participant_emails', 'participant_phones', 'es_events', 'promotion_payout_treatments'])
     await o.pool.query(`ANALYZE ${table}`);
   const projecting = performance.now();
   await rebuildReadModels(o.pool, o.store, o.readModels, (p) => o.progress?.('project every read model', p.applied, p.total ?? 0));
-  return { members: o.members, events, firstPaxId: base + 1, writeSeconds, projectSeconds: (performance.now() - projecting) / 1000 };
+  return { members: o.members, events, firstPaxId: written.firstPaxId ?? next, writeSeconds, projectSeconds: (performance.now() - projecting) / 1000 };
+}
+
+/** Whether every read model has followed the log to its end (a finished seed run again has nothing to rebuild). */
+async function readModelsAtHead(pool: pg.Pool, store: EventStore, models: readonly Projection[]): Promise<boolean> {
+  const head = await store.headPosition();
+  if (!head) return true;
+  for (const p of models) {
+    const c = await readCheckpoint(pool, p.name);
+    if (c.position === 'start' || comparePositions(c.position, head) < 0) return false;
+  }
+  return true;
 }

@@ -71,26 +71,52 @@ describe('npm run seed:synthetic on a database holding the demo data', () => {
     expect(seeded.firstPaxId).toBeGreaterThan(1);
   });
 
-  it('refuses a second synthetic programme, and a seed while the server holds connections', async () => {
-    const again = () =>
-      seedSynthetic({
-        pool: seedPool,
-        store,
-        settings: s.runtime.deps.settings,
-        readModels: [],
-        processNames: PROCESS_NAMES,
-        members: 1,
-        seed: 3,
-        now: new Date(),
-      });
-    await expect(again()).rejects.toThrow('synthetic-1@example.com already exists');
+  const seedAgain = (members: number, seed = 3, progress?: () => void) =>
+    seedSynthetic({
+      pool: seedPool,
+      store,
+      settings: { ...s.runtime.deps.settings, welcomeCertificateCategory: 'WELCOME' },
+      readModels: registeredReadModels(s.runtime.deps.settings),
+      processNames: PROCESS_NAMES,
+      members,
+      seed,
+      now: new Date(),
+      chunk: 100,
+      progress,
+    });
+  const syntheticMembers = async () =>
+    Number((await seedPool.query<{ n: string }>(`SELECT count(*) AS n FROM participants WHERE username LIKE 'synthetic-%'`)).rows[0].n);
+
+  it('run again with the same seed, writes nothing new', async () => {
+    const events = await store.countAll!();
+    expect((await seedAgain(MEMBERS)).events).toBe(0);
+    expect(await store.countAll!()).toBe(events);
+    expect(await syntheticMembers()).toBe(MEMBERS);
+  });
+
+  it('refuses another seed, and a seed while the server holds connections', async () => {
+    await expect(seedAgain(MEMBERS, 4)).rejects.toThrow('holds the synthetic programme of seed=3');
     const server = new pg.Client({ connectionString: s.db.url });
     await server.connect();
     try {
-      await expect(again()).rejects.toThrow('other session(s) are connected');
+      await expect(seedAgain(MEMBERS + 10)).rejects.toThrow('other session(s) are connected');
     } finally {
       await server.end();
     }
+    expect(await syntheticMembers()).toBe(MEMBERS);
+  });
+
+  it('stopped after a chunk, goes on from there when run again', async () => {
+    const stop = () => {
+      throw new Error('stopped');
+    };
+    await expect(seedAgain(MEMBERS + 300, 3, stop)).rejects.toThrow('stopped');
+    expect(await syntheticMembers()).toBe(MEMBERS + 100);
+    const resumed = await seedAgain(MEMBERS + 300);
+    expect(resumed.events).toBeGreaterThan(0);
+    expect(await syntheticMembers()).toBe(MEMBERS + 300);
+    const names = await seedPool.query<{ n: string }>(`SELECT count(DISTINCT username) AS n FROM participants WHERE username LIKE 'synthetic-%'`);
+    expect(Number(names.rows[0].n)).toBe(MEMBERS + 300);
   });
 
   it('leaves the log’s processes nothing to do: replayed, they pay, issue and offer nothing more', async () => {
