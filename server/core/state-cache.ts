@@ -3,9 +3,17 @@
  * after it (the tail) instead of the whole stream: its cost stays flat as a member's history grows. A state is keyed by
  * the fold that made it (the decider's `evolve` and `initialState`) and the stream. Events are immutable and the tail is always read and
  * decoded, so a cached state is never stale, only behind; a revision conflict drops the entry and the retry reads the
- * whole stream. Bounded: the least recently used streams are forgotten first.
+ * whole stream. Bounded by what the states hold, not by how many members there are: a state grows with the events
+ * folded into it (a member's lots, a treatment's caps), so each fold keeps at most MAX_EVENTS_PER_FOLD folded events
+ * (a member of a few events costs as little, one of hundreds as much) and MAX_STREAMS_PER_FOLD streams, forgetting
+ * the least recently used first.
  */
 const MAX_STREAMS_PER_FOLD = 10_000;
+/** Folded events kept per fold: a bound on what the cache holds whatever the programme's size (a long stream still fits). */
+const MAX_EVENTS_PER_FOLD = 200_000;
+
+/** What an entry holds, as the events folded into it. */
+const weightOf = (entry: CachedState<unknown>) => entry.revision + 1;
 
 export interface CachedState<S> {
   state: S;
@@ -20,10 +28,15 @@ export interface Fold {
 
 export class StateCache {
   private readonly folds = new WeakMap<object, Map<unknown, Map<string, CachedState<unknown>>>>();
+  /** The events folded into each fold's entries, kept under maxEvents. */
+  private readonly weights = new WeakMap<Map<string, CachedState<unknown>>, number>();
   /** The newest revision of each stream any fold has cached: a fold whose entry is older knows it is behind. */
   private readonly newest = new Map<string, number>();
 
-  constructor(private readonly maxStreams = MAX_STREAMS_PER_FOLD) {}
+  constructor(
+    private readonly maxStreams = MAX_STREAMS_PER_FOLD,
+    private readonly maxEvents = MAX_EVENTS_PER_FOLD,
+  ) {}
 
   private streamsOf(fold: Fold, create: boolean): Map<string, CachedState<unknown>> | undefined {
     let byInitial = this.folds.get(fold.evolve as object);
@@ -55,13 +68,35 @@ export class StateCache {
       this.newest.set(stream, entry.revision);
     }
     const streams = this.streamsOf(fold, true)!;
-    streams.delete(stream);
-    if (streams.size >= this.maxStreams) streams.delete(streams.keys().next().value!);
+    this.remove(streams, stream);
+    // A state heavier than the whole budget is not kept: it would push out every other.
+    if (weightOf(entry) > this.maxEvents) return;
+    let weight = (this.weights.get(streams) ?? 0) + weightOf(entry);
+    while (streams.size > 0 && (streams.size >= this.maxStreams || weight > this.maxEvents)) {
+      const oldest = streams.keys().next().value!;
+      weight -= weightOf(streams.get(oldest)!);
+      streams.delete(oldest);
+    }
     streams.set(stream, entry);
+    this.weights.set(streams, weight);
   }
 
   forget(fold: Fold, stream: string): void {
-    this.streamsOf(fold, false)?.delete(stream);
+    const streams = this.streamsOf(fold, false);
+    if (streams) this.remove(streams, stream);
+  }
+
+  /** The events folded into a fold's cached states (for tests and metrics). */
+  eventsHeld(fold: Fold): number {
+    const streams = this.streamsOf(fold, false);
+    return streams ? (this.weights.get(streams) ?? 0) : 0;
+  }
+
+  private remove(streams: Map<string, CachedState<unknown>>, stream: string): void {
+    const was = streams.get(stream);
+    if (!was) return;
+    streams.delete(stream);
+    this.weights.set(streams, (this.weights.get(streams) ?? 0) - weightOf(was));
   }
 }
 
