@@ -7,7 +7,7 @@ import { paths } from '../../config/routes';
 import { loadClientConfig } from '../../lib/client-config';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
-import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, type CertificateItem } from '../../stores/certificates';
+import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, isUsed, type CertificateItem } from '../../stores/certificates';
 import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
 import { $points } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
@@ -40,10 +40,10 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
             <span>
               Code <strong>{c.code}</strong>
             </span>
-            <span>
-              {displayStatus(c)} · expires {formatDate(c.expirationDate)}
+            <span data-testid="certificate-status">
+              {c.usedOn ? `USED on ${formatDate(c.usedOn)}` : `${displayStatus(c)} · expires ${formatDate(c.expirationDate)}`}
             </span>
-            {c.status === 'ACTIVE' && c.activationDate && c.activationDate > new Date().toISOString().slice(0, 10) && (
+            {c.status === 'ACTIVE' && !c.usedOn && c.activationDate && c.activationDate > new Date().toISOString().slice(0, 10) && (
               <span data-testid="certificate-activation">Usable from {formatDate(c.activationDate)}</span>
             )}
             {design && <span data-testid="certificate-design">Design: {design.title}</span>}
@@ -52,7 +52,7 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
             ) : (
               c.gift?.claimed && <span>Gift from {c.gift.senderName ?? 'a friend'}</span>
             )}
-            {editable && !c.sentGift && isEditable(c.status) && <CertificateStatusEditor certificate={c} />}
+            {editable && !c.sentGift && !c.usedOn && isEditable(c.status) && <CertificateStatusEditor certificate={c} />}
           </li>
         );
       })}
@@ -78,7 +78,9 @@ export default function WalletPage() {
   const sent = useGiftsSent(pax?.paxId, certificates);
   // An impersonating admin also sees the member's expired certificates: they may be given a new date or status.
   const shownStatuses = impersonated ? ['ACTIVE', 'EXPIRED'] : ['ACTIVE'];
-  const active = [...(certificates ?? []).filter((c) => shownStatuses.includes(c.status) && !isUnclaimedGift(c)), ...(sent ?? [])];
+  const own = (certificates ?? []).filter((c) => shownStatuses.includes(c.status) && !isUnclaimedGift(c));
+  // Usable certificates first; one a treatment used stays listed, as used on the treatment's date, after them.
+  const active = [...own.filter((c) => !isUsed(c)), ...own.filter(isUsed), ...(sent ?? [])];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
