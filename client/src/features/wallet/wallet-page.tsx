@@ -9,7 +9,7 @@ import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
 import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, isUsed, type CertificateItem } from '../../stores/certificates';
 import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
-import { $points } from '../../stores/points';
+import { $points, expiringListShown } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { isEditable } from './certificate-edit';
@@ -67,6 +67,13 @@ export default function WalletPage() {
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
   const art = useCertificateArt(certificates);
+  // While the wallet shows the expiring list, a live award reads it again: the new lot may expire first.
+  useEffect(() => {
+    expiringListShown(true);
+    return () => {
+      expiringListShown(false);
+    };
+  }, []);
   useEffect(() => {
     certificatesRequested();
     loadClientConfig()
