@@ -9,16 +9,20 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   /** Message when the browser's validity check fails or `check` returns false. */
   errorMessage: string;
   check?: (value: string) => boolean;
-  /** A refusal for this field from elsewhere (the server, or a submit that checked every field), shown at once. */
+  /** A refusal for this field from elsewhere (the server), shown at once. */
   refusal?: string | null;
+  /** The form was submitted: show this field's error now, touched or not (an empty required field included). */
+  submitted?: boolean;
 };
 
 /** A text input that shows its error only after blur: red border and the message below. */
-export function ValidatedInput({ id, label, value, onValueChange, errorMessage, check, refusal, ...input }: Props) {
+export function ValidatedInput({ id, label, value, onValueChange, errorMessage, check, refusal, submitted, ...input }: Props) {
   const [touched, setTouched] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const validate = (element: HTMLInputElement) => setInvalid(!element.checkValidity() || (check ? !check(element.value) : false));
-  const shownMessage = refusal ?? (touched && invalid ? errorMessage : null);
+  // On submit the value itself is judged: a field never focused has had no blur to validate it.
+  const invalidNow = (input.required && value.trim() === '') || (value !== '' && check ? !check(value) : false);
+  const shownMessage = refusal ?? ((touched && invalid) || (submitted && invalidNow) ? errorMessage : null);
   const showError = shownMessage !== null;
   return (
     <div className="field">
