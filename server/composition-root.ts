@@ -36,6 +36,7 @@ import { liveRoutes } from './live/routes';
 import { outboxRoutes } from './mail/outbox';
 import { participantRoutes } from './participants/routes';
 import { contactRoutes } from './participants/contact-routes';
+import { profileRoutes } from './participants/profile-routes';
 import { participantSearchRoutes } from './participants/search-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { pointsRoutes } from './points/routes';
@@ -131,6 +132,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
     ...contactRoutes(deps),
+    ...profileRoutes(deps),
     ...participantSearchRoutes(deps),
     ...referralRoutes(deps),
     ...pointsRoutes(deps),

@@ -35,9 +35,12 @@ export const dateOfBirthProblem = (dob: string, today: string): string | null =>
   return null;
 };
 
-/** A US phone number: 10 digits in any punctuation, shown 3-3-4 (949-555-0142). */
-export const US_PHONE = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-export const US_PHONE_RULE = 'must be a 10-digit US phone number, as 949-555-0142';
+/**
+ * A US phone number: 10 digits in any punctuation, shown 3-3-4 (949-555-0142). Its area code and exchange start 2 to
+ * 9 (North American numbering): 000-000-0000 or 123-456-7890 reach no one, and a text sent there is lost.
+ */
+export const US_PHONE = /^\(?[2-9]\d{2}\)?[\s.-]?[2-9]\d{2}[\s.-]?\d{4}$/;
+export const US_PHONE_RULE = 'must be a 10-digit US phone number whose area code and exchange do not start with 0 or 1, as 949-555-0142';
 export const isUsPhone = (value: string): boolean => US_PHONE.test(value.trim());
 
 /** The digits of a phone number typed with any punctuation, grouped 3-3-4 as far as they go ("9495" -> "949-5"). */

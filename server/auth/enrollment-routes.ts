@@ -29,7 +29,7 @@ import { assertResetRequestAllowed, mayMailReset } from './reset-throttle';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
-const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()), {
+export const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()), {
   minLength: 1,
   maxLength: 50,
 });
