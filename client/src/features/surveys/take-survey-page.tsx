@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../session/session-provider';
@@ -22,6 +22,12 @@ function SurveyWizard({ paxId, surveyId }: { paxId: number; surveyId: number }) 
   const { survey, page, answers, errorMessages, leavingTo, pointsAwarded } = state.context;
   const inProgress = state.matches('answering') || state.matches('confirmingLeave') || state.matches('submitting');
   const { signOut } = useSession();
+  // Each survey page, and the thank-you that follows the last, starts at its top: the window kept the scroll of the
+  // page before, so the success message was above the viewport.
+  const screen = state.matches('completed') ? 'completed' : state.matches('failed') ? 'failed' : `page-${page}`;
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [screen]);
   useLeaveGuard(inProgress, (to) => send({ type: 'LEAVE', to }));
   // Sign Out would lose the answers too: it asks the same question, and DISCARD then signs out.
   useEffect(() => {
