@@ -27,6 +27,15 @@ const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType
 /** A promotion's certificate is its own activity row (a promotion's points already are, as their PointsAwarded). */
 const promotionCertificateRowId = (certificateId: string) => `promotion-certificate-${certificateId}`;
 
+/**
+ * "a $25 Sparkle Offer Certificate", not "…Offer Certificate certificate": the noun is added only when the name lacks
+ * it, and the amount only when the name does not already say it ("$50 Aspire Gift Certificate").
+ */
+export const certificatePhrase = (value: number, name: string): string => {
+  const noun = /certificate$/i.test(name.trim()) ? name.trim() : `${name.trim()} certificate`;
+  return /\$\d/.test(noun) ? `a ${noun}` : `a $${value} ${noun}`;
+};
+
 /** One row per expired lot: a lot expires once, with what was left of it. */
 export const expiredRowId = (lotId: string) => `expired-${lotId}`;
 export const EXPIRED_DESCRIPTION = 'Points expired';
@@ -192,7 +201,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate
           activityType: 'PROMOTION CERTIFICATE' as const,
           activityDate: programmeDate(e.metadata.occurredAt),
           points: 0,
-          description: `${d.promotionName}: a $${d.certificate.value} ${d.certificate.name} certificate`,
+          description: `${d.promotionName}: ${certificatePhrase(d.certificate.value, d.certificate.name)}`,
         };
         rows.insert(e, d.paxId, row, {
           certificateId: d.certificate.certificateId,

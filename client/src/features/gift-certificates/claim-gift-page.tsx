@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
-import { formatDollars } from '../../lib/format';
+import { certificateTitle } from '../../lib/format';
 import { inWords } from '../../lib/in-words';
 import { isApiError } from '../../lib/problem';
 import { rememberReturnTo } from '../../lib/return-to';
@@ -54,7 +54,7 @@ export default function ClaimGiftPage() {
         </>
       ) : claimed ? (
         <>
-          <Message severity="success" role="status" text={`The ${formatDollars(claimed.amount)} ${claimed.name} is now in your wallet.`} />
+          <Message severity="success" role="status" text={`The ${certificateTitle(claimed.amount, claimed.name)} is now in your wallet.`} />
           <p>
             <Link href={paths.wallet}>Open your wallet</Link>
           </p>

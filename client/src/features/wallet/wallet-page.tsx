@@ -86,8 +86,9 @@ export default function WalletPage() {
   // An impersonating admin also sees the member's expired certificates: they may be given a new date or status.
   const shownStatuses = impersonated ? ['ACTIVE', 'EXPIRED'] : ['ACTIVE'];
   const own = (certificates ?? []).filter((c) => shownStatuses.includes(c.status) && !isUnclaimedGift(c));
-  // Usable certificates first; one a treatment used stays listed, as used on the treatment's date, after them.
-  const active = [...own.filter((c) => !isUsed(c)), ...own.filter(isUsed), ...(sent ?? [])];
+  // Usable certificates first; one a treatment used stays listed, as used on the treatment's date, after them. Gifts
+  // sent to friends are not the member's to use: they get a list of their own below.
+  const active = [...own.filter((c) => !isUsed(c)), ...own.filter(isUsed)];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
@@ -129,7 +130,15 @@ export default function WalletPage() {
       {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
         <PageLoader label="Loading certificates" />
       ) : (
-        <CertificateList items={rewardsOnly ? rewards : active} art={art} editable={impersonated} empty="You have no active certificates yet." />
+        <>
+          <CertificateList items={rewardsOnly ? rewards : active} art={art} editable={impersonated} empty="You have no active certificates yet." />
+          {!rewardsOnly && sent && sent.length > 0 && (
+            <section aria-labelledby="gifts-sent-title" data-testid="gifts-sent">
+              <h2 id="gifts-sent-title">Gifts you sent</h2>
+              <CertificateList items={sent} art={art} editable={false} empty="" />
+            </section>
+          )}
+        </>
       )}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}

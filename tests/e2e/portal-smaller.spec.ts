@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+/** Issue 27, the smaller traps: Find a Specialist, page titles. */
+test('Find a Specialist answers ZIP 10001, says "none within N miles" honestly and an empty ZIP once', async ({ page }) => {
+  await page.goto('/find-specialist');
+  await page.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page.getByText('Enter 5 digits, or 5+4 as 12345-6789')).toHaveCount(1);
+  await expect(page.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('ZIP code').fill('10001');
+  await page.getByLabel('Within').selectOption('10');
+  await page.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page.getByTestId('specialists').getByRole('listitem').first()).toContainText('Chelsea Skin Demo Studio');
+
+  await page.getByLabel('ZIP code').fill('63101');
+  await page.getByLabel('Within').selectOption('100');
+  await page.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page.getByRole('status')).toHaveText('No participating specialists within 100 miles of 63101. Try a wider distance.');
+});
+
+test('every page has its own title', async ({ page }) => {
+  const seen = new Map<string, string>();
+  for (const path of [
+    '/landing',
+    '/login',
+    '/join-now',
+    '/enrollment',
+    '/forgot-password',
+    '/faq',
+    '/contact',
+    '/terms',
+    '/find-specialist',
+    '/cookie-policy',
+  ]) {
+    await page.goto(path);
+    await expect(page).not.toHaveTitle('Rewards');
+    const title = await page.title();
+    expect(title).toMatch(/ · Rewards$/);
+    expect([...seen.values()], `${path} shares its title "${title}"`).not.toContain(title);
+    seen.set(path, title);
+  }
+  await page.goto('/find-specialist');
+  await expect(page).toHaveTitle('Find a Specialist · Rewards');
+});
