@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { enrollFreshMember } from './support/demo-users';
 
 /** Issue 27, the smaller traps: Find a Specialist, page titles. */
 test('Find a Specialist answers ZIP 10001, says "none within N miles" honestly and an empty ZIP once', async ({ page }) => {
@@ -41,4 +42,22 @@ test('every page has its own title', async ({ page }) => {
   }
   await page.goto('/find-specialist');
   await expect(page).toHaveTitle('Find a Specialist · Rewards');
+});
+
+test('a new member’s home names the $20 welcome certificate and what to do next, and promises a survey while one is open', async ({ page, request }) => {
+  const fresh = await enrollFreshMember(request, { firstName: 'Nia', lastName: 'New' });
+  await page.goto('/login');
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
+  );
+  await page.goto('/home');
+  await expect(page.getByTestId('points-balance')).toHaveText('0');
+  const start = page.getByTestId('getting-started');
+  await expect(start).toContainText('Your $20.00 Welcome Certificate is in your wallet');
+  await expect(start.getByRole('link', { name: 'Find a specialist' })).toBeVisible();
+  await expect(page.getByTestId('content-banner')).toContainText('survey');
 });

@@ -69,5 +69,10 @@ for (const viewport of [
     await submit.click();
     await expect(page.getByText('Thank you for completing the survey!')).toBeInViewport();
     await expect(page.getByText('You have received 50 POINTS.')).toBeInViewport();
+
+    // The banner promising a survey is gone once none is open to the member (it led to "no surveys for you").
+    await page.getByRole('navigation', { name: 'Member' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByTestId('points-balance')).toHaveText('50');
+    await expect(page.getByTestId('content-banner')).toHaveCount(0);
   });
 }

@@ -11,6 +11,7 @@ import { LeaveSurveyDialog } from './components/leave-survey-dialog';
 import { SurveyQuestion } from './components/survey-question';
 import { SurveyErrorPanel, SurveySuccess, SurveyUnavailable } from './components/survey-outcomes';
 import { useLeaveGuard } from './components/use-leave-guard';
+import { surveyCompletedHere } from '../../stores/open-surveys';
 import './surveys.css';
 
 /** Where a member leaving by Sign Out is going: not a page, the sign-out itself. */
@@ -27,6 +28,11 @@ function SurveyWizard({ paxId, surveyId }: { paxId: number; surveyId: number }) 
   const screen = state.matches('completed') ? 'completed' : state.matches('failed') ? 'failed' : `page-${page}`;
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
+  }, [screen]);
+  // A completed survey is no longer open: the home banner that promises one counts it at once (a read of the lists
+  // right now could still find it open, the read model being a moment behind the submission).
+  useEffect(() => {
+    if (screen === 'completed') surveyCompletedHere();
   }, [screen]);
   useLeaveGuard(inProgress, (to) => send({ type: 'LEAVE', to }));
   // Sign Out would lose the answers too: it asks the same question, and DISCARD then signs out.
