@@ -61,3 +61,20 @@ test('a new member’s home names the $20 welcome certificate and what to do nex
   await expect(start.getByRole('link', { name: 'Find a specialist' })).toBeVisible();
   await expect(page.getByTestId('content-banner')).toContainText('survey');
 });
+
+test('footer links stand in columns on a desktop', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/faq');
+  const lefts = await page
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link')
+    .evaluateAll((links) => [...new Set(links.map((l) => Math.round(l.getBoundingClientRect().left)))]);
+  expect(lefts.length).toBeGreaterThanOrEqual(3);
+});
+
+test('refer a friend opens for a signed-out visitor, saying what a referral gives and how to get a link', async ({ page }) => {
+  await page.goto('/refer-a-friend');
+  await expect(page).toHaveURL(/\/refer-a-friend$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Join now' })).toBeVisible();
+});
