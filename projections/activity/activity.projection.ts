@@ -14,8 +14,7 @@ export interface ActivitySettings {
 
 /** A treatment's own events, and the member's awards, redemptions and gift certificates. */
 type Consumed =
-  | TreatmentEvent
-  | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'CertificateIssued' | 'PromotionAwardEarned'>;
+  TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'CertificateIssued' | 'PromotionAwardEarned'>;
 type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
 /**
@@ -169,7 +168,13 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate
     // adds up to the balance (activity-query.ts shows lots already overdue before the nightly job writes this).
     case 'PointsExpired': {
       const d = ev.data;
-      const row = { id: expiredRowId(d.lotId), activityType: 'POINTS EXPIRED' as const, activityDate: d.expirationDate, points: -d.amount, description: EXPIRED_DESCRIPTION };
+      const row = {
+        id: expiredRowId(d.lotId),
+        activityType: 'POINTS EXPIRED' as const,
+        activityDate: d.expirationDate,
+        points: -d.amount,
+        description: EXPIRED_DESCRIPTION,
+      };
       rows.insert(e, d.paxId, row, { lotId: d.lotId, amount: d.amount, expirationDate: d.expirationDate });
       return { paxIds: [d.paxId] };
     }
