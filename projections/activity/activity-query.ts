@@ -39,18 +39,19 @@ export async function activityHeaders(
   size: number,
   today: string,
 ): Promise<ActivityPage> {
-  const args = [paxId, range.start ?? null, range.end ?? null, today];
-  const [rows, count] = await Promise.all([
-    // ORDER BY the stored part's columns first: the index (pax_id, activity_date DESC, position...) serves it, and the
-    // overdue part is a handful of lots at most.
-    pool.query(
-      `SELECT ${HEADER_COLUMNS} FROM (${STORED} UNION ALL ${OVERDUE_LOTS}) a
-        ORDER BY a.activity_date DESC, a.position_major DESC, a.position_minor DESC, a.id LIMIT $5 OFFSET $6`,
-      [...args, size, page * size],
-    ),
-    pool.query<{ n: string }>(`SELECT (SELECT count(*) FROM (${STORED}) s) + (SELECT count(*) FROM (${OVERDUE_LOTS}) o) AS n`, args),
-  ]);
-  return { items: rows.rows.map(toHeader), page, size, totalElements: Number(count.rows[0].n) };
+  const args = [paxId, range.start ?? null, range.end ?? null, today, size, page * size];
+  // One statement, so the page and the count come from one snapshot: two queries could count a row the page had not
+  // seen yet (a page of none with a total of one). A page past the end still answers the total, on a row of nulls.
+  const r = await pool.query<Parameters<typeof toHeader>[0] & { total: string }>(
+    `WITH a AS (${STORED} UNION ALL ${OVERDUE_LOTS}),
+          p AS (SELECT * FROM a ORDER BY a.activity_date DESC, a.position_major DESC, a.position_minor DESC, a.id LIMIT $5 OFFSET $6)
+     SELECT ${HEADER_COLUMNS}, c.total
+       FROM (SELECT count(*) AS total FROM a) c LEFT JOIN p ON true
+      ORDER BY p.activity_date DESC, p.position_major DESC, p.position_minor DESC, p.id`,
+    args,
+  );
+  const rows = r.rows.filter((row) => row.id !== null);
+  return { items: rows.map(toHeader), page, size, totalElements: Number(r.rows[0]?.total ?? 0) };
 }
 
 /** The detail behind a header's detailUrl, with the header's own fields, or undefined for another member's id. */
