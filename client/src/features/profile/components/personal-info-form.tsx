@@ -76,7 +76,7 @@ export function PersonalInfoForm({ paxId, current, staff }: { paxId: number; cur
 
   return (
     <form className="form-grid personal-info" onSubmit={submit} noValidate aria-labelledby="personal-info-title">
-      <h2 id="personal-info-title">Name, ZIP code and date of birth</h2>
+      <h2 id="personal-info-title">Your details</h2>
       <ValidatedInput
         id="profile-first"
         label="First name"
