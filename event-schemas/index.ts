@@ -33,6 +33,7 @@ export { MessagePreferencesChanged } from './message-preferences-changed';
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
 export { CertificateTransferred } from './certificate-transferred';
+export { CertificateRedeemedOnTreatment, CertificateRedemptionReleased } from './certificate-redeemed-on-treatment';
 export { CertificateStatus, type CertificateCategoryType } from './certificate-issued';
 export { GiftCertificatesPurchased, GiftOrderAbandoned, OrderPlaced, type PurchasedCertificate } from './gift-certificates';
 export { CertificateStockConfirmed, CertificateStockOpened, CertificateStockReserved, CertificateStockReleased } from './certificate-stock';

@@ -42,6 +42,7 @@ import { preferenceRoutes } from './messaging/consent/preference-routes';
 import { broadcastRoutes } from './messaging/broadcast-routes';
 import { participantRoutes } from './participants/routes';
 import { contactRoutes } from './participants/contact-routes';
+import { profileRoutes } from './participants/profile-routes';
 import { participantSearchRoutes } from './participants/search-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { pointsRoutes } from './points/routes';
@@ -141,6 +142,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...enrollmentRoutes(deps),
     ...participantRoutes(deps),
     ...contactRoutes(deps),
+    ...profileRoutes(deps),
     ...participantSearchRoutes(deps),
     ...referralRoutes(deps),
     ...pointsRoutes(deps),

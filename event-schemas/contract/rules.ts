@@ -6,11 +6,41 @@
 /** A US ZIP code: 5 digits, or ZIP+4 written with its hyphen (12345 or 12345-6789). */
 export const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
 export const US_ZIP_CODE_RULE = 'must be a US ZIP code: 5 digits, or 5+4 with a hyphen (12345 or 12345-6789)';
-export const isUsZipCode = (value: string): boolean => US_ZIP_CODE.test(value.trim());
+/**
+ * The lowest ZIP prefix the Postal Service assigns is 005 (Holtsville, NY): no US address has a ZIP starting 000 to
+ * 004, so 00000 is a typing placeholder, not a place. (Other unassigned prefixes are left alone: refusing a real
+ * address costs more than accepting a rare wrong one.)
+ */
+export const US_ZIP_IN_USE_RULE = 'is not a ZIP code any US address has';
+export const isZipInUse = (value: string): boolean => Number(value.trim().slice(0, 3)) >= 5;
+export const isUsZipCode = (value: string): boolean => US_ZIP_CODE.test(value.trim()) && isZipInUse(value);
+/** The one message for a typed ZIP, or null when it is good: its shape first, then whether it exists. */
+export const zipCodeProblem = (value: string): string | null =>
+  !US_ZIP_CODE.test(value.trim()) ? US_ZIP_CODE_RULE : !isZipInUse(value) ? US_ZIP_IN_USE_RULE : null;
+/** The digits of a ZIP as typed, with the spec's hyphen once there are more than 5 ("926121234" -> "92612-1234"). */
+export const formatUsZip = (typed: string): string => {
+  const d = typed.replace(/\D/g, '').slice(0, 9);
+  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
+};
 
-/** A US phone number: 10 digits in any punctuation, shown 3-3-4 (949-555-0142). */
-export const US_PHONE = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-export const US_PHONE_RULE = 'must be a 10-digit US phone number, as 949-555-0142';
+/** Members are adults, and no one is older than this: a birth year of 1890 is a typing slip. */
+export const ADULT_AGE = 18;
+export const MAX_AGE = 120;
+const yearsAfter = (isoDate: string, years: number) => `${String(Number(isoDate.slice(0, 4)) + years).padStart(4, '0')}${isoDate.slice(4)}`;
+/** The one message for a date of birth (YYYY-MM-DD) as of `today`, or null when it is good. */
+export const dateOfBirthProblem = (dob: string, today: string): string | null => {
+  if (dob > today) return 'must not be in the future';
+  if (yearsAfter(dob, ADULT_AGE) > today) return `must show you are at least ${ADULT_AGE} years old`;
+  if (yearsAfter(dob, MAX_AGE) <= today) return `must be within the last ${MAX_AGE} years`;
+  return null;
+};
+
+/**
+ * A US phone number: 10 digits in any punctuation, shown 3-3-4 (949-555-0142). Its area code and exchange start 2 to
+ * 9 (North American numbering): 000-000-0000 or 123-456-7890 reach no one, and a text sent there is lost.
+ */
+export const US_PHONE = /^\(?[2-9]\d{2}\)?[\s.-]?[2-9]\d{2}[\s.-]?\d{4}$/;
+export const US_PHONE_RULE = 'must be a 10-digit US phone number whose area code and exchange do not start with 0 or 1, as 949-555-0142';
 export const isUsPhone = (value: string): boolean => US_PHONE.test(value.trim());
 
 /** The digits of a phone number typed with any punctuation, grouped 3-3-4 as far as they go ("9495" -> "949-5"). */

@@ -13,7 +13,8 @@ export interface ActivitySettings {
 }
 
 /** A treatment's own events, and the member's awards, redemptions and gift certificates. */
-type Consumed = TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'CertificateIssued' | 'PromotionAwardEarned'>;
+type Consumed =
+  TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'CertificateIssued' | 'PromotionAwardEarned'>;
 type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
 /**
@@ -24,6 +25,19 @@ const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType
 
 /** A promotion's certificate is its own activity row (a promotion's points already are, as their PointsAwarded). */
 const promotionCertificateRowId = (certificateId: string) => `promotion-certificate-${certificateId}`;
+
+/**
+ * "a $25 Sparkle Offer Certificate", not "…Offer Certificate certificate": the noun is added only when the name lacks
+ * it, and the amount only when the name does not already say it ("$50 Aspire Gift Certificate").
+ */
+export const certificatePhrase = (value: number, name: string): string => {
+  const noun = /certificate$/i.test(name.trim()) ? name.trim() : `${name.trim()} certificate`;
+  return /\$\d/.test(noun) ? `a ${noun}` : `a $${value} ${noun}`;
+};
+
+/** One row per expired lot: a lot expires once, with what was left of it. */
+export const expiredRowId = (lotId: string) => `expired-${lotId}`;
+export const EXPIRED_DESCRIPTION = 'Points expired';
 
 /** The activity rows an event writes (the projection reads them all for a batch at once). */
 const rowIdsOf = (ev: Consumed): string[] => {
@@ -44,6 +58,8 @@ const rowIdOf = (ev: Exclude<Consumed, EventOfType<'PromotionAwardEarned'>>): st
       return BONUS_SOURCES.has(ev.data.source) ? `award-${ev.data.lotId}` : undefined;
     case 'PointsRedeemed':
       return `redeem-${ev.data.certificateId}`;
+    case 'PointsExpired':
+      return expiredRowId(ev.data.lotId);
     case 'CertificateIssued':
       return ownActivityRow(ev.data) ? `certificate-${ev.data.certificateId}` : undefined;
     default:
@@ -62,6 +78,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
       'TreatmentPointsComputed',
       'PointsAwarded',
       'PointsRedeemed',
+      'PointsExpired',
       'CertificateIssued',
       'PromotionAwardEarned',
     ),
@@ -147,6 +164,20 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate
       });
       return { paxIds: [d.paxId] };
     }
+    // Expired points leave the balance, so they are a row too, dated the day they expired: the activity read whole
+    // adds up to the balance (activity-query.ts shows lots already overdue before the nightly job writes this).
+    case 'PointsExpired': {
+      const d = ev.data;
+      const row = {
+        id: expiredRowId(d.lotId),
+        activityType: 'POINTS EXPIRED' as const,
+        activityDate: d.expirationDate,
+        points: -d.amount,
+        description: EXPIRED_DESCRIPTION,
+      };
+      rows.insert(e, d.paxId, row, { lotId: d.lotId, amount: d.amount, expirationDate: d.expirationDate });
+      return { paxIds: [d.paxId] };
+    }
     case 'CertificateIssued': {
       const d = ev.data;
       if (!ownActivityRow(d)) return;
@@ -175,7 +206,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate
           activityType: 'PROMOTION CERTIFICATE' as const,
           activityDate: programmeDate(e.metadata.occurredAt),
           points: 0,
-          description: `${d.promotionName}: a $${d.certificate.value} ${d.certificate.name} certificate`,
+          description: `${d.promotionName}: ${certificatePhrase(d.certificate.value, d.certificate.name)}`,
         };
         rows.insert(e, d.paxId, row, {
           certificateId: d.certificate.certificateId,

@@ -1,6 +1,9 @@
 import type { CertificateCategoryType, CertificateStatus } from '../../event-schemas';
 
-/** The spec's certificate item, plus `displayStatus` (refunds and chargebacks show as VOIDED). */
+/**
+ * The spec's certificate item, plus `displayStatus` (refunds and chargebacks show as VOIDED, a certificate a treatment
+ * used as USED) and `usedOn`, the date of service of the treatment that used it.
+ */
 export interface CertificateItem {
   id: string;
   status: CertificateStatus;
@@ -16,6 +19,8 @@ export interface CertificateItem {
   displayCategory: string;
   /** The gift card design (`eGiftCardArt` id) a bought certificate wears; null: its default art. */
   cardArtId: string | null;
+  /** The date of service of the treatment that used it; null while it is unused. */
+  usedOn: string | null;
   /** A gift: whom it is for, and whether they claimed it. Absent for every other certificate. */
   gift?: CertificateGift;
 }
@@ -38,10 +43,13 @@ export interface CertificateFacts {
   pointsCost: number;
   displayCategory: string;
   cardArtId: string | null;
+  usedOn?: string | null;
   gift?: CertificateGift;
 }
 
 export const displayStatusOf = (s: CertificateStatus): string => (s === 'REFUND' || s === 'CHARGEBACK' ? 'VOIDED' : s);
+/** The status a member reads: the spec's status, except that a certificate a treatment used reads USED. */
+const shownStatus = (c: CertificateFacts): string => (c.usedOn ? 'USED' : displayStatusOf(c.status));
 
 /** Spec section 5: dates display as MM/DD/YYYY. */
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -49,15 +57,20 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
 export const certificateItem = (c: CertificateFacts): CertificateItem => ({
   id: c.certificateId,
   status: c.status,
-  displayStatus: displayStatusOf(c.status),
+  displayStatus: shownStatus(c),
   expirationDate: c.expirationDate,
   certificateCategoryType: c.certificateCategoryType,
-  summaryDisplay: c.status === 'ACTIVE' ? `${c.name}, expires ${usDate(c.expirationDate)}` : `${c.name}, ${displayStatusOf(c.status)}`,
+  summaryDisplay: c.usedOn
+    ? `${c.name}, used ${usDate(c.usedOn)}`
+    : c.status === 'ACTIVE'
+      ? `${c.name}, expires ${usDate(c.expirationDate)}`
+      : `${c.name}, ${displayStatusOf(c.status)}`,
   amount: c.amount,
   name: c.name,
   code: c.code,
   purchasePrice: c.pointsCost,
   displayCategory: c.displayCategory,
   cardArtId: c.cardArtId,
+  usedOn: c.usedOn ?? null,
   ...(c.gift ? { gift: c.gift } : {}),
 });

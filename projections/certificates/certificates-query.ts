@@ -19,11 +19,12 @@ export interface CertificateRow {
   gift_recipient_email: string | null;
   gift_sender_name: string | null;
   claimed: boolean;
+  redeemed_on: string | null;
 }
 
 export const CERTIFICATE_COLUMNS = `certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status,
   to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, card_art_id, campaign_id,
-  gift_recipient_name, gift_recipient_email, gift_sender_name, claimed_at IS NOT NULL AS claimed`;
+  gift_recipient_name, gift_recipient_email, gift_sender_name, claimed_at IS NOT NULL AS claimed, to_char(redeemed_on, 'YYYY-MM-DD') AS redeemed_on`;
 
 export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   certificateId: r.certificate_id,
@@ -36,6 +37,7 @@ export const rowToFacts = (r: CertificateRow): CertificateFacts => ({
   pointsCost: Number(r.points_cost),
   displayCategory: r.display_category,
   cardArtId: r.card_art_id,
+  usedOn: r.redeemed_on,
   gift:
     r.gift_recipient_email === null
       ? undefined
@@ -76,11 +78,12 @@ export async function listCertificates(pool: pg.Pool, paxId: number, q: Certific
   return { items: rows.rows.map((r) => certificateItem(rowToFacts(r))), page: q.page, size: q.size, totalElements: Number(count.rows[0].n) };
 }
 
-/** Certificates still ACTIVE past their date, for the nightly expiry. */
+/** Certificates still ACTIVE past their date, for the nightly expiry; a used one stays used, not expired. */
 export async function certificatesToExpire(pool: pg.Pool, today: string): Promise<string[]> {
-  const r = await pool.query<{ certificate_id: string }>(`SELECT certificate_id FROM rm_certificates WHERE status = 'ACTIVE' AND expiration_date < $1`, [
-    today,
-  ]);
+  const r = await pool.query<{ certificate_id: string }>(
+    `SELECT certificate_id FROM rm_certificates WHERE status = 'ACTIVE' AND expiration_date < $1 AND redeemed_on IS NULL`,
+    [today],
+  );
   return r.rows.map((row) => row.certificate_id);
 }
 

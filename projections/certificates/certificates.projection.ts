@@ -38,6 +38,19 @@ export const certificatesProjection: Projection<CertificateEvent> = {
         if (row) await pushLive(db, d.fromPaxId, e, 'certificate', { ...certificateItem(rowToFacts(row)), sentGift: true });
         return { paxIds: [d.toPaxId, d.fromPaxId] };
       }
+      // A treatment used it: still its status, shown as used with the treatment's date.
+      case 'CertificateRedeemedOnTreatment':
+      case 'CertificateRedemptionReleased': {
+        const d = e.event.data;
+        const used = e.event.type === 'CertificateRedeemedOnTreatment' ? e.event.data : null;
+        const updated = await db.query<CertificateRow>(
+          `UPDATE rm_certificates SET redeemed_on = $2, redeemed_treatment_id = $3, last_position_major = $4, last_position_minor = $5 WHERE certificate_id = $1
+           RETURNING ${CERTIFICATE_COLUMNS}`,
+          [d.certificateId, used?.dateOfService ?? null, used?.treatmentId ?? null, e.position.major.toString(), e.position.minor.toString()],
+        );
+        await pushCertificate(db, e, d.certificateId, updated.rows[0]);
+        return { paxIds: [d.paxId] };
+      }
       default: {
         const never: never = e.event;
         return never;

@@ -61,4 +61,10 @@ export const certificateMigrations: Migration[] = [
     id: '0304-certificates-category-code',
     sql: `ALTER TABLE rm_certificates ADD COLUMN category_code text;`,
   },
+  {
+    // A certificate a treatment used (CertificateRedeemedOnTreatment). Null for every row already here is what a
+    // rebuild writes too: no such event was stored before this column existed.
+    id: '0305-certificates-redeemed-on-treatment',
+    sql: `ALTER TABLE rm_certificates ADD COLUMN redeemed_on date, ADD COLUMN redeemed_treatment_id uuid;`,
+  },
 ];

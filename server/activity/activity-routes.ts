@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { activityDetail, activityHeaders } from '../../projections/activity/activity-query';
+import { dateIn } from '../../event-schemas/calendar';
 import { assertCanActFor } from '../auth/caller';
 import { DateParam, PageParam, PaxIdParam, sizeParam } from '../core/http-codecs';
 import { notFound, validationProblem } from '../core/problem';
@@ -29,7 +30,8 @@ export const activityRoutes = (deps: Deps) => [
       const start = query['start-date'];
       const end = query['end-date'];
       if (start && end && start > end) throw validationProblem([{ path: 'query.end-date', message: 'must not be before start-date' }]);
-      return { status: 200, body: await activityHeaders(deps.pool, params.paxId, { start, end }, query.page ?? 0, query.size ?? ACTIVITY_PAGE_SIZE) };
+      const today = dateIn(deps.settings.timeZone, deps.now());
+      return { status: 200, body: await activityHeaders(deps.pool, params.paxId, { start, end }, query.page ?? 0, query.size ?? ACTIVITY_PAGE_SIZE, today) };
     },
   }),
   route({
@@ -42,7 +44,7 @@ export const activityRoutes = (deps: Deps) => [
     responses: { 200: { description: 'Detail' }, 403: { description: 'Another participant' }, 404: { description: 'No such activity for this member' } },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
-      const detail = await activityDetail(deps.pool, params.paxId, params.id);
+      const detail = await activityDetail(deps.pool, params.paxId, params.id, dateIn(deps.settings.timeZone, deps.now()));
       if (!detail) throw notFound(`Activity ${params.id}`);
       return { status: 200, body: detail };
     },

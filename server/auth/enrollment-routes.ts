@@ -1,8 +1,10 @@
 import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
 import { portalLink } from '../config';
 import {
+  dateOfBirthProblem,
   isUsPhone,
-  isUsZipCode,
+  isZipInUse,
+  US_ZIP_IN_USE_RULE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   US_PHONE,
@@ -27,12 +29,13 @@ import { assertResetRequestAllowed, mayMailReset } from './reset-throttle';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
-const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()), {
+export const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, apostrophes or hyphens', (s) => /^[\p{L}][\p{L} '.-]{0,49}$/u.test(s.trim()), {
   minLength: 1,
   maxLength: 50,
 });
 const Password = refined(t.string, 'Password', passwordRule, isStrongPassword, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
-export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, isUsZipCode, { pattern: US_ZIP_CODE.source });
+// The shape's rule names the codec; a well-formed ZIP no address has (00000) is refused in words by the handler.
+export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, (s) => US_ZIP_CODE.test(s.trim()), { pattern: US_ZIP_CODE.source });
 const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
 
 const EnrollmentBody = t.intersection([
@@ -40,12 +43,6 @@ const EnrollmentBody = t.intersection([
   t.partial({ phone: t.union([Phone, t.null]), refCode: t.union([t.string, t.null]), campaignId: PositiveInteger }),
 ]);
 
-export const ADULT_AGE = 18;
-const isAdult = (dob: string, today: string) => {
-  const [y, m, d] = dob.split('-').map(Number);
-  const birthday = `${String(y + ADULT_AGE).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return birthday <= today;
-};
 const formatZip = (s: string) => (s.replace('-', '').length === 9 ? `${s.replace('-', '').slice(0, 5)}-${s.replace('-', '').slice(5)}` : s);
 const RESET_MINUTES = 60;
 
@@ -60,8 +57,11 @@ export const enrollmentRoutes = (deps: Deps) => [
     responses: { 201: { description: 'Enrolled and signed in' }, 400: { description: 'Invalid fields' }, 409: { description: 'E-mail already enrolled' } },
     handler: async ({ body }) => {
       const today = dateIn(deps.settings.timeZone, deps.now());
-      if (body.dateOfBirth > today || !isAdult(body.dateOfBirth, today))
-        throw validationProblem([{ path: 'body.dateOfBirth', message: `must show you are at least ${ADULT_AGE} years old` }]);
+      const refused = [
+        ...(dateOfBirthProblem(body.dateOfBirth, today) ? [{ path: 'body.dateOfBirth', message: dateOfBirthProblem(body.dateOfBirth, today)! }] : []),
+        ...(isZipInUse(body.postalCode) ? [] : [{ path: 'body.postalCode', message: US_ZIP_IN_USE_RULE }]),
+      ];
+      if (refused.length) throw validationProblem(refused);
       const email = body.email.trim().toLowerCase();
       let referrer: number | null = null;
       if (body.refCode) {

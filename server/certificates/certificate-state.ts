@@ -22,6 +22,8 @@ export interface IssuedCertificate {
   purchasedBy: number;
   /** True once a gift's recipient claimed it. */
   claimed: boolean;
+  /** The treatment that used it, once one has: a certificate counts once. */
+  redeemedOn: { treatmentId: string; dateOfService: string } | null;
 }
 
 /** A certificate stream folded: nothing yet, or the certificate as it stands now. */
@@ -51,12 +53,17 @@ export const evolveCertificate = (state: CertificateState, event: CertificateEve
         gift: d.gift ?? null,
         purchasedBy: d.paxId,
         claimed: false,
+        redeemedOn: null,
       };
     }
     case 'CertificateStatusChanged':
       return state.kind === 'issued' ? { ...state, status: event.data.to, expirationDate: event.data.expirationDate } : state;
     case 'CertificateTransferred':
       return state.kind === 'issued' ? { ...state, paxId: event.data.toPaxId, claimed: true } : state;
+    case 'CertificateRedeemedOnTreatment':
+      return state.kind === 'issued' ? { ...state, redeemedOn: { treatmentId: event.data.treatmentId, dateOfService: event.data.dateOfService } } : state;
+    case 'CertificateRedemptionReleased':
+      return state.kind === 'issued' && state.redeemedOn?.treatmentId === event.data.treatmentId ? { ...state, redeemedOn: null } : state;
     default: {
       const never: never = event;
       return never;

@@ -8,13 +8,13 @@ export interface ExpireCertificate {
   today: string;
 }
 
-/** The nightly expiry of one certificate: ACTIVE past its date becomes EXPIRED; anything else is left alone. */
+/** The nightly expiry of one certificate: ACTIVE and unused past its date becomes EXPIRED; anything else is left alone. */
 export const expireCertificate: Decider<ExpireCertificate, CertificateState, CertificateEvent> = {
   initialState: initialCertificateState,
   evolve: evolveCertificate,
   decide: (c, state) =>
     right(
-      state.kind === 'issued' && state.status === 'ACTIVE' && state.expirationDate < c.today
+      state.kind === 'issued' && state.status === 'ACTIVE' && !state.redeemedOn && state.expirationDate < c.today
         ? [
             CertificateStatusChanged.of({
               certificateId: state.certificateId,

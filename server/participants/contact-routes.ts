@@ -117,7 +117,7 @@ export const contactRoutes = (deps: Deps) => [
     body: t.type({ emailAddress: EmailAddress }),
     responses: {
       202: { description: 'Confirmation sent', schema: t.type({ pendingEmail: t.string, expiresAt: t.string }) },
-      409: { description: 'Already the member’s, or another account’s sign-in' },
+      409: { description: 'Already on the member’s profile (another account’s sign-in address is answered 202 like any other, and can never be confirmed)' },
     },
     handler: async ({ params, body, caller }) => {
       assertCanActFor(caller, params.paxId);
@@ -129,20 +129,21 @@ export const contactRoutes = (deps: Deps) => [
           throw new Problem('conflict', 'This e-mail address is already on your profile', [
             { path: 'body.emailAddress', message: 'is already on your profile' },
           ]);
+        // Another account signs in with it: answered exactly as a free address (a pending row included), so the answer
+        // never tells who is a member. The mailbox's owner gets a notice instead of a link: nothing can be confirmed.
         const other = await db.query('SELECT 1 FROM participants WHERE lower(username) = $1 AND pax_id <> $2', [email, params.paxId]);
-        if (other.rowCount)
-          throw new Problem('conflict', 'Another account signs in with this e-mail address', [
-            { path: 'body.emailAddress', message: 'belongs to another account' },
-          ]);
+        const taken = (other.rowCount ?? 0) > 0;
         const r = await db.query<{ expires_at: Date }>(
           `INSERT INTO email_confirmations (token_hash, pax_id, email_address, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4)) RETURNING expires_at`,
-          [hashToken(token), params.paxId, email, EMAIL_CONFIRMATION_HOURS],
+          [hashToken(taken ? newToken() : token), params.paxId, email, EMAIL_CONFIRMATION_HOURS],
         );
         await enqueue(db, {
           channel: 'email',
           recipient: email,
-          subject: 'Confirm your e-mail address',
-          body: `Follow this link within ${EMAIL_CONFIRMATION_HOURS} hours to add this address to your rewards profile: ${portalLink(deps.settings, `/profile/confirm-email?token=${token}`)}`,
+          subject: taken ? 'Someone asked to add this address to a rewards profile' : 'Confirm your e-mail address',
+          body: taken
+            ? 'Someone asked to add this e-mail address to another rewards profile. It already signs in to an account of yours, so nothing was changed. If it was you, sign in with this address instead; if not, you need do nothing.'
+            : `Follow this link within ${EMAIL_CONFIRMATION_HOURS} hours to add this address to your rewards profile: ${portalLink(deps.settings, `/profile/confirm-email?token=${token}`)}`,
         });
         return r.rows[0].expires_at.toISOString();
       });

@@ -11,6 +11,7 @@ const Participant = t.type({
   firstName: t.string,
   lastName: t.string,
   postalCode: t.union([t.string, t.null]),
+  dateOfBirth: t.union([t.string, t.null]),
   refCode: t.union([t.string, t.null]),
   isAdmin: t.boolean,
 });
@@ -35,14 +36,26 @@ export const participantRoutes = (deps: Deps) => [
         first_name: string;
         last_name: string;
         postal_code: string | null;
+        date_of_birth: string | null;
         ref_code: string | null;
         is_admin: boolean;
-      }>('SELECT pax_id, first_name, last_name, postal_code, ref_code, is_admin FROM participants WHERE pax_id = $1', [params.paxId]);
+      }>(
+        `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin FROM participants WHERE pax_id = $1`,
+        [params.paxId],
+      );
       const p = r.rows[0];
       if (!p) throw notFound(`Participant ${params.paxId}`);
       return {
         status: 200,
-        body: { paxId: Number(p.pax_id), firstName: p.first_name, lastName: p.last_name, postalCode: p.postal_code, refCode: p.ref_code, isAdmin: p.is_admin },
+        body: {
+          paxId: Number(p.pax_id),
+          firstName: p.first_name,
+          lastName: p.last_name,
+          postalCode: p.postal_code,
+          dateOfBirth: p.date_of_birth,
+          refCode: p.ref_code,
+          isAdmin: p.is_admin,
+        },
       };
     },
   }),

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { emailTemplateEntries } from '../content/seed-email-templates';
 import { seedEntries, type SeedEntry } from '../content/seed-entries';
 import { giftCardArtSeedSql } from '../content/seed-gift-card-art';
-import { insertDemoPractices } from '../specialists/demo-practices';
+import { insertDemoPractices, insertRegionalDemoPractices } from '../specialists/demo-practices';
 import { seedOnce } from './seed-once';
 
 /** Inserts the sample entries a database does not have yet; an admin's edits to existing entries are kept. */
@@ -26,4 +26,5 @@ export async function seedDemoContent(db: pg.Pool, log: (line: string) => void):
   if (await seedOnce(db, 'content-email-templates', (c) => insertMissing(c, emailTemplateEntries))) log('seeded sample e-mail templates');
   if (await seedOnce(db, 'gift-card-art', (c) => c.query(giftCardArtSeedSql()).then(() => undefined))) log('seeded gift card art');
   if (await seedOnce(db, 'specialist-practices', insertDemoPractices)) log('seeded demo specialist practices');
+  if (await seedOnce(db, 'specialist-practices-every-area', insertRegionalDemoPractices)) log('seeded a demo specialist practice in every ZIP area');
 }

@@ -40,4 +40,30 @@ export const specialistMigrations: Migration[] = [
       INSERT INTO zip_locations (postal_code, city, latitude, longitude) VALUES ('92101', 'San Diego', 32.7194, -117.1628);
     `,
   },
+  {
+    // One well-known ZIP per national ZIP area (its first digit), so a search from anywhere in the country can be
+    // answered (10001 was "outside the area we can search"). Centroids rounded to about a mile.
+    id: '0611-zip-locations-every-area',
+    sql: `
+      INSERT INTO zip_locations (postal_code, city, latitude, longitude) VALUES
+        ('02108', 'Boston', 42.3576, -71.0637),
+        ('10001', 'New York', 40.7506, -73.9972),
+        ('19103', 'Philadelphia', 39.9522, -75.1742),
+        ('20001', 'Washington', 38.9109, -77.0177),
+        ('30303', 'Atlanta', 33.7529, -84.3925),
+        ('33131', 'Miami', 25.7664, -80.1919),
+        ('43215', 'Columbus', 39.9653, -83.0124),
+        ('48226', 'Detroit', 42.3317, -83.0479),
+        ('55401', 'Minneapolis', 44.9848, -93.2693),
+        ('60601', 'Chicago', 41.8858, -87.6229),
+        ('63101', 'St. Louis', 38.6315, -90.1923),
+        ('75201', 'Dallas', 32.7876, -96.7994),
+        ('77002', 'Houston', 29.7573, -95.3647),
+        ('80202', 'Denver', 39.7527, -104.9992),
+        ('85004', 'Phoenix', 33.4511, -112.0686),
+        ('94103', 'San Francisco', 37.7726, -122.4099),
+        ('98101', 'Seattle', 47.6114, -122.3305)
+      ON CONFLICT (postal_code) DO NOTHING;
+    `,
+  },
 ];

@@ -44,6 +44,13 @@ export async function resolveLineItems(db: pg.Pool, body: RecordTreatmentBody, t
   return lines;
 }
 
+/** A presented code that is a certificate the member holds: the treatment uses it (server/treatments/redeem-certificates.ts). */
+export interface HeldCertificate {
+  /** Its place in the body's redeemedCertificateCodes, the field a refusal names. */
+  index: number;
+  certificateId: string;
+}
+
 /**
  * Snapshots each presented code from the certificates read model. A certificate's category is the certificate
  * category whose code equals its displayCategory; a code or category we do not know is kept, but cannot nullify.
@@ -56,9 +63,10 @@ export async function resolveCertificates(
   codes: readonly string[],
   paxId: number,
   timeZone: string,
-): Promise<{ redeemed: RedeemedCertificate[]; presented: PresentedCertificate[] }> {
-  if (codes.length === 0) return { redeemed: [], presented: [] };
+): Promise<{ redeemed: RedeemedCertificate[]; presented: PresentedCertificate[]; held: HeldCertificate[] }> {
+  if (codes.length === 0) return { redeemed: [], presented: [], held: [] };
   const r = await db.query<{
+    certificate_id: string | null;
     code: string;
     name: string | null;
     amount: string | null;
@@ -71,7 +79,7 @@ export async function resolveCertificates(
     days_to_restrict_redemption: number | null;
     criteria: LogicalExpression | null;
   }>(
-    `SELECT x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards,
+    `SELECT c.certificate_id, x.code, c.name, c.amount, c.category_type, cc.code AS category_code, cc.nullify_awards,
             to_char(c.issued_at AT TIME ZONE $3, 'YYYY-MM-DD') AS issued_on, cc.name AS category_name, cc.quantity_in_one_treatment,
             cc.days_to_restrict_redemption,
             (SELECT v.redemption_criteria FROM certificate_category_variants v WHERE v.category_code = cc.code AND v.amount = c.amount LIMIT 1) AS criteria
@@ -87,6 +95,7 @@ export async function resolveCertificates(
   );
   const amountOf = (a: string | null) => (a === null ? null : Number(a));
   return {
+    held: r.rows.flatMap((row, index) => (row.certificate_id === null ? [] : [{ index, certificateId: row.certificate_id }])),
     redeemed: r.rows.map((row) => ({
       code: row.code,
       name: row.name,

@@ -18,6 +18,7 @@ import { recordTreatment, RecordTreatmentBody } from './record-treatment';
 import { resolveCertificates, resolveLineItems } from './resolve-treatment-input';
 import { assertRedeemable } from '../certificate-categories/assert-redeemable';
 import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
+import { redeemCertificatesOnTreatment } from './redeem-certificates';
 
 const Accepted = t.type({ treatmentId: t.string, status: t.string });
 const ConfirmationView = t.intersection([
@@ -49,6 +50,9 @@ export const treatmentRoutes = (deps: Deps) => [
           "Invalid fields, unknown paxId or productId, a future dateOfService, more of a category's certificates than one treatment may redeem, or a certificate before its activation day",
       },
       403: { description: "not-eligible: the member does not meet a redeemed certificate's variant redemption criteria" },
+      409: {
+        description: 'A redeemed certificate was already used on another treatment (the error names body.redeemedCertificateCodes.{i}); nothing is recorded',
+      },
     },
     handler: async ({ body, caller }) => {
       const practiceId = caller.kind === 'practice' ? caller.practiceId : (body.practiceId ?? null);
@@ -58,16 +62,17 @@ export const treatmentRoutes = (deps: Deps) => [
       if (existing.state.kind === 'recorded') return { status: 200, body: { treatmentId, status: existing.state.status } };
       const now = deps.now();
       const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
-      const { redeemed: redeemedCertificates, presented } = await resolveCertificates(
-        deps.pool,
-        body.redeemedCertificateCodes ?? [],
-        body.paxId,
-        deps.settings.timeZone,
-      );
+      const {
+        redeemed: redeemedCertificates,
+        presented,
+        held,
+      } = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId, deps.settings.timeZone);
       await assertRedeemable(deps.pool, { paxId: body.paxId, dateOfService: body.dateOfService, presented, today: dateIn(deps.settings.timeZone, now) });
       const financed = body.financed ?? false;
       const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
       const token = financed ? newToken() : null;
+      const ctx = { actor: actorOf(caller), correlationId: correlationId(), now };
+      await redeemCertificatesOnTreatment(deps.store, { treatmentId, paxId: body.paxId, dateOfService: body.dateOfService }, held, ctx);
       const result = await handleCommand(
         deps.store,
         recordTreatment,
@@ -87,7 +92,7 @@ export const treatmentRoutes = (deps: Deps) => [
           approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
           approvalExpiresAt: token ? new Date(now.getTime() + APPROVAL_LINK_DAYS * 86_400_000).toISOString() : undefined,
         },
-        { actor: actorOf(caller), correlationId: correlationId(), now },
+        ctx,
       );
       const status = result.state.kind === 'recorded' ? result.state.status : 'PENDING';
       // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.

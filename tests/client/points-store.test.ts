@@ -1,6 +1,6 @@
 import { sessionAuthenticated, sessionEnded } from '../../client/src/session/session-events';
 import type { SessionUser } from '../../client/src/session/types';
-import { $points, fetchExpiringFx, livePointsReceived } from '../../client/src/stores/points';
+import { $points, expiringListShown, fetchExpiringFx, livePointsReceived } from '../../client/src/stores/points';
 import { fakeFetch, type RecordedCall } from './support/fake-http';
 
 const user: SessionUser = { authToken: 'token-7', pax: { paxId: 7, firstName: 'Morgan', lastName: 'Member' }, events: [] };
@@ -39,7 +39,7 @@ describe('the points store, when a live points message arrives', () => {
     expect(reads.at(-1)?.headers['x-wait-for-position']).toBe('00000000000000000939-00000000000000000012');
   });
 
-  it('reads nothing again after an award: the balance arrives over the live stream alone', async () => {
+  it('reads nothing again after an award while no page shows the expiring list: the balance arrives over the live stream alone', async () => {
     const http = fakeFetch({ 'GET /api/rest/participants/7/points': { status: 200, body: before } });
     globalThis.fetch = http.fetch as unknown as typeof fetch;
     sessionAuthenticated({ user, impersonated: false });
@@ -49,6 +49,39 @@ describe('the points store, when a live points message arrives', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(http.calls.length).toBe(reads);
     expect($points.getState()).toEqual({ ...before, balance: 1350 });
+  });
+
+  it('while the wallet shows the expiring list, reads it again after an award, whose lot may expire first', async () => {
+    const soon = { amount: 250, expirationDate: '2026-04-01' };
+    const afterAward = { balance: 1350, pending: 0, expiring: [soon, ...before.expiring] };
+    const http = fakeFetch({
+      'GET /api/rest/participants/7/points': (call) => ({ status: 200, body: call.headers['x-wait-for-position'] === 'p-award' ? afterAward : before }),
+    });
+    globalThis.fetch = http.fetch as unknown as typeof fetch;
+    sessionAuthenticated({ user, impersonated: false });
+    for (let i = 0; i < 50 && $points.getState() === null; i++) await new Promise((r) => setTimeout(r, 5));
+    expiringListShown(true);
+    const done = new Promise((r) => fetchExpiringFx.finally.watch(r));
+    livePointsReceived({ paxId: 7, balance: 1350, pending: 0, position: 'p-award' });
+    await done;
+    expect($points.getState()).toEqual(afterAward);
+    expiringListShown(false);
+  });
+
+  it('reads an award it missed once the wallet shows the list', async () => {
+    const afterAward = { balance: 1350, pending: 0, expiring: [{ amount: 250, expirationDate: '2026-04-01' }, ...before.expiring] };
+    const http = fakeFetch({
+      'GET /api/rest/participants/7/points': (call) => ({ status: 200, body: call.headers['x-wait-for-position'] === 'p-missed' ? afterAward : before }),
+    });
+    globalThis.fetch = http.fetch as unknown as typeof fetch;
+    sessionAuthenticated({ user, impersonated: false });
+    for (let i = 0; i < 50 && $points.getState() === null; i++) await new Promise((r) => setTimeout(r, 5));
+    livePointsReceived({ paxId: 7, balance: 1350, pending: 0, position: 'p-missed' });
+    const done = new Promise((r) => fetchExpiringFx.finally.watch(r));
+    expiringListShown(true);
+    await done;
+    expect($points.getState()?.expiring).toEqual(afterAward.expiring);
+    expiringListShown(false);
   });
 
   it('keeps the newest read when an older one finishes last', async () => {

@@ -2,6 +2,7 @@ import { AppLayout } from '../components/layouts/app-layout';
 import type { SessionDeps } from '../session/session.machine';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
+import { DocumentTitle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
 export function App({ sessionDeps }: { sessionDeps?: SessionDeps }) {
@@ -9,6 +10,7 @@ export function App({ sessionDeps }: { sessionDeps?: SessionDeps }) {
     <AppProviders sessionDeps={sessionDeps}>
       <AppLayout>
         <ScrollToTop />
+        <DocumentTitle />
         <AppRoutes />
       </AppLayout>
     </AppProviders>

@@ -78,7 +78,7 @@ export function AppRoutes() {
       <Route path={paths.activitySummary}>{member(<ActivitySummaryPage />)}</Route>
       <Route path={REDIRECT_FROM} component={LegacyCertificatesRedirect} />
       <Route path={paths.findSpecialist} component={FindSpecialistPage} />
-      <Route path={paths.referAFriend}>{member(<ReferAFriendPage />)}</Route>
+      <Route path={paths.referAFriend} component={ReferAFriendPage} />
       <Route path="/gift-certificates/landing">{member(<GiftLandingPage />)}</Route>
       <Route path="/gift-certificates/buy">{member(<GiftBuyPage />)}</Route>
       <Route path="/gift-certificates/cart">{member(<GiftCartPage />)}</Route>

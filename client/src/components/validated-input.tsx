@@ -9,14 +9,21 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   /** Message when the browser's validity check fails or `check` returns false. */
   errorMessage: string;
   check?: (value: string) => boolean;
+  /** A refusal for this field from elsewhere (the server), shown at once. */
+  refusal?: string | null;
+  /** The form was submitted: show this field's error now, touched or not (an empty required field included). */
+  submitted?: boolean;
 };
 
 /** A text input that shows its error only after blur: red border and the message below. */
-export function ValidatedInput({ id, label, value, onValueChange, errorMessage, check, ...input }: Props) {
+export function ValidatedInput({ id, label, value, onValueChange, errorMessage, check, refusal, submitted, ...input }: Props) {
   const [touched, setTouched] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const validate = (element: HTMLInputElement) => setInvalid(!element.checkValidity() || (check ? !check(element.value) : false));
-  const showError = touched && invalid;
+  // On submit the value itself is judged: a field never focused has had no blur to validate it.
+  const invalidNow = (input.required && value.trim() === '') || (value !== '' && check ? !check(value) : false);
+  const shownMessage = refusal ?? ((touched && invalid) || (submitted && invalidNow) ? errorMessage : null);
+  const showError = shownMessage !== null;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -38,7 +45,7 @@ export function ValidatedInput({ id, label, value, onValueChange, errorMessage, 
       />
       {showError && (
         <small id={`${id}-error`} className="field__error" role="alert">
-          {errorMessage}
+          {shownMessage}
         </small>
       )}
     </div>

@@ -61,3 +61,6 @@ export const formatDecimal = (value: number): string => {
 export const formatPoints = (points: number): string => points.toLocaleString('en-US');
 
 export const formatDollars = (amount: number): string => `$${formatDecimal(amount)}`;
+
+/** A certificate named once: "$50 Aspire Gift Certificate" as it is, "Welcome Certificate" with its amount before it. */
+export const certificateTitle = (amount: number, name: string): string => (/\$\d/.test(name) ? name : `${formatDollars(amount)} ${name}`);

@@ -21,11 +21,16 @@ export interface CertificateItem {
   gift?: { recipientName: string | null; recipientEmail: string; senderName: string | null; claimed: boolean };
   /** The first day it may be redeemed, where its category shows it (a fresh list answers it; live messages do not). */
   activationDate?: string | null;
+  /** The date of service of the treatment that used it (it counts once); null or absent while unused. */
+  usedOn?: string | null;
   /** On a live message only: a gift this member sent was claimed, so it is no longer theirs. */
   sentGift?: boolean;
 }
 
 /** A gift this member bought that nobody claimed yet: theirs on paper, but shown as sent, never as usable. */
+/** A certificate a treatment already used: listed as used, with the treatment's date, never as usable. */
+export const isUsed = (c: CertificateItem): boolean => Boolean(c.usedOn);
+
 export const isUnclaimedGift = (c: CertificateItem): boolean => c.gift !== undefined && !c.gift.claimed;
 
 export const certificatesRequested = createEvent();

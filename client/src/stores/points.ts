@@ -47,8 +47,8 @@ sample({
 
 // The live message carries the balance and pending figures (CONTRACT.md). When the balance falls (points spent or
 // expired), what expires when is read again as of that change's position (read-your-writes), so the wallet never lists
-// more expiring than the balance holds; an award needs no read (the balance arrives over the live stream alone, and the
-// amounts listed are all still held). Only the newest read is kept: one that finishes late is dropped.
+// more expiring than the balance holds; after an award it is read again only where it is shown (below). Only the newest
+// read is kept: one that finishes late is dropped.
 let expiringReads = 0;
 export const fetchExpiringFx = createEffect(async ({ paxId, position }: { paxId: number; position: string }) => {
   const read = ++expiringReads;
@@ -65,6 +65,36 @@ sample({
   target: fetchExpiringFx,
 });
 
+/**
+ * An award's lot may expire before every date listed (a promotion's 60 days against a year), so after a rise the
+ * expiring list is read again too, as of that message; but only while a page shows it (the wallet says so with
+ * `expiringListShown`): on /home a live award is one message and no read. Holds the position still to read as of.
+ */
+export const expiringListShown = createEvent<boolean>();
+const $expiringShown = createStore(false)
+  .on(expiringListShown, (_, shown) => shown)
+  .reset(sessionEnded);
+const expiringBehind = createEvent<string>();
+const $expiringBehindAt = createStore<string | null>(null)
+  .on(expiringBehind, (_, position) => position)
+  .reset(fetchExpiringFx, sessionEnded);
+
+sample({
+  clock: livePointsReceived,
+  source: { points: $points, owner: $pointsOwner },
+  filter: ({ points, owner }, change) => owner !== null && owner === change.paxId && points !== null && change.balance > points.balance,
+  fn: (_, change) => String(change.position),
+  target: expiringBehind,
+});
+
+sample({
+  clock: [expiringBehind, expiringListShown],
+  source: { at: $expiringBehindAt, shown: $expiringShown, owner: $pointsOwner },
+  filter: ({ at, shown, owner }) => at !== null && shown && owner !== null,
+  fn: ({ at, owner }) => ({ paxId: owner!, position: at! }),
+  target: fetchExpiringFx,
+});
+
 sample({
   clock: livePointsReceived,
   source: { points: $points, owner: $pointsOwner },
@@ -76,6 +106,11 @@ sample({
   }),
   target: $points,
 });
+
+/** The log position of the newest live points message: lists that follow the balance read as of it. */
+export const $pointsPosition = createStore<string | null>(null)
+  .on(livePointsReceived, (_, change) => String(change.position))
+  .reset(sessionEnded);
 
 sample({
   clock: fetchExpiringFx.doneData,

@@ -115,10 +115,20 @@ describe('a member’s e-mail addresses', () => {
     ]);
   });
 
-  it('refuses another account’s sign-in address (409) and a malformed one (400 naming body.emailAddress)', async () => {
+  // Issue 27: a 409 "belongs to another account" told anyone which addresses are members'.
+  it('answers another account’s sign-in address exactly as a free one, without ever adding it; refuses a malformed one (400 naming body.emailAddress)', async () => {
     const m = await s.enroll();
     const taken = await s.enroll();
-    expect((await s.call('POST', emails(m.paxId), { token: m.token, body: { emailAddress: taken.email } })).status).toBe(409);
+    const free = `free-${Date.now()}@example.com`;
+    const answers = await Promise.all([taken.email, free].map((emailAddress) => s.call('POST', emails(m.paxId), { token: m.token, body: { emailAddress } })));
+    expect(answers.map((a) => a.status)).toEqual([202, 202]);
+    expect(Object.keys(answers[0].body).sort()).toEqual(Object.keys(answers[1].body).sort());
+    const pending = (await s.call('GET', `${emails(m.paxId)}/pending`, { token: m.token })).body as { emailAddress: string }[];
+    expect(pending.map((p) => p.emailAddress).sort()).toEqual([taken.email, free].sort());
+    // The owner of the address gets a notice, not a link: there is nothing to confirm.
+    expect((await linkToken(taken.email)).token).toBeUndefined();
+    expect((await linkToken(free)).token).toBeDefined();
+    expect((await s.call('GET', emails(m.paxId), { token: m.token })).body).toEqual([{ emailAddress: m.email, preferred: 'Y' }]);
     const bad = await s.call('POST', emails(m.paxId), { token: m.token, body: { emailAddress: 'not-an-address' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.emailAddress']);

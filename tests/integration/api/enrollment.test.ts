@@ -98,6 +98,20 @@ describe('POST /enrollment', () => {
     expect((await s.call('POST', ENROLL, { body: valid({ email, dateOfBirth: yearsAgo(18, -1) }) })).status).toBe(201);
   });
 
+  it('refuses a ZIP no US address has (00000) and an age over 120, each on its field, and takes ZIP+4 with its hyphen', async () => {
+    const email = uniqueEmail('zip');
+    const r = await s.call('POST', ENROLL, { body: valid({ email, postalCode: '00000', dateOfBirth: '1890-01-01' }) });
+    expectInvalid(r, 'body.postalCode');
+    expectInvalid(r, 'body.dateOfBirth');
+    expect(r.body.errors).toEqual([
+      { path: 'body.dateOfBirth', message: 'must be within the last 120 years' },
+      { path: 'body.postalCode', message: 'is not a ZIP code any US address has' },
+    ]);
+    expectInvalid(await s.call('POST', ENROLL, { body: valid({ email, dateOfBirth: yearsAgo(120) }) }), 'body.dateOfBirth');
+    expect((await s.runtime.deps.pool.query('SELECT 1 FROM participants WHERE username = $1', [email])).rowCount).toBe(0);
+    expect((await s.call('POST', ENROLL, { body: valid({ email, postalCode: '92612-1234', dateOfBirth: yearsAgo(120, 1) }) })).status).toBe(201);
+  });
+
   it('answers 400 naming body.refCode for an unknown referral code and writes nothing; a known one is accepted', async () => {
     const email = uniqueEmail('ref');
     expectInvalid(await s.call('POST', ENROLL, { body: valid({ email, refCode: 'NO-SUCH-CODE' }) }), 'body.refCode');

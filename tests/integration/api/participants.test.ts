@@ -34,6 +34,8 @@ describe('GET /participants/{paxId}, /emails, /phones', () => {
       firstName: DEMO.member.firstName,
       lastName: DEMO.member.lastName,
       postalCode: '92612',
+      // Shown on the profile since a birth date can be corrected (by staff).
+      dateOfBirth: '1988-04-12',
       refCode: 'MEMBERREF',
       isAdmin: false,
     });

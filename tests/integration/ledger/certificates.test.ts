@@ -49,6 +49,8 @@ describe('GET /participants/{paxId}/certificates', () => {
       cardArtId: null,
       // Their category shows no activation day (showActivationDate is off): nothing to show.
       activationDate: null,
+      // No treatment has used it.
+      usedOn: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { allMigrations } from '../../../server/composition-root';
 import { checksumOf, migrate, MigrationChanged } from '../../../server/db/migrate';
 import { seedDemo } from '../../../server/seed/demo';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
+import { regionalPractices } from '../../../server/specialists/demo-practices';
 
 jest.setTimeout(60_000);
 const dbs: TestDatabase[] = [];
@@ -46,10 +47,12 @@ describe('migrations', () => {
     await seedDemo(db.pool, () => undefined);
     const samples = await count('content_entries');
     expect(samples).toBeGreaterThan(10);
-    expect(await count('specialist_practices')).toBe(8);
+    // Eight around the demo member's Irvine, and one in each ZIP area's main city (issue 27: 10001 found nothing).
+    expect(await count('specialist_practices')).toBe(8 + regionalPractices.length);
     // A sample an admin deleted stays deleted at the next start.
     await db.pool.query(`DELETE FROM content_entries WHERE id = (SELECT min(id) FROM content_entries)`);
     await seedDemo(db.pool, () => undefined);
     expect(await count('content_entries')).toBe(samples - 1);
+    expect(await count('specialist_practices')).toBe(8 + regionalPractices.length);
   });
 });

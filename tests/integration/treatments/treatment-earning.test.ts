@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { CertificateIssued, certificateStream, encodeEvent } from '../../../event-schemas';
 import { readModels } from '../../../projections/registry';
 import { settingsFromEnv } from '../../../server/config';
 
@@ -152,11 +154,31 @@ describe('a financed treatment', () => {
 describe('a certificate that restricts earnings', () => {
   it('makes its treatment earn nothing, and says why', async () => {
     const member = await s.enroll();
-    await s.runtime.deps.pool.query(
-      `INSERT INTO rm_certificates (certificate_id, pax_id, code, name, amount, points_cost, category_type, display_category, status, expiration_date, issued_at, last_position_major, last_position_minor)
-       VALUES (gen_random_uuid(), $1, 'COURTESY-TEST-1', 'Courtesy treatment', 50, 0, NULL, 'courtesy', 'ACTIVE', '2099-01-01', now(), 0, 0)`,
-      [member.paxId],
-    );
+    // A real certificate (its stream and its read row): a treatment uses it on its stream, so a read row alone will not do.
+    const certificateId = randomUUID();
+    const issued = CertificateIssued.of({
+      certificateId,
+      code: 'COURTESY-TEST-1',
+      paxId: member.paxId,
+      amount: 50,
+      pointsCost: 0,
+      name: 'Courtesy treatment',
+      certificateCategoryType: null,
+      displayCategory: 'courtesy',
+      status: 'ACTIVE',
+      issuedAt: new Date().toISOString(),
+      expirationDate: '2099-01-01',
+    });
+    const meta = {
+      actor: { kind: 'system', job: 'test' } as const,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    };
+    const appended = await s.runtime.deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), issued, meta)], {
+      expectedRevision: 'no_stream',
+    });
+    if (!(await s.runtime.deps.progress.waitFor(appended.position, 15_000))) throw new Error('read models did not catch up');
     const posted = await postTreatment(
       s,
       treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 2)], { redeemedCertificateCodes: ['COURTESY-TEST-1', 'UNKNOWN-CODE'] }),

@@ -1,10 +1,30 @@
-import { formatUsPhone, isEmailAddress, isUsPhone, isUsZipCode } from '../../../event-schemas/contract/rules';
+import { dateOfBirthProblem, formatUsPhone, formatUsZip, isEmailAddress, isUsPhone, isUsZipCode, zipCodeProblem } from '../../../event-schemas/contract/rules';
 import { isRedeemTier, REDEEM_TIER_RULE, REDEEM_TIERS } from '../../../event-schemas/contract/redeem-tiers';
 
 describe('the rules server and client share', () => {
   describe('a US ZIP code', () => {
     it.each(['92612', '92612-1234', ' 10001 '])('accepts %j', (zip) => expect(isUsZipCode(zip)).toBe(true));
-    it.each(['926121234', '9261', '92612-123', 'K1A 0B1', '9261A', ''])('refuses %j', (zip) => expect(isUsZipCode(zip)).toBe(false));
+    it.each(['926121234', '9261', '92612-123', 'K1A 0B1', '9261A', '', '00000', '00412'])('refuses %j', (zip) => expect(isUsZipCode(zip)).toBe(false));
+    it.each([
+      ['926121234', '92612-1234'],
+      ['92612', '92612'],
+      ['92612-12345', '92612-1234'],
+    ])('%j is written %j', (typed, shown) => expect(formatUsZip(typed)).toBe(shown));
+    it('says what is wrong with a ZIP: its shape first, then whether any address has it', () => {
+      expect(zipCodeProblem('9261')).toMatch(/5 digits/);
+      expect(zipCodeProblem('00000')).toBe('is not a ZIP code any US address has');
+      expect(zipCodeProblem('00501')).toBeNull();
+    });
+  });
+
+  describe('a date of birth', () => {
+    it.each([
+      ['2026-06-16', 'must not be in the future'],
+      ['2008-06-16', 'must show you are at least 18 years old'],
+      ['1906-06-15', 'must be within the last 120 years'],
+      ['1890-01-01', 'must be within the last 120 years'],
+    ])('%j as of 2026-06-15: %s', (dob, problem) => expect(dateOfBirthProblem(dob, '2026-06-15')).toBe(problem));
+    it.each(['2008-06-15', '1906-06-16', '1990-01-01'])('%j as of 2026-06-15 is fine', (dob) => expect(dateOfBirthProblem(dob, '2026-06-15')).toBeNull());
   });
 
   describe('a phone number typed in any punctuation', () => {
@@ -21,6 +41,9 @@ describe('the rules server and client share', () => {
       expect(isUsPhone(formatUsPhone('9495550142'))).toBe(true);
       expect(isUsPhone(formatUsPhone('949555014'))).toBe(false);
     });
+    it.each(['000-000-0000', '123-456-7890', '949-055-0142', '049-555-0142'])('refuses %j: no area code or exchange starts with 0 or 1', (phone) =>
+      expect(isUsPhone(phone)).toBe(false),
+    );
   });
 
   describe('an e-mail address', () => {

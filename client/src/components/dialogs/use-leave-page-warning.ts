@@ -7,6 +7,9 @@ const internalLinkOf = (event: MouseEvent): string | null => {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = (event.target as Element | null)?.closest?.('a[href]');
   if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank') return null;
+  // A menu item (Sign Out among them) is an anchor to "#" that runs a command: it navigates nowhere, so it is not a
+  // way out to ask about, and stopping its click kept Sign Out from ever running.
+  if (anchor.getAttribute('href')?.startsWith('#')) return null;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.hash)) return null;
   return `${url.pathname}${url.search}${url.hash}`;

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { globalContent, importantSafetyInformation, safetyInformationHeader, type SafetyInformation } from '../../stores/content';
 import { RichText } from '../content/rich-text';
 import { ISI_SECTION_ID, isiBrandSectionId, OPEN_ISI_EVENT, scrollToIsi } from './isi-events';
@@ -25,6 +25,21 @@ export function SafetyInformation() {
     const onOpen = (event: Event) => scrollToIsi((event as CustomEvent<{ brand?: string } | undefined>).detail?.brand);
     window.addEventListener(OPEN_ISI_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_ISI_EVENT, onOpen);
+  }, []);
+  const bar = useRef<HTMLDivElement>(null);
+  // The bar's height as --isi-bar-height on the page: scrolling keeps what it brings into view above the bar, and a
+  // page's sticky actions (the survey's NEXT) sit on top of it. It changes with the summary's wrap and the screen.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const publish = () => document.documentElement.style.setProperty('--isi-bar-height', `${element.hidden ? 0 : element.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    publish();
+    return () => {
+      observer.disconnect();
+      document.documentElement.style.removeProperty('--isi-bar-height');
+    };
   }, []);
   const title = header.contents?.title ?? 'IMPORTANT SAFETY INFORMATION';
   const showBar = global.isLoaded && header.isLoaded && !global.contents?.hideIsiHeader;
@@ -55,7 +70,7 @@ export function SafetyInformation() {
         ))}
       </section>
       {/* Reserved height even before content arrives: nothing shifts when it does. */}
-      <div className="isi-bar" data-testid="isi-bar" hidden={global.isLoaded && !showBar}>
+      <div ref={bar} className="isi-bar" data-testid="isi-bar" hidden={global.isLoaded && !showBar}>
         <button type="button" className="isi-bar__toggle" onClick={() => scrollToIsi()}>
           <span className="isi-bar__title">{title}</span>
           <span className="isi-bar__summary">{header.contents?.summary ?? ''}</span>

@@ -8,12 +8,14 @@ import { ValidatedInput } from '../../components/validated-input';
 import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
 import { parseUsDate } from '../../lib/format';
+import { fieldRefusals } from '../../lib/in-words';
 import { isApiError, problemMessage } from '../../lib/problem';
 import { campaignIdOf } from '../../lib/query-params';
-import { isEmail, isLettersOnly, isPhone, isPostalCode } from '../../lib/validation';
+import { isEmail, isLettersOnly, isPhone } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
 import { takeReturnTo } from '../../lib/return-to';
-import { formatUsPhone, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
+import { formatUsPhone, formatUsZip, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
+import { birthDateCheck, birthDateWords, zipCheck, zipWords } from '../../lib/member-fields';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
@@ -38,8 +40,10 @@ export const enrollmentError = (e: unknown): string => {
   if (e.status === 409) return 'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.';
   const errors = e.problem?.errors ?? [];
   if (errors.length === 0) return problemMessage(e.problem);
-  return errors.map((err) => `${FIELD_LABELS[err.path.replace(/^body\./, '')] ?? 'A field'} ${err.message}.`).join(' ');
+  return Object.values(fieldRefusals(e.problem, FIELD_LABELS)).join(' ');
 };
+
+const HIGHLIGHTED = 'Please correct the highlighted fields.';
 
 const empty = { firstName: '', lastName: '', email: '', password: '', postalCode: '', dateOfBirth: '', phone: '' };
 
@@ -48,16 +52,23 @@ export default function EnrollmentPage() {
   const { refCode, utm_id: utmId } = useUnit($trackedQuery);
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  // The server's refusals, each on its field (cleared as the member edits that field).
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useLeavePageWarning(status !== 'authenticated' && Object.values(form).some((v) => v !== ''));
   if (status === 'authenticated') return <Redirect to={takeReturnTo() ?? paths.home} replace />;
-  const set = (key: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof typeof empty) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setRefused(({ [key]: _gone, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const dateOfBirth = parseUsDate(form.dateOfBirth);
-    if (!event.currentTarget.checkValidity() || !dateOfBirth) {
-      setError('Please correct the highlighted fields.');
+    setSubmitted(true);
+    if (!event.currentTarget.checkValidity() || !dateOfBirth || !birthDateCheck(form.dateOfBirth) || !zipCheck(form.postalCode)) {
+      setError(HIGHLIGHTED);
       return;
     }
     setBusy(true);
@@ -82,7 +93,10 @@ export default function EnrollmentPage() {
       markEnrolled(answer.pax.paxId);
       sessionReceived(answer);
     } catch (e) {
-      setError(enrollmentError(e));
+      // Refusals of fields go on those fields; the banner only points at them (or says what is not about a field).
+      const onFields = isApiError(e) && e.status === 400 ? fieldRefusals(e.problem, FIELD_LABELS) : {};
+      setRefused(onFields);
+      setError(Object.keys(onFields).length ? HIGHLIGHTED : enrollmentError(e));
     } finally {
       setBusy(false);
       dialogClosed('innerLoader');
@@ -103,6 +117,8 @@ export default function EnrollmentPage() {
           autoComplete="given-name"
           check={isLettersOnly}
           errorMessage="Use letters only"
+          submitted={submitted}
+          refusal={refused.firstName}
         />
         <ValidatedInput
           id="enroll-last"
@@ -113,6 +129,8 @@ export default function EnrollmentPage() {
           autoComplete="family-name"
           check={isLettersOnly}
           errorMessage="Use letters only"
+          submitted={submitted}
+          refusal={refused.lastName}
         />
         <ValidatedInput
           id="enroll-email"
@@ -124,6 +142,8 @@ export default function EnrollmentPage() {
           autoComplete="email"
           check={isEmail}
           errorMessage="Enter a valid e-mail address"
+          submitted={submitted}
+          refusal={refused.email}
         />
         <ValidatedInput
           id="enroll-password"
@@ -136,16 +156,21 @@ export default function EnrollmentPage() {
           autoComplete="new-password"
           check={isStrongPassword}
           errorMessage={PASSWORD_HINT}
+          submitted={submitted}
+          refusal={refused.password}
         />
         <ValidatedInput
           id="enroll-zip"
           label="ZIP code"
           value={form.postalCode}
-          onValueChange={set('postalCode')}
+          onValueChange={(v) => set('postalCode')(formatUsZip(v))}
           required
           inputMode="numeric"
-          check={isPostalCode}
-          errorMessage="Enter 5 digits, or 5+4 as 12345-6789"
+          maxLength={10}
+          check={zipCheck}
+          errorMessage={zipWords(form.postalCode)}
+          submitted={submitted}
+          refusal={refused.postalCode}
         />
         <ValidatedInput
           id="enroll-dob"
@@ -154,8 +179,10 @@ export default function EnrollmentPage() {
           onValueChange={set('dateOfBirth')}
           required
           maxLength={10}
-          check={(v) => parseUsDate(v) !== null}
-          errorMessage="Enter a date as MM/DD/YYYY"
+          check={birthDateCheck}
+          errorMessage={birthDateWords(form.dateOfBirth)}
+          submitted={submitted}
+          refusal={refused.dateOfBirth}
         />
         <ValidatedInput
           id="enroll-phone"
@@ -167,6 +194,8 @@ export default function EnrollmentPage() {
           inputMode="tel"
           check={(v) => v === '' || isPhone(v)}
           errorMessage="Enter 10 digits, as 949-555-0142"
+          submitted={submitted}
+          refusal={refused.phone}
         />
         {error && <Message severity="error" text={error} role="alert" />}
         <Button type="submit" label="JOIN NOW" loading={busy} disabled={busy} />

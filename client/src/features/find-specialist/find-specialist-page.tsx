@@ -3,7 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ValidatedInput } from '../../components/validated-input';
 import { api } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
-import { isApiError, problemMessage } from '../../lib/problem';
+import { isApiError } from '../../lib/problem';
+import { formatUsZip } from '../../../../event-schemas/contract/rules';
 import { isPostalCode } from '../../lib/validation';
 
 interface Specialist {
@@ -15,31 +16,41 @@ interface Specialist {
   distanceMiles: number;
 }
 
-const radii = [5, 10, 25, 50];
+const radii = [5, 10, 25, 50, 100, 250];
 
 export default function FindSpecialistPage() {
   const [zip, setZip] = useState('');
   const [radius, setRadius] = useState(25);
   const [result, setResult] = useState<Specialist[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  /** The ZIP and radius the results answer, for an honest "none within N miles". */
+  const [asked, setAsked] = useState<{ zip: string; radius: number } | null>(null);
   // Results always answer the ZIP on screen: a refused ZIP clears them, and a slower earlier search cannot land last.
   const searches = useRef(0);
   const search = async (event: FormEvent) => {
     event.preventDefault();
     const mine = ++searches.current;
+    setSubmitted(true);
+    setError(null);
+    // A missing or malformed ZIP is said once, on the field (it was said there and again below the form).
     if (!isPostalCode(zip)) {
       setResult(null);
-      setError('Enter a ZIP code: 5 digits, or 5+4 as 12345-6789');
       return;
     }
-    setError(null);
     try {
       const answer = await api.get<{ items: Specialist[] }>('/api/rest/specialists', { query: { postalCode: zip.trim(), radiusMiles: radius }, quiet: true });
-      if (mine === searches.current) setResult(answer.items);
+      if (mine !== searches.current) return;
+      setResult(answer.items);
+      setAsked({ zip: zip.trim().slice(0, 5), radius });
     } catch (e) {
       if (mine !== searches.current) return;
       setResult(null);
-      setError(isApiError(e) ? problemMessage(e.problem) : 'An unknown error occurred');
+      setError(
+        isApiError(e, 404)
+          ? `We cannot place ZIP code ${zip.trim().slice(0, 5)} on our map yet. Try the ZIP code of a nearby city.`
+          : 'The search did not work. Please try again.',
+      );
     }
   };
   return (
@@ -50,11 +61,13 @@ export default function FindSpecialistPage() {
           id="specialist-zip"
           label="ZIP code"
           value={zip}
-          onValueChange={setZip}
+          onValueChange={(v) => setZip(formatUsZip(v))}
           required
           inputMode="numeric"
+          maxLength={10}
           check={isPostalCode}
           errorMessage="Enter 5 digits, or 5+4 as 12345-6789"
+          submitted={submitted}
         />
         <div className="field">
           <label htmlFor="specialist-radius">Within</label>
@@ -72,7 +85,9 @@ export default function FindSpecialistPage() {
       {result && (
         <>
           <p role="status">
-            {result.length} specialist{result.length === 1 ? '' : 's'} found
+            {result.length === 0 && asked
+              ? `No participating specialists within ${asked.radius} miles of ${asked.zip}. Try a wider distance.`
+              : `${result.length} specialist${result.length === 1 ? '' : 's'} found`}
           </p>
           <ol className="specialist-list" data-testid="specialists">
             {result.map((s) => (

@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
-import { formatDollars } from '../../lib/format';
-import { isApiError, problemMessage } from '../../lib/problem';
+import { certificateTitle } from '../../lib/format';
+import { inWords } from '../../lib/in-words';
+import { isApiError } from '../../lib/problem';
 import { rememberReturnTo } from '../../lib/return-to';
 import { useSession } from '../../session/session-provider';
 import { certificatesRequested, type CertificateItem } from '../../stores/certificates';
@@ -30,7 +31,11 @@ export default function ClaimGiftPage() {
       setClaimed(await api.post<CertificateItem>('/api/rest/gift-certificates/claim', { code }, { quiet: true }));
       certificatesRequested();
     } catch (e) {
-      setError(isApiError(e) ? `${problemMessage(e.problem)}.` : 'The gift could not be claimed. Please try again.');
+      setError(
+        isApiError(e)
+          ? inWords(e.problem, 'The gift could not be claimed. Please try again.', { code: 'This gift code' })
+          : 'The gift could not be claimed. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -49,7 +54,7 @@ export default function ClaimGiftPage() {
         </>
       ) : claimed ? (
         <>
-          <Message severity="success" role="status" text={`The ${formatDollars(claimed.amount)} ${claimed.name} is now in your wallet.`} />
+          <Message severity="success" role="status" text={`The ${certificateTitle(claimed.amount, claimed.name)} is now in your wallet.`} />
           <p>
             <Link href={paths.wallet}>Open your wallet</Link>
           </p>

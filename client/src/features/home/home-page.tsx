@@ -3,20 +3,26 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { AccountPanel } from '../../components/account-panel';
 import { paths } from '../../config/routes';
-import { formatPoints } from '../../lib/format';
+import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { enrolledHere, welcomeFor } from '../../lib/new-member';
 import { useSession } from '../../session/session-provider';
 import { banner } from '../../stores/content';
 import { $participant } from '../../stores/participant';
 import { $points } from '../../stores/points';
+import { $openSurveyCount } from '../../stores/open-surveys';
+import { $certificates, certificatesRequested } from '../../stores/certificates';
 import { outcomeOf } from './offer-claim.machine';
 
 const OfferClaimDialog = lazy(() => import('./components/offer-claim-dialog'));
 
+/** Whether a banner's link is a promise of a survey: it goes to the survey list or a survey. */
+const promisesSurvey = (link: string | undefined) => Boolean(link && (link === paths.surveys || link.startsWith('/take-survey/')));
+
 function ContentBanner() {
-  const { contents } = useUnit(banner.$state);
+  const [{ contents }, openSurveys] = useUnit([banner.$state, $openSurveyCount]);
   useEffect(() => banner.requested(), []);
-  if (!contents) return <div className="content-banner content-banner--empty" />;
+  // A banner promising a survey led to "no surveys for you right now": it shows only while one is open.
+  if (!contents || (promisesSurvey(contents.link) && !openSurveys)) return <div className="content-banner content-banner--empty" />;
   return (
     <div className="content-banner" style={{ background: contents.backgroundColor, color: contents.textColor }} data-testid="content-banner">
       {contents.iconSvgPath && (
@@ -31,6 +37,40 @@ function ContentBanner() {
         </Link>
       )}
     </div>
+  );
+}
+
+/**
+ * A member with nothing yet (no points, nothing pending) is told what they have and what to do next, instead of a
+ * zero and a blank line: the welcome certificate waiting in the wallet, and the steps that earn points.
+ */
+function GettingStarted() {
+  const [points, certificates] = useUnit([$points, $certificates]);
+  const fresh = points !== null && points.balance === 0 && points.pending === 0;
+  useEffect(() => {
+    if (fresh) certificatesRequested();
+  }, [fresh]);
+  if (!fresh) return null;
+  const welcome = (certificates ?? []).find((c) => c.displayCategory === 'welcome' && c.status === 'ACTIVE' && !c.usedOn);
+  return (
+    <section className="getting-started tile" aria-labelledby="getting-started-title" data-testid="getting-started">
+      <h2 id="getting-started-title">Get started</h2>
+      {welcome && (
+        <p>
+          Your {formatDollars(welcome.amount)} {welcome.name} is in your <Link href={paths.wallet}>wallet</Link>: give its code <strong>{welcome.code}</strong>{' '}
+          at your specialist’s office to take {formatDollars(welcome.amount)} off a treatment before {formatDate(welcome.expirationDate)}.
+        </p>
+      )}
+      <ol>
+        <li>
+          <Link href={paths.findSpecialist}>Find a specialist</Link> near you and book a treatment.
+        </li>
+        <li>Your practice reports the treatment: its points show as pending, and land in your balance the next night.</li>
+        <li>
+          Earn more meanwhile: <Link href={paths.earn}>see the ways to earn</Link> or <Link href={paths.referAFriend}>refer a friend</Link>.
+        </li>
+      </ol>
+    </section>
   );
 }
 
@@ -57,6 +97,7 @@ export default function HomePage() {
         </div>
         <AccountPanel />
       </div>
+      <GettingStarted />
       <ul className="tiles">
         <li className="tile">
           <h2>Earn</h2>

@@ -7,9 +7,10 @@ import { $participant } from '../../stores/participant';
 import { EmailList } from './components/email-list';
 import { MessagePreferencesForm } from './components/message-preferences-form';
 import { PhoneList } from './components/phone-list';
+import { PersonalInfoForm } from './components/personal-info-form';
 
 export default function ProfilePage() {
-  const { pax } = useSession();
+  const { pax, impersonated } = useSession();
   const [participant, contacts] = useUnit([$participant, $contacts]);
   useEffect(() => {
     if (pax) void fetchContactsFx(pax.paxId).catch(() => undefined);
@@ -18,18 +19,24 @@ export default function ProfilePage() {
   return (
     <section className="profile" aria-labelledby="profile-title">
       <h1 id="profile-title">Personal Info</h1>
-      <dl className="details">
-        <dt>First name</dt>
-        <dd>{member?.firstName}</dd>
-        <dt>Last name</dt>
-        <dd>{member?.lastName}</dd>
-        {typeof participant?.postalCode === 'string' && (
-          <>
-            <dt>ZIP code</dt>
-            <dd>{participant.postalCode}</dd>
-          </>
-        )}
-      </dl>
+      {/* The form starts from the full record (ZIP, birth date), so it waits for it. */}
+      {pax && participant && 'postalCode' in participant ? (
+        <PersonalInfoForm
+          key={pax.paxId}
+          paxId={pax.paxId}
+          staff={impersonated}
+          current={{
+            firstName: participant.firstName,
+            lastName: participant.lastName,
+            postalCode: typeof participant.postalCode === 'string' ? participant.postalCode : null,
+            dateOfBirth: typeof participant.dateOfBirth === 'string' ? participant.dateOfBirth : null,
+          }}
+        />
+      ) : (
+        <p>
+          {member?.firstName} {member?.lastName}
+        </p>
+      )}
       {!contacts || !pax ? (
         <PageLoader label="Loading contact details" />
       ) : (

@@ -1,30 +1,56 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../session/session-provider';
+import { signOutGuardSet } from '../../stores/sign-out-guard';
 import { surveyTexts } from './survey-config';
 import { pageCount, surveyWizardMachine } from './survey-wizard.machine';
 import { LeaveSurveyDialog } from './components/leave-survey-dialog';
 import { SurveyQuestion } from './components/survey-question';
 import { SurveyErrorPanel, SurveySuccess, SurveyUnavailable } from './components/survey-outcomes';
 import { useLeaveGuard } from './components/use-leave-guard';
+import { surveyCompletedHere } from '../../stores/open-surveys';
 import './surveys.css';
+
+/** Where a member leaving by Sign Out is going: not a page, the sign-out itself. */
+const SIGNING_OUT = 'sign-out';
 
 function SurveyWizard({ paxId, surveyId }: { paxId: number; surveyId: number }) {
   const [state, send] = useMachine(surveyWizardMachine, { input: { paxId, surveyId } });
   const [, navigate] = useLocation();
   const { survey, page, answers, errorMessages, leavingTo, pointsAwarded } = state.context;
   const inProgress = state.matches('answering') || state.matches('confirmingLeave') || state.matches('submitting');
+  const { signOut } = useSession();
+  // Each survey page, and the thank-you that follows the last, starts at its top: the window kept the scroll of the
+  // page before, so the success message was above the viewport.
+  const screen = state.matches('completed') ? 'completed' : state.matches('failed') ? 'failed' : `page-${page}`;
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [screen]);
+  // A completed survey is no longer open: the home banner that promises one counts it at once (a read of the lists
+  // right now could still find it open, the read model being a moment behind the submission).
+  useEffect(() => {
+    if (screen === 'completed') surveyCompletedHere();
+  }, [screen]);
   useLeaveGuard(inProgress, (to) => send({ type: 'LEAVE', to }));
+  // Sign Out would lose the answers too: it asks the same question, and DISCARD then signs out.
+  useEffect(() => {
+    if (!inProgress) return;
+    signOutGuardSet(() => send({ type: 'LEAVE', to: SIGNING_OUT }));
+    return () => {
+      signOutGuardSet(null);
+    };
+  }, [inProgress, send]);
 
   useEffect(() => {
     if (!state.matches('discarded')) return;
     // 'back': one step for the guard entry, one for the survey itself.
     if (leavingTo === 'back') window.history.go(-2);
+    else if (leavingTo === SIGNING_OUT) signOut();
     else navigate(leavingTo ?? '/surveys');
-  }, [state, leavingTo, navigate]);
+  }, [state, leavingTo, navigate, signOut]);
 
   if (state.matches('loading')) return <PageLoader label="Loading the survey" />;
   if (state.matches('unavailable')) return <SurveyUnavailable />;

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { formatDate, formatPoints } from '../../lib/format';
-import { isApiError, problemMessage } from '../../lib/problem';
+import { inWords } from '../../lib/in-words';
+import { isApiError } from '../../lib/problem';
 import { confirmationApi, type ConfirmationView, type TreatmentToConfirm } from './api/confirmation-api';
 
 type Phase =
@@ -62,10 +63,19 @@ export default function ConfirmTreatmentPage() {
 
   useEffect(() => {
     let current = true;
+    // A link without its token (cut short by a mail program) is not worth a call: it is simply incomplete.
+    if (!token) {
+      setPhase({ kind: 'shown', view: { link: 'invalid' } });
+      return;
+    }
     confirmationApi.read(id, token).then(
       (view) => current && setPhase({ kind: 'shown', view }),
       (e: unknown) =>
-        current && setPhase({ kind: 'failed', message: isApiError(e) ? problemMessage(e.problem) : 'We could not read this link. Please try again.' }),
+        current &&
+        // The server refuses a malformed token or id as bad input: to the member that is a link that does not work.
+        setPhase(
+          isApiError(e, 400) ? { kind: 'shown', view: { link: 'invalid' } } : { kind: 'failed', message: 'We could not read this link. Please try again.' },
+        ),
     );
     return () => {
       current = false;
@@ -81,7 +91,12 @@ export default function ConfirmTreatmentPage() {
       // Someone else (another tab) may have used the link meanwhile: read it again rather than guess.
       const view = await confirmationApi.read(id, token).catch(() => null);
       setPhase(
-        view ? { kind: 'shown', view } : { kind: 'failed', message: isApiError(e) ? problemMessage(e.problem) : 'We could not confirm. Please try again.' },
+        view
+          ? { kind: 'shown', view }
+          : {
+              kind: 'failed',
+              message: isApiError(e) ? inWords(e.problem, 'We could not confirm. Please try again.') : 'We could not confirm. Please try again.',
+            },
       );
     } finally {
       setBusy(false);

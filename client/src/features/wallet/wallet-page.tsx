@@ -7,9 +7,9 @@ import { paths } from '../../config/routes';
 import { loadClientConfig } from '../../lib/client-config';
 import { formatDate, formatDollars, formatPoints } from '../../lib/format';
 import { useSession } from '../../session/session-provider';
-import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, type CertificateItem } from '../../stores/certificates';
+import { $certificates, $certificatesError, certificatesRequested, isUnclaimedGift, isUsed, type CertificateItem } from '../../stores/certificates';
 import { sentGiftStatus, useGiftsSent } from './components/gifts-sent';
-import { $points } from '../../stores/points';
+import { $points, expiringListShown } from '../../stores/points';
 import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { isEditable } from './certificate-edit';
@@ -40,10 +40,10 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
             <span>
               Code <strong>{c.code}</strong>
             </span>
-            <span>
-              {displayStatus(c)} · expires {formatDate(c.expirationDate)}
+            <span data-testid="certificate-status">
+              {c.usedOn ? `USED on ${formatDate(c.usedOn)}` : `${displayStatus(c)} · expires ${formatDate(c.expirationDate)}`}
             </span>
-            {c.status === 'ACTIVE' && c.activationDate && c.activationDate > new Date().toISOString().slice(0, 10) && (
+            {c.status === 'ACTIVE' && !c.usedOn && c.activationDate && c.activationDate > new Date().toISOString().slice(0, 10) && (
               <span data-testid="certificate-activation">Usable from {formatDate(c.activationDate)}</span>
             )}
             {design && <span data-testid="certificate-design">Design: {design.title}</span>}
@@ -52,7 +52,7 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
             ) : (
               c.gift?.claimed && <span>Gift from {c.gift.senderName ?? 'a friend'}</span>
             )}
-            {editable && !c.sentGift && isEditable(c.status) && <CertificateStatusEditor certificate={c} />}
+            {editable && !c.sentGift && !c.usedOn && isEditable(c.status) && <CertificateStatusEditor certificate={c} />}
           </li>
         );
       })}
@@ -67,6 +67,13 @@ export default function WalletPage() {
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
   const art = useCertificateArt(certificates);
+  // While the wallet shows the expiring list, a live award reads it again: the new lot may expire first.
+  useEffect(() => {
+    expiringListShown(true);
+    return () => {
+      expiringListShown(false);
+    };
+  }, []);
   useEffect(() => {
     certificatesRequested();
     loadClientConfig()
@@ -78,7 +85,10 @@ export default function WalletPage() {
   const sent = useGiftsSent(pax?.paxId, certificates);
   // An impersonating admin also sees the member's expired certificates: they may be given a new date or status.
   const shownStatuses = impersonated ? ['ACTIVE', 'EXPIRED'] : ['ACTIVE'];
-  const active = [...(certificates ?? []).filter((c) => shownStatuses.includes(c.status) && !isUnclaimedGift(c)), ...(sent ?? [])];
+  const own = (certificates ?? []).filter((c) => shownStatuses.includes(c.status) && !isUnclaimedGift(c));
+  // Usable certificates first; one a treatment used stays listed, as used on the treatment's date, after them. Gifts
+  // sent to friends are not the member's to use: they get a list of their own below.
+  const active = [...own.filter((c) => !isUsed(c)), ...own.filter(isUsed)];
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
@@ -120,7 +130,15 @@ export default function WalletPage() {
       {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
         <PageLoader label="Loading certificates" />
       ) : (
-        <CertificateList items={rewardsOnly ? rewards : active} art={art} editable={impersonated} empty="You have no active certificates yet." />
+        <>
+          <CertificateList items={rewardsOnly ? rewards : active} art={art} editable={impersonated} empty="You have no active certificates yet." />
+          {!rewardsOnly && sent && sent.length > 0 && (
+            <section aria-labelledby="gifts-sent-title" data-testid="gifts-sent">
+              <h2 id="gifts-sent-title">Gifts you sent</h2>
+              <CertificateList items={sent} art={art} editable={false} empty="" />
+            </section>
+          )}
+        </>
       )}
       {rewardsOnly && pax && <BonusPoints paxId={pax.paxId} />}
       {pax && <RedeemDialog open={redeemOpen} paxId={pax.paxId} points={points?.balance ?? 0} divisor={divisor} onClose={() => setRedeemOpen(false)} />}

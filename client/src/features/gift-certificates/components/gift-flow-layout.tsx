@@ -1,13 +1,15 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useLeavePageWarning } from '../../../components/dialogs/use-leave-page-warning';
-import { $cart, $giftFlowDirty, cartQuantity } from '../model/cart-store';
+import { $cart, cartQuantity } from '../model/cart-store';
 import '../gift-certificates.css';
 
-/** Every gift-certificate page: its heading, the cart count, and the leave-page warning while the cart is dirty. */
+/**
+ * Every gift-certificate page: its heading and the cart count. No leave-page warning: the cart is saved in storage and
+ * survives leaving, a reload and a closed tab, so leaving loses nothing (the warning said it would; `$giftFlowDirty`
+ * still says whether the cart holds something). Sign-out empties it, as the spec's sign-out does, without asking.
+ */
 export function GiftFlowLayout({ title, children }: { title: string; children: ReactNode }) {
-  const [dirty, cart] = useUnit([$giftFlowDirty, $cart]);
-  useLeavePageWarning(dirty);
+  const cart = useUnit($cart);
   return (
     <section className="gift-flow" aria-labelledby="gift-flow-title">
       <h1 id="gift-flow-title">{title}</h1>

@@ -19,5 +19,7 @@ export const contactsApi = {
   pendingEmails: (paxId: number) => api.get<PendingEmail[]>(`${base(paxId)}/emails/pending`),
   preferEmail: (paxId: number, email: string) => api.put(`${base(paxId)}/emails/${one(email)}/preferred`, undefined, { quiet: true }),
   removeEmail: (paxId: number, email: string) => api.request('DELETE', `${base(paxId)}/emails/${one(email)}`, { quiet: true }),
+  correctProfile: (paxId: number, change: { firstName?: string; lastName?: string; postalCode?: string; dateOfBirth?: string }) =>
+    api.put(`${base(paxId)}/profile`, change, { quiet: true }),
   confirmEmail: (token: string) => api.post<{ emailAddress: string }>('/api/rest/participants/emails/confirm', { token }, { token: null, quiet: true }),
 };

@@ -14,6 +14,7 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [added, setAdded] = useState('');
+  const unreachable = added.replace(/\D/g, '').length === 10 && !isUsPhone(added);
   return (
     <section aria-labelledby="phones-title">
       <h2 id="phones-title">Phone numbers</h2>
@@ -99,7 +100,15 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
             autoComplete="tel-national"
             placeholder="949-555-0142"
             onChange={(e) => setAdded(formatUsPhone(e.target.value))}
+            aria-invalid={unreachable}
+            aria-describedby={unreachable ? 'add-phone-number-error' : undefined}
           />
+          {/* Ten digits that are no US number (000-000-0000): say why ADD PHONE stays off, rather than nothing. */}
+          {unreachable && (
+            <small id="add-phone-number-error" className="field__error" role="alert">
+              This is not a US phone number: its area code and exchange do not start with 0 or 1, as 949-555-0142.
+            </small>
+          )}
         </div>
         <Button type="submit" label="ADD PHONE" disabled={busy || !isUsPhone(added)} />
       </form>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isApiError, problemMessage } from '../../../lib/problem';
+import { inWords } from '../../../lib/in-words';
+import { isApiError } from '../../../lib/problem';
 import { fetchContactsFx } from '../../../stores/contacts';
 
 /** Runs one change of the member's contacts, then reads them again; a refusal is shown in words. */
@@ -19,7 +20,7 @@ export function useContactChange(paxId: number) {
         field
           ? `That ${field.path.endsWith('phone') ? 'phone number' : 'e-mail address'} ${field.message}.`
           : isApiError(e)
-            ? problemMessage(e.problem)
+            ? inWords(e.problem, 'The change could not be saved. Please try again.')
             : 'The change could not be saved. Please try again.',
       );
       return false;

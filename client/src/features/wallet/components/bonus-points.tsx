@@ -1,50 +1,49 @@
+import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
 import { formatDate, formatPoints } from '../../../lib/format';
+import { $points, $pointsPosition } from '../../../stores/points';
 
+/** GET /participants/{paxId}/bonus-points: each bonus award with what is left of it. */
 interface BonusItem {
+  lotId: string;
   description: string;
   amount: number;
-  expirationDate: string | null;
+  remaining: number;
+  expirationDate: string;
+  awardedAt: string;
 }
 
-interface Header {
-  id: string;
-  activityType: string;
-  points: number;
-  description: string;
-  activityDate: string;
-  expirationDate?: string | null;
+const YEAR_MS = 365 * 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** What is left of an award, in words: all of it, part of it (spent on rewards first-to-expire), or none and why. */
+export function bonusLine(b: BonusItem, on = today()): string {
+  const head = `${b.description}: ${formatPoints(b.amount)} points`;
+  if (b.remaining === b.amount) return `${head}, expire ${formatDate(b.expirationDate)}`;
+  if (b.remaining > 0) return `${head}, ${formatPoints(b.remaining)} left, expire ${formatDate(b.expirationDate)}`;
+  return b.expirationDate < on ? `${head}, used or expired ${formatDate(b.expirationDate)}` : `${head}, all used`;
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Bonus points of the last year, from the activity headers. */
+/**
+ * Bonus points of the last year with what is left of each, read again whenever the balance moves (as of the live
+ * message that moved it), so the list never claims points the balance no longer holds.
+ */
 export function BonusPoints({ paxId }: { paxId: number }) {
+  const [points, position] = useUnit([$points, $pointsPosition]);
+  const balance = points?.balance;
   const [items, setItems] = useState<BonusItem[] | null>(null);
   useEffect(() => {
     let live = true;
-    const end = new Date();
-    const start = new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth(), end.getUTCDate()));
     api
-      .get<{ items: Header[] }>(`/api/rest/patients/${paxId}/activity-headers`, {
-        query: { 'start-date': isoDay(start), 'end-date': isoDay(end), page: 0, size: 100 },
-        quiet: true,
-      })
-      .then(
-        (page) =>
-          live &&
-          setItems(
-            page.items
-              .filter((h) => h.activityType === 'BONUS POINTS EARNED')
-              .map((h) => ({ description: h.description, amount: h.points, expirationDate: h.expirationDate ?? null })),
-          ),
-      )
-      .catch(() => live && setItems([]));
+      .get<{ items: BonusItem[] }>(`/api/rest/participants/${paxId}/bonus-points`, { quiet: true, ...(position ? { waitForPosition: position } : {}) })
+      .then((r) => live && setItems(r.items.filter((b) => Date.now() - Date.parse(b.awardedAt) <= YEAR_MS)))
+      .catch(() => live && setItems((current) => current ?? []));
     return () => {
       live = false;
     };
-  }, [paxId]);
+    // Keyed on the balance, not the position: the list follows what the balance does.
+  }, [paxId, balance]);
   return (
     <section aria-labelledby="bonus-title">
       <h2 id="bonus-title">Bonus points</h2>
@@ -52,10 +51,8 @@ export function BonusPoints({ paxId }: { paxId: number }) {
         <p>Loading…</p>
       ) : items.length ? (
         <ul data-testid="bonus-points">
-          {items.map((b, i) => (
-            <li key={i}>
-              {b.description}: {formatPoints(b.amount)} points{b.expirationDate ? `, expire ${formatDate(b.expirationDate)}` : ''}
-            </li>
+          {items.map((b) => (
+            <li key={b.lotId}>{bonusLine(b)}</li>
           ))}
         </ul>
       ) : (

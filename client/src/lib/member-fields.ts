@@ -1,0 +1,27 @@
+import { ADULT_AGE, dateOfBirthProblem, MAX_AGE, US_ZIP_IN_USE_RULE, zipCodeProblem } from '../../../event-schemas/contract/rules';
+import { parseUsDate } from './format';
+
+/** Today as the forms judge an age (the server judges again in the programme's time zone). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A typed ZIP the server will take: the shared rule (shape, and a ZIP some address has). */
+export const zipCheck = (typed: string): boolean => zipCodeProblem(typed) === null;
+/** What is wrong with a typed ZIP, in the form's words. */
+export const zipWords = (typed: string): string =>
+  zipCodeProblem(typed) === US_ZIP_IN_USE_RULE ? 'No US address has this ZIP code: check it' : 'Enter 5 digits, or 5+4 as 12345-6789';
+
+/** A typed MM/DD/YYYY birth date the server will take: readable, an adult, and not over the oldest age. */
+export const birthDateCheck = (typed: string): boolean => {
+  const iso = parseUsDate(typed);
+  return iso !== null && dateOfBirthProblem(iso, today()) === null;
+};
+/** What is wrong with a typed birth date, in the form's words. */
+export const birthDateWords = (typed: string): string => {
+  const iso = parseUsDate(typed);
+  if (iso === null) return 'Enter a date as MM/DD/YYYY';
+  const problem = dateOfBirthProblem(iso, today());
+  if (problem?.includes('future')) return 'A birth date cannot be in the future';
+  if (problem?.includes('at least')) return `You must be at least ${ADULT_AGE} years old to join`;
+  if (problem?.includes('within')) return `Enter a birth date within the last ${MAX_AGE} years`;
+  return 'Enter a date as MM/DD/YYYY';
+};
