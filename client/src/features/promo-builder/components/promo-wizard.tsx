@@ -28,6 +28,7 @@ import {
   type FieldErrors,
   type PromotionDraft,
 } from '../promo-draft';
+import { payoutAmountErrors, unusualPayoutQuestion } from '../payout-bounds';
 import { statusActionRules, statusLabel } from '../status-actions';
 import { OverviewStep } from './overview-step';
 import { ParticipantsStep } from './participants-step';
@@ -151,9 +152,27 @@ export function PromoWizard({ id }: { id: string | null }) {
       setSaving(null);
     }
   };
+  /** Amounts the server would refuse, named on their fields before anything is sent; true when there were any. */
+  const refusedAmounts = () => {
+    const found = payoutAmountErrors(draft);
+    if (!Object.keys(found).length) return false;
+    setErrors(found);
+    setSaved(null);
+    setActive(SECTIONS.findIndex((s) => s.name === 'payoutAndRules'));
+    return true;
+  };
+  const saveDraft = () => !refusedAmounts() && void save(false);
   const publish = () => {
+    if (refusedAmounts()) return;
     const ask = statusActionRules.publish.confirm!(draft.name.trim() || 'this promotion');
-    confirm({ ...ask, noLabel: 'Cancel', onYes: () => void save(true) });
+    const unusual = unusualPayoutQuestion(draft);
+    // Far above the usual, the question is the payout in figures: one typo here spends the company's money.
+    confirm({
+      ...ask,
+      ...(unusual ? { title: 'Publish an unusually large payout?', message: unusual } : {}),
+      noLabel: 'Cancel',
+      onYes: () => void save(true),
+    });
   };
 
   const counts = errorCountBySection(errors);
@@ -222,7 +241,7 @@ export function PromoWizard({ id }: { id: string | null }) {
         />
         {!readOnly && (
           <>
-            <Button label="Save as draft" outlined loading={saving === 'draft'} disabled={saving !== null} onClick={() => void save(false)} />
+            <Button label="Save as draft" outlined loading={saving === 'draft'} disabled={saving !== null} onClick={saveDraft} />
             <Button label="Save and publish" loading={saving === 'publish'} disabled={saving !== null} onClick={publish} />
           </>
         )}
