@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, member, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /** Issue 28, item 1: a promotion's payout past the bounds is refused on its fields; one far above the usual is put in figures before publishing. */
 
@@ -56,4 +56,12 @@ test('a payout past the bounds is refused on its fields; a payout far above the 
   await page.getByLabel('Rule 1, tier 1: maximum').fill('');
   await page.getByRole('button', { name: 'Save and publish' }).click();
   await expect(page.getByRole('dialog', { name: 'Publish this promotion?' })).toBeVisible();
+});
+
+test('the tile title set in the wizard’s website step is the title members see on /earn-points', async ({ page }) => {
+  // The demo promotion is named "Season of Glow"; its tile title (server/seed/demo-promotion.ts) says more.
+  await signInThroughPage(page, member);
+  await page.goto('/earn-points');
+  const tile = page.getByTestId('promotion-tile').filter({ hasText: 'Season of Glow' });
+  await expect(tile.getByRole('heading', { level: 3 })).toHaveText('Season of Glow: a $25 offer for each qualifying treatment');
 });
