@@ -99,3 +99,12 @@ test('money and points past their bounds are refused on the field in words; amou
   await again.getByRole('button', { name: 'Add product' }).click();
   await expect(again.locator('#product-name-error')).toHaveText('is already the name of another product');
 });
+
+test('dropdowns look like dropdowns: the native select keeps its arrow', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/product-configuration');
+  await page.getByRole('button', { name: 'New product' }).click();
+  const category = page.getByRole('form', { name: 'New product' }).getByLabel('Category');
+  // The theme's text-field look (appearance: none) hid the arrow.
+  expect(await category.evaluate((el) => getComputedStyle(el).appearance)).not.toBe('none');
+});
