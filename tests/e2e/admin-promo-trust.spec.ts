@@ -65,3 +65,24 @@ test('the tile title set in the wizard’s website step is the title members see
   const tile = page.getByTestId('promotion-tile').filter({ hasText: 'Season of Glow' });
   await expect(tile.getByRole('heading', { level: 3 })).toHaveText('Season of Glow: a $25 offer for each qualifying treatment');
 });
+
+test('a draft can be deleted from the list, after a confirmation; it then leaves the list', async ({ page, request }) => {
+  const name = `E2E Draft ${Date.now()}`;
+  const { authToken } = await signInThroughApi(request, admin);
+  const created = await request.post('/api/rest/admin/promotions', {
+    headers: { 'auth-token': authToken },
+    data: { name, promotionCode: code(), fromDate: isoDay(1), thruDate: isoDay(30), finalize: false },
+  });
+  expect(created.status()).toBe(201);
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/promo-builder');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete this draft?' });
+  await expect(ask).toContainText(`"${name}" leaves the list and can never be published. Its history is kept.`);
+  await ask.getByRole('button', { name: 'Delete draft' }).click();
+  await expect(page.getByText(`"${name}" is now Deleted.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

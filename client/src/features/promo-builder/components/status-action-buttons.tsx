@@ -13,6 +13,7 @@ const LOOKS = {
   'revert-to-draft': { outlined: true, severity: 'warning', icon: 'pi pi-undo' },
   end: { severity: 'danger', icon: 'pi pi-stop-circle' },
   'stop-payments': { severity: 'danger', icon: 'pi pi-ban' },
+  delete: { severity: 'danger', outlined: true, icon: 'pi pi-trash' },
 } as const satisfies Record<StatusAction, { outlined?: boolean; severity?: 'warning' | 'danger'; icon: string }>;
 
 /** The status actions the promotion's current status allows, and Copy (any status: the way to run one again). */
