@@ -120,3 +120,17 @@ describe('the OpenAPI document', () => {
     for (const b of Object.values(AMOUNT_BOUNDS)) expect(text).toContain(`"maximum":${b.max}`);
   });
 });
+
+describe('the history of a product', () => {
+  it('gets no empty entry from a save that changes nothing (issue 28, item 5)', async () => {
+    const body = product({ name: `Unchanged ${Math.random()}` });
+    const created = await s.call('POST', '/api/rest/admin/products', { token: admin, body });
+    const id = created.body.id as number;
+    expect((await s.call('PUT', `/api/rest/admin/products/${id}`, { token: admin, body })).status).toBe(200);
+    const history = await s.call('GET', `/api/rest/admin/audit/products/${id}`, { token: admin });
+    expect(history.body.map((e: { action: string }) => e.action)).toEqual(['create']);
+    await s.call('PUT', `/api/rest/admin/products/${id}`, { token: admin, body: { ...body, pointsPerUnit: 9 } });
+    const after = await s.call('GET', `/api/rest/admin/audit/products/${id}`, { token: admin });
+    expect(after.body.map((e: { action: string }) => e.action)).toEqual(['create', 'update']);
+  });
+});
