@@ -28,15 +28,20 @@ test('survey points of -20 and 0 attempts stay as typed and are refused on their
   );
 });
 
-test('a category valid for -5 days stays -5 and is refused on the field', async ({ page }) => {
+test('a category valid for -5 days and a variant of "abc" dollars stay as typed and are refused on their fields', async ({ page }) => {
   await page.goto('/admin-tools/cert-definition-tool/configure');
   const days = page.getByLabel('Valid for (days)');
   await days.fill('-5');
   await days.blur();
   await expect(days).toHaveValue('-5');
+  const amount = page.getByLabel('Variant 1 amount in dollars');
+  await amount.fill('abc');
   await page.getByRole('button', { name: 'Save category' }).click();
   await expect(page.locator('#category-expiration-error')).toHaveText('must be a whole number of days from 1 to 3650');
   await expect(days).toHaveValue('-5');
+  // An amount that is not a number stays as typed and is refused on its cell, not blanked.
+  await expect(amount).toHaveValue('abc');
+  await expect(page.locator('#variant-0-amount-error')).toContainText('must be a dollar amount');
 });
 
 test('a campaign amount of "abc" or $1,000,000 is refused on the field; $500 asks again; the banner names the campaign', async ({ page }) => {
