@@ -86,3 +86,13 @@ test('a draft can be deleted from the list, after a confirmation; it then leaves
   await expect(page.getByText(`"${name}" is now Deleted.`)).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+test('publishing an empty promotion names what is missing at once, without asking "Publish?" first', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/promo-builder/configure');
+  await page.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Start date is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rule 1, tier 1, at least (units) is required (the units a treatment must reach)')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

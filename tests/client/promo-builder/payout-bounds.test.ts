@@ -1,5 +1,10 @@
 import { amountRule } from '../../../event-schemas/contract/amount-bounds';
-import { mostPointsPerTreatment, payoutAmountErrors, unusualPayoutQuestion } from '../../../client/src/features/promo-builder/payout-bounds';
+import {
+  missingBeforePublish,
+  mostPointsPerTreatment,
+  payoutAmountErrors,
+  unusualPayoutQuestion,
+} from '../../../client/src/features/promo-builder/payout-bounds';
 import { newDraft, newTier, type PromotionDraft, type TierDraft } from '../../../client/src/features/promo-builder/promo-draft';
 
 const withTier = (tier: Partial<TierDraft>, over: Partial<PromotionDraft> = {}): PromotionDraft => {
@@ -34,5 +39,20 @@ describe('the second confirmation', () => {
     expect(unusualPayoutQuestion(withTier({ award: '2', max: '300' }))).toBeNull();
     expect(unusualPayoutQuestion(withTier({ award: '2' }))).toBeNull();
     expect(unusualPayoutQuestion(withTier({ award: '9000', payMethod: 'flat' }, { awardType: 'CERTIFICATE' }))).toBeNull();
+  });
+});
+
+describe('publishing an empty promotion', () => {
+  it('names what is missing before asking, in the server’s words', () => {
+    const d = newDraft('6a0f3b52-9a1c-4a52-8d6e-1f2a3b4c5d6e');
+    expect(missingBeforePublish(d)).toEqual({
+      'overview.name': 'is required',
+      'overview.promotionCode': 'is required',
+      'overview.fromDate': 'is required',
+      'overview.thruDate': 'is required',
+      'payoutAndRules.rules.0.tiers.0.target': 'is required (the units a treatment must reach)',
+    });
+    const filled = withTier({}, { name: 'Glow', promotionCode: 'GLOW', fromDate: '2026-04-01', thruDate: '2026-04-30' });
+    expect(missingBeforePublish(filled)).toEqual({});
   });
 });

@@ -69,3 +69,24 @@ export const unusualPayoutQuestion = (d: PromotionDraft): string | null => {
   if (!isAboveUsual('promotionAward', highestAward)) return null;
   return `This pays ${highestAward.toLocaleString('en-US')} points per unit treated, with no maximum per treatment or day (usually at most ${AMOUNT_BOUNDS.promotionAward.usual.toLocaleString('en-US')} a unit). Publish?`;
 };
+
+/**
+ * What publishing needs that the form can see is missing, in the server's words (server/promotions/wizard-record.ts
+ * recordErrors): checked before "Publish?" is asked, so an empty promotion is not confirmed first and refused after.
+ */
+export const missingBeforePublish = (d: PromotionDraft): FieldErrors => {
+  const out: FieldErrors = {};
+  const required = (value: string, key: string) => value.trim() === '' && (out[key] = 'is required');
+  required(d.name, 'overview.name');
+  required(d.promotionCode, 'overview.promotionCode');
+  required(d.fromDate, 'overview.fromDate');
+  required(d.thruDate, 'overview.thruDate');
+  if (d.awardType === 'CERTIFICATE' && d.certificateCategoryCode.trim() === '')
+    out['payoutAndRules.certificateCategoryCode'] = 'is required when the award is a certificate';
+  d.rules.forEach((rule, i) =>
+    rule.tiers.forEach((t, j) => {
+      if (t.target.trim() === '') out[`payoutAndRules.rules.${i}.tiers.${j}.target`] = 'is required (the units a treatment must reach)';
+    }),
+  );
+  return out;
+};

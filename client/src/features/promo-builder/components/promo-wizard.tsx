@@ -28,7 +28,7 @@ import {
   type FieldErrors,
   type PromotionDraft,
 } from '../promo-draft';
-import { payoutAmountErrors, unusualPayoutQuestion } from '../payout-bounds';
+import { missingBeforePublish, payoutAmountErrors, unusualPayoutQuestion } from '../payout-bounds';
 import { statusActionRules, statusLabel } from '../status-actions';
 import { OverviewStep } from './overview-step';
 import { ParticipantsStep } from './participants-step';
@@ -152,18 +152,23 @@ export function PromoWizard({ id }: { id: string | null }) {
       setSaving(null);
     }
   };
-  /** Amounts the server would refuse, named on their fields before anything is sent; true when there were any. */
-  const refusedAmounts = () => {
-    const found = payoutAmountErrors(draft);
+  /** What the server would refuse that the form can see, named on the fields before anything is sent; true when any. */
+  const refusedBeforeSending = (publishing: boolean) => {
+    const found = { ...(publishing ? missingBeforePublish(draft) : {}), ...payoutAmountErrors(draft) };
     if (!Object.keys(found).length) return false;
     setErrors(found);
     setSaved(null);
-    setActive(SECTIONS.findIndex((s) => s.name === 'payoutAndRules'));
+    setActive(
+      Math.max(
+        0,
+        SECTIONS.findIndex((s) => Object.keys(found).some((key) => sectionOf(key) === s.name)),
+      ),
+    );
     return true;
   };
-  const saveDraft = () => !refusedAmounts() && void save(false);
+  const saveDraft = () => !refusedBeforeSending(false) && void save(false);
   const publish = () => {
-    if (refusedAmounts()) return;
+    if (refusedBeforeSending(true)) return;
     const ask = statusActionRules.publish.confirm!(draft.name.trim() || 'this promotion');
     const unusual = unusualPayoutQuestion(draft);
     // Far above the usual, the question is the payout in figures: one typo here spends the company's money.
