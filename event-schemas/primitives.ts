@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { amountRule, amountSchema, isWithinBound, type AmountField } from './contract/amount-bounds';
 
 /** The same rule as JSON Schema keywords (minimum, maximum, pattern, maxLength, format...), for the OpenAPI document. */
 export type Constraints = Record<string, unknown>;
@@ -109,3 +110,7 @@ export type Instant = string;
 export const Uuid = refined(t.string, 'Uuid', 'must be a UUID', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s), {
   format: 'uuid',
 });
+
+/** A money or points field bounded as event-schemas/contract/amount-bounds.ts pins it (the admin forms use the same rule). */
+export const boundedAmount = (field: AmountField) =>
+  refined(t.number, `Amount(${field})`, amountRule(field), (n) => isWithinBound(field, n), amountSchema(field));

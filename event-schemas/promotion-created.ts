@@ -7,7 +7,8 @@ import { PayoutAndRules } from './promotion-payout';
  * The admin spec leaves promotion statuses open; these are the ones its actions need: a new or draft promotion is
  * published (ACTIVE), reverted to draft, ended, or has its payments stopped. See server/promotions/README.md.
  */
-export const PromotionStatus = t.keyof({ NEW: null, DRAFT: null, ACTIVE: null, ENDED: null, PAYMENTS_STOPPED: null });
+// DELETED (issue 28): a NEW or DRAFT promotion the admin threw away; its stream stays, for the history.
+export const PromotionStatus = t.keyof({ NEW: null, DRAFT: null, ACTIVE: null, ENDED: null, PAYMENTS_STOPPED: null, DELETED: null });
 export type PromotionStatus = t.TypeOf<typeof PromotionStatus>;
 
 /** Admin spec: the website pages inside a promotion. */

@@ -70,6 +70,7 @@ import { promotionMigrations, promotionPayouts, promotionRoutes } from './promot
 import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
+import { productMigrations } from './products/product-tables';
 import type { Migration } from '../projections/migrations/migration';
 import { platformMigrations } from './db/platform-schema';
 import { surveyConfigMigrations } from './surveys/survey-tables';
@@ -95,6 +96,7 @@ export const allMigrations = (): Migration[] =>
     ...platformMigrations,
     ...surveyConfigMigrations,
     ...treatmentConfigMigrations,
+    ...productMigrations,
     ...contentMigrations,
     ...specialistMigrations,
     ...giftCertificateMigrations,

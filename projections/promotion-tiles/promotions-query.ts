@@ -71,7 +71,8 @@ export interface PromotionListQuery {
 /** The admin list: newest first, optionally one status and a name containing `searchName` (any case). */
 export async function listPromotions(pool: pg.Pool, q: PromotionListQuery): Promise<{ items: PromotionRecord[]; totalElements: number }> {
   const pattern = q.searchName ? `%${q.searchName.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = '($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR name ILIKE $2)';
+  // ALL means every promotion still in play: a deleted draft is listed only when asked for by its status.
+  const where = "(CASE WHEN $1::text IS NULL THEN status <> 'DELETED' ELSE status = $1 END) AND ($2::text IS NULL OR name ILIKE $2)";
   const args = [q.status ?? null, pattern];
   const [rows, count] = await Promise.all([
     pool.query<Row>(`SELECT ${PROMOTION_COLUMNS} FROM rm_promotions WHERE ${where} ORDER BY created_at DESC, promotion_id LIMIT $3 OFFSET $4`, [

@@ -10,7 +10,8 @@ import {
 } from '../../event-schemas';
 import { Uuid } from '../../event-schemas/primitives';
 import { DateParam, PaxIdParam } from '../core/http-codecs';
-import { notFound } from '../core/problem';
+import { notFound, validationProblem } from '../core/problem';
+import { dateIn } from '../../event-schemas/calendar';
 import { route } from '../core/route';
 import { assertParticipantExists } from '../participants/known-participants';
 import type { Deps } from '../deps';
@@ -78,9 +79,13 @@ export const auditRoutes = (deps: Deps) => [
           t.partial({ asOfEndsAt: t.string }),
         ]),
       },
+      400: { description: 'asOf is not a date, or is after today' },
       404: { description: 'Unknown participant' },
     },
     handler: async ({ params, query }) => {
+      // A balance "as of" a day that has not happened yet would be today's balance passed off as a forecast.
+      if (query.asOf !== undefined && query.asOf > dateIn(deps.settings.timeZone, deps.now()))
+        throw validationProblem([{ path: 'query.asOf', message: 'must be today or earlier (the replay shows what has happened)' }]);
       await assertParticipantExists(deps.pool, params.paxId);
       const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
       return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };

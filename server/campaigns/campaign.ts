@@ -1,17 +1,12 @@
 import * as t from 'io-ts';
-import { Dollars } from '../../event-schemas/points-redeemed';
-import { boundedString, code, IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { boundedAmount, boundedString, code, IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
 
 export const CampaignStatus = t.keyof({ DRAFT: null, ACTIVE: null, ENDED: null });
 export type CampaignStatus = t.TypeOf<typeof CampaignStatus>;
 
 const TemplateId = t.union([boundedString(80), t.null]);
-// The table's numeric(10, 2) and integer columns, so a value they refuse is a 400 naming the field, not a 500.
-const OfferAmount = refined(Dollars, 'OfferAmount', 'must be above 0 and at most 99,999,999.99', (n) => n > 0 && n < 100_000_000, {
-  minimum: undefined,
-  exclusiveMinimum: 0,
-  maximum: 99_999_999.99,
-});
+// Bounded in event-schemas/contract/amount-bounds.ts, far below the table's numeric(10, 2), so it is never a 500.
+const OfferAmount = boundedAmount('campaignOfferAmount');
 const ReminderDays = refined(t.number, 'ReminderDays', 'must be a whole number of days from 0 to 3650', (n) => Number.isInteger(n) && n >= 0 && n <= 3650, {
   type: 'integer',
   minimum: 0,

@@ -18,7 +18,12 @@ export interface ChangeCertificateStatus {
   /** The impersonating admin and the member they act as. */
   adminId: number;
   actingForPaxId: number;
+  /** The programme date now: an ACTIVE certificate may not already be past its expiry. */
+  today: string;
 }
+
+/** The rule in words, on body.expirationDate (issue 28: the wallet showed "ACTIVE · expires 01/01/2020"). */
+export const ACTIVE_EXPIRY_RULE = 'must be today or later for an ACTIVE certificate';
 
 /** Spec section 4: only ACTIVE or EXPIRED certificates may be edited. */
 const EDITABLE: readonly CertificateStatus[] = ['ACTIVE', 'EXPIRED'];
@@ -37,6 +42,8 @@ export const changeCertificateStatus: Decider<ChangeCertificateStatus, Certifica
       return left(domainError('validation', 'REFUND and CHARGEBACK apply only to purchased certificates', 'body.status'));
     const expirationDate = c.expirationDate ?? state.expirationDate;
     if (c.status === state.status && expirationDate === state.expirationDate) return right([]);
+    // A reactivation keeping a past date is the same contradiction as setting one.
+    if (c.status === 'ACTIVE' && expirationDate < c.today) return left(domainError('validation', ACTIVE_EXPIRY_RULE, 'body.expirationDate'));
     return right([
       CertificateStatusChanged.of({
         certificateId: state.certificateId,

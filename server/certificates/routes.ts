@@ -1,3 +1,4 @@
+import { dateIn } from '../../event-schemas/calendar';
 import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { certificateStream } from '../../event-schemas';
@@ -89,7 +90,7 @@ export const certificateRoutes = (deps: Deps) => [
     body: ChangeCertificateBody,
     responses: {
       200: { description: 'The certificate as it now is', schema: t.intersection([CertificateItemOut, t.partial({ position: t.string })]) },
-      400: { description: 'Invalid status or date; REFUND and CHARGEBACK only for purchased certificates' },
+      400: { description: 'Invalid status or date; an ACTIVE certificate expires today or later; REFUND and CHARGEBACK only for purchased certificates' },
       403: { description: 'Not an admin impersonating the owner' },
       404: { description: 'Unknown certificate' },
       409: { description: 'The certificate is not ACTIVE or EXPIRED' },
@@ -97,12 +98,19 @@ export const certificateRoutes = (deps: Deps) => [
     handler: async ({ params, body, caller }) => {
       const session = caller as SignedIn;
       if (session.impersonatorId === null) throw forbidden('Only an admin impersonating the owner may edit a certificate');
+      const now = deps.now();
       const result = await handleCommand(
         deps.store,
         changeCertificateStatus,
         certificateStream(params.id),
-        { status: body.status, expirationDate: body.expirationDate ?? null, adminId: session.impersonatorId, actingForPaxId: session.paxId },
-        { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
+        {
+          status: body.status,
+          expirationDate: body.expirationDate ?? null,
+          adminId: session.impersonatorId,
+          actingForPaxId: session.paxId,
+          today: dateIn(deps.settings.timeZone, now),
+        },
+        { actor: actorOf(caller), correlationId: correlationId(), now },
       );
       const s = result.state;
       if (s.kind !== 'issued') throw new Error('a decided certificate change left no certificate');

@@ -2,10 +2,22 @@ import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
 
 /** One row of the configuration audit trail, written in the same transaction as the change it describes. */
+/** JSON with object keys sorted, so two equal records compare equal whatever order their keys were built in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+/** Whether a change changed anything: a save of what was already there writes no history entry (issue 28: empty entries). */
+export const changesSomething = (before: unknown, after: unknown): boolean => before === null || after === null || canonical(before) !== canonical(after);
+
 export async function auditConfigChange(
   db: pg.PoolClient,
   change: { entity: string; entityId: string | number; action: string; actor: Actor; before: unknown; after: unknown },
 ): Promise<void> {
+  if (!changesSomething(change.before, change.after)) return;
   await db.query('INSERT INTO config_audit (entity, entity_id, action, actor, before, after) VALUES ($1, $2, $3, $4, $5, $6)', [
     change.entity,
     String(change.entityId),

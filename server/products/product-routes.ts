@@ -1,6 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, NonNegativeInteger } from '../../event-schemas/primitives';
-import { Dollars } from '../../event-schemas/points-redeemed';
+import { boundedAmount, boundedString } from '../../event-schemas/primitives';
 import { ProductCategory } from '../../event-schemas/treatment-recorded';
 import { actorOf } from '../auth/caller';
 import { readConfigAudit } from '../db/config-audit';
@@ -15,8 +14,8 @@ const ProductBody = t.type({
   name: boundedString(120),
   category: ProductCategory,
   brand: Brand,
-  msrpPerUnit: Dollars,
-  pointsPerUnit: NonNegativeInteger,
+  msrpPerUnit: boundedAmount('productMsrpPerUnit'),
+  pointsPerUnit: boundedAmount('productPointsPerUnit'),
 });
 const ProductIdParam = t.type({ id: IntFromString('ProductId', 'must be a product id (a whole number above 0)', (n) => n > 0) });
 const Option = t.type({ code: t.string, name: t.string });

@@ -166,6 +166,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
     statusRoute('revert-to-draft', 'Reverts a NEW or ACTIVE promotion to DRAFT; members no longer see it'),
     statusRoute('end', 'Ends an ACTIVE promotion; members no longer see it'),
     statusRoute('stop-payments', 'Stops the payments of an ACTIVE or ENDED promotion (final)'),
+    statusRoute('delete', 'Deletes a NEW or DRAFT promotion: it leaves the list (ALL) and can never be published; its history stays'),
     route({
       method: 'get',
       path: '/promotions/options/promotion-statuses',

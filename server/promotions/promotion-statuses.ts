@@ -9,7 +9,7 @@ export const promotionStatusOptions: { code: PromotionStatus; description: strin
   { code: 'PAYMENTS_STOPPED', description: 'Payments stopped', applicableOnlyToApprovalProcess: false },
 ];
 
-export type StatusAction = 'publish' | 'revert-to-draft' | 'end' | 'stop-payments';
+export type StatusAction = 'publish' | 'revert-to-draft' | 'end' | 'stop-payments' | 'delete';
 
 /**
  * The allowed transitions, one row per admin action (the spec leaves them open; README.md says why these). Anything
@@ -20,4 +20,6 @@ export const statusActions: Record<StatusAction, { from: readonly PromotionStatu
   'revert-to-draft': { from: ['NEW', 'ACTIVE'], to: 'DRAFT', label: 'revert to draft' },
   end: { from: ['ACTIVE'], to: 'ENDED', label: 'end' },
   'stop-payments': { from: ['ACTIVE', 'ENDED'], to: 'PAYMENTS_STOPPED', label: 'stop payments on' },
+  // Only what never paid or showed: a published promotion is ended or copied, never deleted. DELETED is final.
+  delete: { from: ['NEW', 'DRAFT'], to: 'DELETED', label: 'delete' },
 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
 import { noPayoutRules, PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
-import { boundedString, code, IsoDate, maxText, NonNegativeInteger, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
+import { boundedAmount, boundedString, code, IsoDate, maxText, NonNegativeInteger, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
 import { DEFAULT_TYPE_CODE } from './create-promotion';
 import type { Promotion, PromotionFacts } from './promotion-state';
@@ -28,15 +28,15 @@ const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const OptionalEntryId = t.union([EntryId, t.literal(''), t.null]);
 
 const TierIn = t.partial({
-  award: NonNegativeInteger,
+  award: boundedAmount('promotionAward'),
   compareOp: withRule(t.literal('gteq'), 'must be gteq (at least the target)'),
   target: PositiveInteger,
   targetInt: PositiveInteger,
   targetDbl: nullable(t.number),
   targetBool: nullable(t.boolean),
   payMethod: withRule(PayMethod, 'must be units or flat'),
-  min: nullable(NonNegativeInteger),
-  max: nullable(NonNegativeInteger),
+  min: nullable(boundedAmount('promotionTierLimit')),
+  max: nullable(boundedAmount('promotionTierLimit')),
 });
 
 const RuleIn = t.partial({
@@ -81,7 +81,7 @@ export const WizardRecord = t.partial({
     gameId: nullable(boundedString(64)),
     gameAwardType: nullable(boundedString(64)),
     retro: t.boolean,
-    rewardDailyCap: nullable(PositiveInteger),
+    rewardDailyCap: nullable(boundedAmount('promotionDailyCap')),
     rules: t.array(RuleIn),
   }),
   website: t.partial({

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { boundedAmount, boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
 
 export const QuestionTypeCode = t.keyof({ TRUE_FALSE: null, MULTIPLE_CHOICE: null, SCALE: null, MULTIPLE_ONE: null, USER_RESPONSE: null });
 export type QuestionTypeCode = t.TypeOf<typeof QuestionTypeCode>;
@@ -50,11 +50,7 @@ export const SurveyInput = t.intersection([
     fromDate: IsoDate,
     thruDate: t.union([IsoDate, t.null]),
     maxAttempts: PositiveInteger,
-    surveyPointsAmount: refined(t.number, 'SurveyPoints', 'must be a whole number from 0 to 100000', (n) => Number.isInteger(n) && n >= 0 && n <= 100_000, {
-      type: 'integer',
-      minimum: 0,
-      maximum: 100_000,
-    }),
+    surveyPointsAmount: boundedAmount('surveyPoints'),
     groupIds: t.array(PositiveInteger),
     score: t.union([t.number, t.null]),
     attemptId: t.unknown,

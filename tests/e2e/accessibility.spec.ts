@@ -64,7 +64,7 @@ const adminRoutes: [string, string][] = [
   ['/admin-tools/cert-definition-tool', 'Certificate Definition Tool'],
   ['/admin-tools/cert-definition-tool/configure', 'New certificate category'],
   ['/admin-tools/cert-definition-tool/configure?code=ASPIRE_GIFT', 'Certificate category ASPIRE_GIFT'],
-  ['/admin-tools/employee-search?search=Morgan', 'Employee Search'],
+  ['/admin-tools/employee-search?search=Morgan', 'Member Search'],
   // The demo member is the second participant seeded on a fresh server; the member test above gave them points.
   ['/admin-tools/employee-search/member?paxId=2', 'Morgan Member'],
   ['/admin-tools/give-points', 'Give Points'],

@@ -32,8 +32,8 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
 
   await signInThroughPage(page, admin);
   await page.getByRole('link', { name: 'Admin Tools' }).click();
-  await page.getByRole('link', { name: 'Employee Search' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Employee Search' })).toBeVisible();
+  await page.getByRole('link', { name: 'Member Search' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Search' })).toBeVisible();
   await searchFor(page, 'Morgan');
   await page.getByRole('link', { name: 'Morgan Member', exact: true }).click();
 

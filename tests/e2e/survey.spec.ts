@@ -89,10 +89,11 @@ test('an admin finds the seeded survey in the survey builder, copies it and open
   await expect(page.getByRole('heading', { name: 'Survey Builder' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Your Treatment Experience' }).first();
   await expect(row).toContainText('Active');
-  await row.getByRole('button', { name: 'Copy' }).click();
+  // Each row's buttons are named with its survey (issue 28), so a screen reader's list of buttons tells them apart.
+  await row.getByRole('button', { name: 'Copy Your Treatment Experience', exact: true }).click();
   const copy = page.getByRole('row').filter({ hasText: 'Your Treatment Experience - Copy' });
   await expect(copy).toContainText('New');
-  await copy.getByRole('link', { name: 'Edit' }).click();
+  await copy.getByRole('link', { name: 'Edit Your Treatment Experience - Copy', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit survey' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Your Treatment Experience - Copy');
   await expect(page.getByRole('group', { name: 'Page 3' })).toBeVisible();
@@ -154,7 +155,7 @@ test('the survey builder names the page and question of a save error in words, a
   await expect(page.getByRole('status').filter({ hasText: `Inactivated “${name}”.` })).toBeVisible();
   await expect(row).toContainText('Inactive');
 
-  await row.getByRole('button', { name: 'Delete' }).click();
+  await row.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
   await expect(row).toContainText(`Delete “${name}”? Members can no longer take it.`);
   await expect(row).toContainText('A deleted survey cannot be edited or made active again.');
   await row.getByRole('button', { name: 'Yes, delete' }).click();

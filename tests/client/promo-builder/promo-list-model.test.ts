@@ -144,4 +144,17 @@ describe('status actions', () => {
     await waitFor(() => expect($notice.getState()?.text).toBe('Copied as "Spring Sparkle - Copy" (SPARKLE-1776279600000), a draft.'));
     await waitFor(() => expect(listReads()[0]?.headers['x-wait-for-position']).toBe('43.0'));
   });
+
+  it('drops the banner when the list shown changes: another status, name or page', async () => {
+    for (const change of [() => statusChosen('ACTIVE'), () => searchSubmitted('Spring'), () => pageChosen({ page: 1, size: 10 })]) {
+      serve({
+        [`POST /api/rest/promotions/${ID}/copy`]: { status: 201, body: { ...promotion({ id: 'copy', name: 'Spring Sparkle - Copy' }), position: '44.0' } },
+      });
+      copyClicked(promotion());
+      await waitFor(() => expect($notice.getState()?.severity).toBe('success'));
+      change();
+      expect($notice.getState()).toBeNull();
+      await settled();
+    }
+  });
 });

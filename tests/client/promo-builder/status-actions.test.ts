@@ -3,11 +3,13 @@ import { statusActions as serverRules } from '../../../server/promotions/promoti
 
 describe('which actions a promotion status allows', () => {
   it.each([
-    ['NEW', ['publish', 'revert-to-draft']],
-    ['DRAFT', ['publish']],
+    // Issue 28: a draft (or a new promotion) can be deleted.
+    ['NEW', ['publish', 'revert-to-draft', 'delete']],
+    ['DRAFT', ['publish', 'delete']],
     ['ACTIVE', ['revert-to-draft', 'end', 'stop-payments']],
     ['ENDED', ['stop-payments']],
     ['PAYMENTS_STOPPED', []],
+    ['DELETED', []],
     ['SOMETHING_NEW', []],
   ])('%s allows %j', (status, actions) => {
     expect(actionsFor(status)).toEqual(actions);
@@ -21,7 +23,7 @@ describe('which actions a promotion status allows', () => {
   });
 
   it('asks before every action, publishing included (issue 10: a confirmation for each)', () => {
-    for (const action of ['publish', 'revert-to-draft', 'end', 'stop-payments'] as const) {
+    for (const action of ['publish', 'revert-to-draft', 'end', 'stop-payments', 'delete'] as const) {
       const ask = statusActionRules[action].confirm!('Spring Sparkle');
       expect(ask.message).toContain('"Spring Sparkle"');
       expect(ask.title).toMatch(/\?$/);

@@ -34,6 +34,7 @@ const command = (over: Partial<ChangeCertificateStatus> = {}): ChangeCertificate
   expirationDate: null,
   adminId: ADMIN,
   actingForPaxId: OWNER,
+  today: '2026-04-01',
   ...over,
 });
 const refusal = (c: ChangeCertificateStatus, ...history: CertificateEvent[]) => {
@@ -42,6 +43,24 @@ const refusal = (c: ChangeCertificateStatus, ...history: CertificateEvent[]) => 
 };
 
 describe('change certificate status', () => {
+  // Issue 28: "ACTIVE · expires 01/01/2020" in the wallet. An ACTIVE certificate's expiry is today or later.
+  describe('when the certificate would be ACTIVE with an expiry already past', () => {
+    it('refuses a past date on body.expirationDate, and accepts today', () => {
+      const past = changeCertificateStatus.decide(command({ status: 'ACTIVE', expirationDate: '2020-01-01' }), given(issued()));
+      expect(isLeft(past) && past.left).toEqual(expect.objectContaining({ slug: 'validation', field: 'body.expirationDate' }));
+      const todays = changeCertificateStatus.decide(command({ status: 'ACTIVE', expirationDate: '2026-04-01' }), given(issued()));
+      expect(isRight(todays)).toBe(true);
+    });
+
+    it('refuses reactivating an expired certificate with its old date, and accepts it with a new one', () => {
+      const expired = [issued({ expirationDate: '2026-03-20' }), changed('ACTIVE', 'EXPIRED', '2026-03-20', null)];
+      expect(refusal(command({ status: 'ACTIVE' }), ...expired)).toBe('validation');
+      expect(refusal(command({ status: 'ACTIVE', expirationDate: '2026-06-30' }), ...expired)).toBeUndefined();
+      // Voiding it keeps its old date: only ACTIVE makes a claim about the future.
+      expect(refusal(command({ status: 'VOID' }), ...expired)).toBeUndefined();
+    });
+  });
+
   describe('when the certificate is ACTIVE or EXPIRED', () => {
     it.each([
       ['ACTIVE', 'VOID'],

@@ -18,6 +18,7 @@ const historyTo: Record<PromotionStatus, PromotionEvent[]> = {
   ACTIVE: [created, moved('NEW', 'ACTIVE')],
   ENDED: [created, moved('NEW', 'ACTIVE'), moved('ACTIVE', 'ENDED')],
   PAYMENTS_STOPPED: [created, moved('NEW', 'ACTIVE'), moved('ACTIVE', 'PAYMENTS_STOPPED')],
+  DELETED: [created, moved('NEW', 'DELETED')],
 };
 const given = (...events: PromotionEvent[]) => fold(evolvePromotion, initialPromotionState, events);
 const when = (action: StatusAction, history: PromotionEvent[], over: Partial<ChangePromotionStatus> = {}) =>

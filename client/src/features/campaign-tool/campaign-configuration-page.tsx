@@ -9,6 +9,8 @@ import { isApiError } from '../../lib/problem';
 import { GroupEditor } from '../../components/group-editor/group-editor';
 import { CampaignFields } from './components/campaign-fields';
 import type { EmailTemplateChoice } from './components/template-picker';
+import { campaignNumberErrors, unusualOffer } from './campaign-numbers';
+import { confirm } from '../../stores/dialogs';
 import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';
 
@@ -66,12 +68,24 @@ export default function CampaignConfigurationPage() {
 
   if (!loaded) return message ? <Message severity="error" text={message.text} /> : <PageLoader label="Loading the campaign" />;
 
+  /** Numbers the server would refuse (or take a non-number as none) are refused on their fields; a large offer asks again. */
+  const trySave = () => {
+    const local = campaignNumberErrors(draft);
+    if (Object.keys(local).length) {
+      setErrors(local as Record<string, string>);
+      setMessage({ severity: 'error', text: 'Please correct the highlighted fields.' });
+      return;
+    }
+    const unusual = unusualOffer(draft);
+    if (!unusual) return void save();
+    confirm({ title: 'Save an unusual amount?', message: unusual, yesLabel: 'Yes, save', noLabel: 'Go back', onYes: () => void save() });
+  };
   const save = async () => {
     setErrors({});
     setMessage(null);
     try {
       const saved = await saveCampaignFx(draft);
-      setMessage({ severity: 'success', text: `Saved campaign ${saved.id}.` });
+      setMessage({ severity: 'success', text: `Saved ${saved.campaignName}.` });
       if (!id) navigate(`/campaign-tool/campaign-configuration?id=${saved.id}`, { replace: true });
     } catch (e) {
       const byField = fieldErrors(e);
@@ -91,7 +105,7 @@ export default function CampaignConfigurationPage() {
       {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}
       <div className="campaign-tool__actions">
         <Button label="Back to list" text onClick={() => navigate('/campaign-tool')} />
-        <Button label="Save" loading={saving} onClick={() => void save()} />
+        <Button label="Save" loading={saving} onClick={trySave} />
       </div>
     </section>
   );

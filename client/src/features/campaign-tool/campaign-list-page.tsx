@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDollars } from '../../lib/format';
 import { STATUS_WORDS } from './components/campaign-fields';
 import { $campaigns, fetchCampaignsFx, type Campaign } from './model';
 import './campaign-tool.css';
@@ -64,7 +64,10 @@ export default function CampaignListPage() {
         <Column field="mkCode" header="Marketing code" />
         <Column header="From" body={(c: Campaign) => dateCell(c.fromDate)} />
         <Column header="Through" body={(c: Campaign) => dateCell(c.thruDate)} />
-        <Column header="Offer" body={(c: Campaign) => (c.certificateAmount ? `$${c.certificateAmount} ${c.certificateCategoryCode ?? ''}` : '—')} />
+        <Column
+          header="Offer"
+          body={(c: Campaign) => (c.certificateAmount ? `${formatDollars(c.certificateAmount)} ${c.certificateCategoryCode ?? ''}` : '—')}
+        />
         <Column header="Offers" body={offers} />
         <Column header="Marketing link" body={link} />
       </DataTable>

@@ -5,6 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDollars } from '../../lib/format';
+import { confirm } from '../../stores/dialogs';
 import { productApi, type Option, type Product, type ProductFields } from './api/catalogue-api';
 import { AuditHistory } from './components/audit-history';
 import { errorText, fieldErrorsOf } from './components/field-errors';
@@ -21,7 +22,6 @@ export default function ProductConfigurationPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [confirmRetire, setConfirmRetire] = useState<number | null>(null);
   const [historyOf, setHistoryOf] = useState<Product | null>(null);
   const [historyVersion, setHistoryVersion] = useState(0);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -61,10 +61,9 @@ export default function ProductConfigurationPage() {
     }
   };
   const retire = async (p: Product) => {
-    setConfirmRetire(null);
     try {
       await productApi.retire(p.id);
-      setMessage({ severity: 'success', text: `Retired ${p.name}: it is no longer offered on new treatments.` });
+      setMessage({ severity: 'success', text: `Retired ${p.name}: it no longer earns points or pays promotions on new treatments.` });
       setHistoryVersion((v) => v + 1);
       await load();
     } catch (e) {
@@ -74,20 +73,25 @@ export default function ProductConfigurationPage() {
 
   const brandName = (code: string) => options.brands.find((b) => b.code === code)?.name ?? code;
   const categoryName = (code: string) => options.categories.find((c) => c.code === code)?.name ?? code;
-  const actions = (p: Product) =>
-    confirmRetire === p.id ? (
-      <div className="catalogue-tools__row-actions">
-        <span>Retire {p.name}?</span>
-        <Button label="Yes, retire" size="small" severity="danger" onClick={() => void retire(p)} />
-        <Button label="Keep" size="small" text onClick={() => setConfirmRetire(null)} />
-      </div>
-    ) : (
-      <div className="catalogue-tools__row-actions">
-        {!p.retired && <Button label="Edit" size="small" text aria-label={`Edit ${p.name}`} onClick={() => open(p)} />}
-        {!p.retired && <Button label="Retire" size="small" text severity="danger" aria-label={`Retire ${p.name}`} onClick={() => setConfirmRetire(p.id)} />}
-        <Button label="History" size="small" text aria-label={`History of ${p.name}`} onClick={() => setHistoryOf(p)} />
-      </div>
-    );
+  // The confirmation is the shared dialog, not state drawn in the row: the table redraws a row when its value changes,
+  // not when a closure does, so a row-drawn "Retire?" never appeared and Retire seemed dead.
+  const askToRetire = (p: Product) =>
+    confirm({
+      title: `Retire ${p.name}?`,
+      message: 'It will no longer be offered on new treatments, earn points or pay promotions. Treatments already recorded keep what they earned.',
+      yesLabel: 'Retire product',
+      noLabel: 'Keep it',
+      onYes: () => void retire(p),
+    });
+  const actions = (p: Product) => (
+    <div className="catalogue-tools__row-actions">
+      {!p.retired && <Button label="Edit" size="small" text aria-label={`Edit ${p.name}`} onClick={() => open(p)} />}
+      {!p.retired && (
+        <Button label="Retire" size="small" outlined severity="danger" icon="pi pi-ban" aria-label={`Retire ${p.name}`} onClick={() => askToRetire(p)} />
+      )}
+      <Button label="History" size="small" text aria-label={`History of ${p.name}`} onClick={() => setHistoryOf(p)} />
+    </div>
+  );
   const shown = (products ?? []).filter((p) => showRetired || !p.retired);
   const loadHistory = useCallback(() => productApi.history(historyOf?.id ?? 0), [historyOf]);
 
@@ -97,7 +101,15 @@ export default function ProductConfigurationPage() {
       <div className="catalogue-tools__toolbar">
         <Button label="New product" onClick={() => open(null)} />
         <span>
-          <Checkbox inputId="product-show-retired" checked={showRetired} onChange={(e) => setShowRetired(!!e.checked)} />{' '}
+          <Checkbox
+            inputId="product-show-retired"
+            checked={showRetired}
+            onChange={(e) => {
+              // The banner spoke of the list as it was; a different list makes it stale.
+              setMessage(null);
+              setShowRetired(!!e.checked);
+            }}
+          />{' '}
           <label htmlFor="product-show-retired">Show retired products</label>
         </span>
       </div>

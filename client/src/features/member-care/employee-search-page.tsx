@@ -10,7 +10,7 @@ const memberHref = (m: MemberSummary) => memberCarePaths.member(m.paxId);
 export default function EmployeeSearchPage() {
   return (
     <section className="member-care" aria-labelledby="employee-search-title">
-      <h1 id="employee-search-title">Employee Search</h1>
+      <h1 id="employee-search-title">Member Search</h1>
       <p>Find a member to see their contacts, balance and history, give them points or sign in as them.</p>
       <MemberSearch
         idPrefix="employee-search"

@@ -79,7 +79,7 @@ export default function MemberSupportPage() {
         <>
           <h1 id="member-support-title">Member</h1>
           <p>
-            No member chosen. <Link href={memberCarePaths.employeeSearch}>Find one in Employee Search.</Link>
+            No member chosen. <Link href={memberCarePaths.employeeSearch}>Find one in Member Search.</Link>
           </p>
         </>
       ) : (

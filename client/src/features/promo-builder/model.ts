@@ -63,7 +63,8 @@ export const $notice = createStore<Notice | null>(null)
   // A 409 (the row was stale, or the window is over) is the server's own words: "Cannot end a NEW promotion".
   .on(changeStatusFx.failData, (_, e) => ({ severity: 'error', text: messageOf(e, 'The status could not be changed') }))
   .on(copyPromotionFx.failData, (_, e) => ({ severity: 'error', text: messageOf(e, 'The promotion could not be copied') }))
-  .reset(noticeDismissed, listOpened, changeStatusFx, copyPromotionFx, sessionEnded);
+  // A banner speaks of the list it was shown over: a different filter, name or page makes it stale (issue 28).
+  .reset(noticeDismissed, listOpened, statusChosen, searchSubmitted, pageChosen, changeStatusFx, copyPromotionFx, sessionEnded);
 
 export const $busy = combine(changeStatusFx.pending, copyPromotionFx.pending, (a, b) => a || b);
 export const $loading = fetchListFx.pending;

@@ -1,5 +1,5 @@
-export type PromotionStatus = 'NEW' | 'DRAFT' | 'ACTIVE' | 'ENDED' | 'PAYMENTS_STOPPED';
-export type StatusAction = 'publish' | 'revert-to-draft' | 'end' | 'stop-payments';
+export type PromotionStatus = 'NEW' | 'DRAFT' | 'ACTIVE' | 'ENDED' | 'PAYMENTS_STOPPED' | 'DELETED';
+export type StatusAction = 'publish' | 'revert-to-draft' | 'end' | 'stop-payments' | 'delete';
 
 export interface StatusActionRule {
   from: readonly PromotionStatus[];
@@ -50,12 +50,29 @@ export const statusActionRules: Record<StatusAction, StatusActionRule> = {
     label: 'Stop payments',
     confirm: (name) => ({ title: 'Stop payments?', message: `No more payments will be made for "${name}". This is final.`, yesLabel: 'Stop payments' }),
   },
+  delete: {
+    from: ['NEW', 'DRAFT'],
+    to: 'DELETED',
+    label: 'Delete',
+    confirm: (name) => ({
+      title: 'Delete this draft?',
+      message: `"${name}" leaves the list and can never be published. Its history is kept.`,
+      yesLabel: 'Delete draft',
+    }),
+  },
 };
 
-const ACTION_ORDER: readonly StatusAction[] = ['publish', 'revert-to-draft', 'end', 'stop-payments'];
+const ACTION_ORDER: readonly StatusAction[] = ['publish', 'revert-to-draft', 'end', 'stop-payments', 'delete'];
 
 /** The actions a promotion in `status` allows, in the order the screen shows them; none for a status not known. */
 export const actionsFor = (status: string): StatusAction[] => ACTION_ORDER.filter((a) => (statusActionRules[a].from as readonly string[]).includes(status));
 
-const STATUS_LABELS: Record<PromotionStatus, string> = { NEW: 'New', DRAFT: 'Draft', ACTIVE: 'Active', ENDED: 'Ended', PAYMENTS_STOPPED: 'Payments stopped' };
+const STATUS_LABELS: Record<PromotionStatus, string> = {
+  NEW: 'New',
+  DRAFT: 'Draft',
+  ACTIVE: 'Active',
+  ENDED: 'Ended',
+  PAYMENTS_STOPPED: 'Payments stopped',
+  DELETED: 'Deleted',
+};
 export const statusLabel = (status: string): string => STATUS_LABELS[status as PromotionStatus] ?? status;

@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
+import { TypedNumberInput } from '../../components/typed-number-input';
+import { confirm } from '../../stores/dialogs';
 import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/problem';
 import { surveyBuilderApi, type SurveyRecord, type SurveyStatus } from './api/survey-builder-api';
@@ -15,6 +16,7 @@ import { SectionEditor } from './components/section-editor';
 import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
 import { errorInWords } from './error-words';
+import { surveyNumberErrors, unusualSurveyPoints } from './survey-numbers';
 import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
 
@@ -29,6 +31,8 @@ export default function SurveyConfigurePage() {
   const [types, setTypes] = useState<{ code: string; name: string }[]>([{ code: 'SURVEY', name: 'Survey' }]);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  // The spec's text-input rule: a field's error shows once the admin has left it (or tried to save).
+  const [left, setLeft] = useState<{ surveyPointsAmount?: boolean; maxAttempts?: boolean }>({});
   const showError = useCallback((message: string) => setErrors([message]), []);
 
   useEffect(() => {
@@ -41,6 +45,31 @@ export default function SurveyConfigurePage() {
 
   if (!survey) return errors.length ? <Message severity="error" text={errors[0]} /> : <PageLoader label="Loading the survey" />;
   const set = (patch: Partial<SurveyRecord>) => setSurvey({ ...survey, ...patch });
+  const numberErrors = surveyNumberErrors(survey);
+  const shown = { surveyPointsAmount: left.surveyPointsAmount && numberErrors.surveyPointsAmount, maxAttempts: left.maxAttempts && numberErrors.maxAttempts };
+  const invalid = (id: string, error: string | false | undefined) => ({
+    invalid: !!error,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
+  const fieldError = (id: string, error: string | false | undefined) =>
+    error ? (
+      <p className="survey-builder__field-error" id={`${id}-error`}>
+        {error}
+      </p>
+    ) : null;
+
+  /** Refuses the numbers the server would refuse, on their fields; asks again for points far above the usual. */
+  const trySave = () => {
+    setLeft({ surveyPointsAmount: true, maxAttempts: true });
+    if (Object.keys(numberErrors).length) {
+      setErrors(Object.entries(numberErrors).map(([field, message]) => errorInWords(`body.${field}`, message, survey)));
+      return;
+    }
+    const unusual = unusualSurveyPoints(survey);
+    if (!unusual) return void save();
+    confirm({ title: 'Save an unusual amount?', message: unusual, yesLabel: 'Yes, save', noLabel: 'Go back', onYes: () => void save() });
+  };
 
   const save = async () => {
     setSaving(true);
@@ -93,9 +122,24 @@ export default function SurveyConfigurePage() {
         <label htmlFor="survey-thru">Through</label>
         <InputText id="survey-thru" type="date" value={survey.thruDate ?? ''} onChange={(e) => set({ thruDate: e.target.value || null })} />
         <label htmlFor="survey-points">Points</label>
-        <InputNumber inputId="survey-points" value={survey.surveyPointsAmount} min={0} onValueChange={(e) => set({ surveyPointsAmount: e.value ?? 0 })} />
+        {/* Held as typed: a blank or a non-number is NaN, refused in words, never replaced by 0 or 1. */}
+        <TypedNumberInput
+          id="survey-points"
+          value={survey.surveyPointsAmount}
+          onValue={(n) => set({ surveyPointsAmount: n ?? Number.NaN })}
+          onBlur={() => setLeft((l) => ({ ...l, surveyPointsAmount: true }))}
+          {...invalid('survey-points', shown.surveyPointsAmount)}
+        />
+        {fieldError('survey-points', shown.surveyPointsAmount)}
         <label htmlFor="survey-attempts">Maximum attempts</label>
-        <InputNumber inputId="survey-attempts" value={survey.maxAttempts} min={1} onValueChange={(e) => set({ maxAttempts: e.value ?? 1 })} />
+        <TypedNumberInput
+          id="survey-attempts"
+          value={survey.maxAttempts}
+          onValue={(n) => set({ maxAttempts: n ?? Number.NaN })}
+          onBlur={() => setLeft((l) => ({ ...l, maxAttempts: true }))}
+          {...invalid('survey-attempts', shown.maxAttempts)}
+        />
+        {fieldError('survey-attempts', shown.maxAttempts)}
         <div className="survey-builder__checks">
           <Checkbox inputId="survey-no-points" checked={survey.pointIssuanceDisabled} onChange={(e) => set({ pointIssuanceDisabled: !!e.checked })} />
           <label htmlFor="survey-no-points">Point issuance disabled</label>
@@ -129,7 +173,7 @@ export default function SurveyConfigurePage() {
       )}
       <div className="survey-builder__row-actions">
         <Button label="Back to list" text onClick={() => navigate('/survey-builder')} />
-        <Button label="Save" loading={saving} onClick={() => void save()} />
+        <Button label="Save" loading={saving} onClick={trySave} />
       </div>
     </section>
   );

@@ -83,16 +83,24 @@ export default function SurveyListPage() {
     ) : (
       <div className="survey-builder__row-actions">
         {s.statusTypeCode !== 'DELETED' && (
-          <Link href={`/survey-builder/configure?id=${s.id}`} className="p-button p-button-text p-button-sm">
+          <Link href={`/survey-builder/configure?id=${s.id}`} className="p-button p-button-text p-button-sm" aria-label={`Edit ${s.name}`}>
             Edit
           </Link>
         )}
-        <Button label="Copy" size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
+        <Button label="Copy" aria-label={`Copy ${s.name}`} size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
         {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && (
-          <Button label="Inactivate" size="small" text onClick={() => setConfirming({ id: s.id, action: 'inactivate' })} />
+          <Button label="Inactivate" aria-label={`Inactivate ${s.name}`} size="small" text onClick={() => setConfirming({ id: s.id, action: 'inactivate' })} />
         )}
         {s.statusTypeCode !== 'DELETED' && (
-          <Button label="Delete" size="small" text severity="danger" onClick={() => setConfirming({ id: s.id, action: 'delete' })} />
+          <Button
+            label="Delete"
+            aria-label={`Delete ${s.name}`}
+            size="small"
+            outlined
+            severity="danger"
+            icon="pi pi-trash"
+            onClick={() => setConfirming({ id: s.id, action: 'delete' })}
+          />
         )}
       </div>
     );

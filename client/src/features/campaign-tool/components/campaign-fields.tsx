@@ -1,8 +1,8 @@
 import { Checkbox } from 'primereact/checkbox';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { NativeSelect } from '../../../components/native-select';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { TemplatePicker, type EmailTemplateChoice } from './template-picker';
 import { campaignFieldSet, type CampaignDraft, type CampaignStatus } from '../model';
 
@@ -77,13 +77,14 @@ export function CampaignFields({
   );
   const number = (field: NumberField, label: string, options: { money?: boolean } = {}) => (
     <Row id={`campaign-${field}`} label={label} error={errors[field]}>
-      <InputNumber
-        inputId={`campaign-${field}`}
+      <TypedNumberInput
+        id={`campaign-${field}`}
         value={draft[field]}
-        min={0}
-        {...(options.money ? { mode: 'currency' as const, currency: 'USD', locale: 'en-US' } : {})}
+        decimals={options.money}
         invalid={!!errors[field]}
-        onValueChange={(e) => campaignFieldSet({ field, value: e.value ?? null })}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `campaign-${field}-error` : undefined}
+        onValue={(value) => campaignFieldSet({ field, value })}
       />
     </Row>
   );
@@ -124,7 +125,7 @@ export function CampaignFields({
             onChange={(value) => campaignFieldSet({ field: 'certificateCategoryCode', value })}
           />
         </Row>
-        {number('certificateAmount', 'Certificate amount', { money: true })}
+        {number('certificateAmount', 'Certificate amount ($)', { money: true })}
         {number('daysBeforeExpirationToSendReminder', 'Send the reminder this many days before the offer expires')}
         {template('createAccountTemplateId', 'Create-account e-mail')}
         {template('expirationReminderTemplateId', 'Expiration-reminder e-mail')}

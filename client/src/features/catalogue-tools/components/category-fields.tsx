@@ -1,7 +1,7 @@
 import { Checkbox } from 'primereact/checkbox';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { NativeSelect } from '../../../components/native-select';
 import type { CategoryType, DisplayStatus, Option } from '../api/catalogue-api';
 import { describedBy, FormRow } from './form-row';
@@ -75,22 +75,20 @@ export function CategoryFields({ draft, errors, isNew, cardArt }: { draft: Categ
         />
       </FormRow>
       <FormRow id="category-expiration" label="Valid for (days)" error={errors.defaultExpirationLengthDays}>
-        <InputNumber
-          inputId="category-expiration"
+        {/* As typed: -5 stays -5 and the server's refusal names it, rather than a silent 365. */}
+        <TypedNumberInput
+          id="category-expiration"
           value={draft.defaultExpirationLengthDays}
-          min={1}
           {...describedBy('category-expiration', errors.defaultExpirationLengthDays)}
-          onValueChange={(e) => fieldChanged({ field: 'defaultExpirationLengthDays', value: e.value ?? 0 })}
+          onValue={(n) => fieldChanged({ field: 'defaultExpirationLengthDays', value: n ?? Number.NaN })}
         />
       </FormRow>
       <FormRow id="category-max-quantity" label="Most per order (empty: no limit but the cart's 5)" error={errors.maxPurchaseQuantity}>
-        <InputNumber
-          inputId="category-max-quantity"
+        <TypedNumberInput
+          id="category-max-quantity"
           value={draft.maxPurchaseQuantity}
-          min={1}
-          max={100}
           {...describedBy('category-max-quantity', errors.maxPurchaseQuantity)}
-          onValueChange={(e) => fieldChanged({ field: 'maxPurchaseQuantity', value: e.value ?? null })}
+          onValue={(n) => fieldChanged({ field: 'maxPurchaseQuantity', value: n })}
         />
       </FormRow>
       <FormRow id="category-card-art" label="Card design" error={errors.cardArtId}>

@@ -2,7 +2,9 @@ import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
+import { amountError, AMOUNT_BOUNDS, formatAmount, isAboveUsual } from '../../../../../event-schemas/contract/amount-bounds';
 import { NativeSelect } from '../../../components/native-select';
+import { confirm } from '../../../stores/dialogs';
 import type { Option, Product, ProductCategory, ProductFields } from '../api/catalogue-api';
 import { describedBy, FormRow } from './form-row';
 
@@ -14,7 +16,38 @@ const draftOf = (p: Product | null): Draft =>
     ? { name: p.name, category: p.category, brand: p.brand, msrpPerUnit: p.msrpPerUnit, pointsPerUnit: p.pointsPerUnit }
     : { name: '', category: null, brand: null, msrpPerUnit: null, pointsPerUnit: null };
 
-/** Create or edit one product; `errors` are the server's field messages, shown beside their fields. */
+type AmountKey = 'msrpPerUnit' | 'pointsPerUnit';
+const BOUND_OF = { msrpPerUnit: 'productMsrpPerUnit', pointsPerUnit: 'productPointsPerUnit' } as const;
+
+/** The shared bounds' words for each amount the server would refuse (an empty field is the server's to name). */
+const amountErrors = (d: Draft): Partial<Record<AmountKey, string>> => {
+  const out: Partial<Record<AmountKey, string>> = {};
+  for (const key of ['msrpPerUnit', 'pointsPerUnit'] as const) {
+    const error = amountError(BOUND_OF[key], d[key]);
+    if (error) out[key] = error;
+  }
+  return out;
+};
+
+/** What is far above the usual, in words, for the second confirmation; empty when nothing is. */
+export const unusualAmounts = (d: Pick<Draft, AmountKey>): string[] => [
+  ...(isAboveUsual('productMsrpPerUnit', d.msrpPerUnit)
+    ? [
+        `Its MSRP is ${formatAmount('productMsrpPerUnit', d.msrpPerUnit ?? 0)} per unit (usually at most ${formatAmount('productMsrpPerUnit', AMOUNT_BOUNDS.productMsrpPerUnit.usual)}).`,
+      ]
+    : []),
+  ...(isAboveUsual('productPointsPerUnit', d.pointsPerUnit)
+    ? [
+        `This product earns ${formatAmount('productPointsPerUnit', d.pointsPerUnit ?? 0)} points per unit (usually at most ${formatAmount('productPointsPerUnit', AMOUNT_BOUNDS.productPointsPerUnit.usual)}).`,
+      ]
+    : []),
+];
+
+/**
+ * Create or edit one product; `errors` are the server's field messages, shown beside their fields. An amount past the
+ * shared bounds is refused on its field once the admin leaves it (and on save), in the server's words; one far above
+ * the usual is saved only after a second confirmation.
+ */
 export function ProductForm(props: {
   product: Product | null;
   options: { brands: Option[]; categories: Option[] };
@@ -23,13 +56,23 @@ export function ProductForm(props: {
   onSave: (fields: ProductFields) => void;
   onCancel: () => void;
 }) {
-  const { product, options, errors } = props;
+  const { product, options, errors: serverErrors } = props;
   const [draft, setDraft] = useState<Draft>(() => draftOf(product));
+  const [left, setLeft] = useState<Partial<Record<AmountKey, boolean>>>({});
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const local = amountErrors(draft);
+  // The form's own check wins once the field was left; the server's message stays until the field changes.
+  const errors = { ...serverErrors, ...Object.fromEntries(Object.entries(local).filter(([k]) => left[k as AmountKey])) } as Record<string, string | undefined>;
+  const leave = (key: AmountKey) => () => setLeft((l) => ({ ...l, [key]: true }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setLeft({ msrpPerUnit: true, pointsPerUnit: true });
+    if (Object.keys(local).length) return;
     // Nulls go as they are: the server answers 400 naming each missing field.
-    props.onSave(draft as ProductFields);
+    const save = () => props.onSave(draft as ProductFields);
+    const unusual = unusualAmounts(draft);
+    if (!unusual.length) return save();
+    confirm({ title: 'Save an unusual amount?', message: `${unusual.join(' ')} Save it?`, yesLabel: 'Yes, save', noLabel: 'Go back', onYes: save });
   };
   const title = product ? `Edit ${product.name}` : 'New product';
   return (
@@ -64,8 +107,8 @@ export function ProductForm(props: {
             mode="currency"
             currency="USD"
             locale="en-US"
-            min={0}
             {...describedBy('product-msrp', errors.msrpPerUnit)}
+            onBlur={leave('msrpPerUnit')}
             onValueChange={(e) => set({ msrpPerUnit: e.value ?? null })}
           />
         </FormRow>
@@ -73,8 +116,8 @@ export function ProductForm(props: {
           <InputNumber
             inputId="product-points"
             value={draft.pointsPerUnit}
-            min={0}
             {...describedBy('product-points', errors.pointsPerUnit)}
+            onBlur={leave('pointsPerUnit')}
             onValueChange={(e) => set({ pointsPerUnit: e.value ?? null })}
           />
         </FormRow>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { ExpressionEditor } from '../../../components/group-editor/expression-editor';
 import type { ParticipantField } from '../../../components/group-editor/groups-api';
 import { criteriaForSave, variantAdded, variantChanged, variantHasContent, variantRemoved, variantsTrimmed, type VariantRow } from '../model';
@@ -37,13 +37,13 @@ export function VariantRows({ variants, errors, policyFields }: { variants: Vari
         <label htmlFor={id} className="visually-hidden">
           {label}
         </label>
-        <InputNumber
-          inputId={id}
+        {/* As typed (issue 28): InputNumber dropped "abc" and clamped -5 without a word; the server's refusal names the cell. */}
+        <TypedNumberInput
+          id={id}
           value={variants[i][field]}
-          min={0}
-          {...(field === 'amount' ? { mode: 'currency' as const, currency: 'USD', locale: 'en-US' } : { suffix: ' pts' })}
+          decimals={field === 'amount'}
           {...describedBy(id, error)}
-          onValueChange={(e) => variantChanged({ index: i, patch: { [field]: e.value ?? null } })}
+          onValue={(n) => variantChanged({ index: i, patch: { [field]: n } })}
         />
         {error && (
           <p className="catalogue-tools__field-error" id={`${id}-error`}>

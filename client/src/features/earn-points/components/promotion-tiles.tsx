@@ -16,10 +16,14 @@ export const earnedText = (e: NonNullable<Promotion['earned']>): string => {
   return `You have earned ${parts.join(' and ')} from ${e.treatments} ${e.treatments === 1 ? 'treatment' : 'treatments'} so far.`;
 };
 
+/** The title the admin set for the tile in the wizard's website step; the promotion's name when none was set. */
+export const tileTitle = (p: Pick<Promotion, 'name' | 'websiteData'>): string => p.websiteData?.tile.title?.trim() || p.name;
+
 function PromotionTile({ promotion: p, onOpen }: { promotion: Promotion; onOpen: () => void }) {
+  const title = tileTitle(p);
   return (
     <li className="tile promotion-tile" data-testid="promotion-tile">
-      <h3>{p.name}</h3>
+      <h3>{title}</h3>
       <p>{p.description}</p>
       <p className="promotion-tile__dates">
         {formatDate(p.fromDate)} – {formatDate(p.thruDate)}
@@ -31,7 +35,7 @@ function PromotionTile({ promotion: p, onOpen }: { promotion: Promotion; onOpen:
           Your offer certificate is in your wallet: code <strong>{p.offerCert.code}</strong>, expires {formatDate(p.offerCert.expirationDate)}.
         </p>
       )}
-      {(p.websiteData?.pages.length ?? 0) > 0 && <Button label="View details" aria-label={`View details of ${p.name}`} onClick={onOpen} outlined />}
+      {(p.websiteData?.pages.length ?? 0) > 0 && <Button label="View details" aria-label={`View details of ${title}`} onClick={onOpen} outlined />}
     </li>
   );
 }

@@ -12,7 +12,7 @@ import { PAGE_SIZE, useMemberSearch } from './use-member-search';
 export const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
 
 /**
- * Search box and results shared by Employee Search, Impersonate and Give Points: each page says what a row links
+ * Search box and results shared by Member Search (route employee-search), Impersonate and Give Points: each page says what a row links
  * to and which action buttons it carries.
  */
 export function MemberSearch({

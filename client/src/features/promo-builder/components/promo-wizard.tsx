@@ -28,6 +28,7 @@ import {
   type FieldErrors,
   type PromotionDraft,
 } from '../promo-draft';
+import { missingBeforePublish, payoutAmountErrors, unusualPayoutQuestion } from '../payout-bounds';
 import { statusActionRules, statusLabel } from '../status-actions';
 import { OverviewStep } from './overview-step';
 import { ParticipantsStep } from './participants-step';
@@ -151,9 +152,32 @@ export function PromoWizard({ id }: { id: string | null }) {
       setSaving(null);
     }
   };
+  /** What the server would refuse that the form can see, named on the fields before anything is sent; true when any. */
+  const refusedBeforeSending = (publishing: boolean) => {
+    const found = { ...(publishing ? missingBeforePublish(draft) : {}), ...payoutAmountErrors(draft) };
+    if (!Object.keys(found).length) return false;
+    setErrors(found);
+    setSaved(null);
+    setActive(
+      Math.max(
+        0,
+        SECTIONS.findIndex((s) => Object.keys(found).some((key) => sectionOf(key) === s.name)),
+      ),
+    );
+    return true;
+  };
+  const saveDraft = () => !refusedBeforeSending(false) && void save(false);
   const publish = () => {
+    if (refusedBeforeSending(true)) return;
     const ask = statusActionRules.publish.confirm!(draft.name.trim() || 'this promotion');
-    confirm({ ...ask, noLabel: 'Cancel', onYes: () => void save(true) });
+    const unusual = unusualPayoutQuestion(draft);
+    // Far above the usual, the question is the payout in figures: one typo here spends the company's money.
+    confirm({
+      ...ask,
+      ...(unusual ? { title: 'Publish an unusually large payout?', message: unusual } : {}),
+      noLabel: 'Cancel',
+      onYes: () => void save(true),
+    });
   };
 
   const counts = errorCountBySection(errors);
@@ -222,7 +246,7 @@ export function PromoWizard({ id }: { id: string | null }) {
         />
         {!readOnly && (
           <>
-            <Button label="Save as draft" outlined loading={saving === 'draft'} disabled={saving !== null} onClick={() => void save(false)} />
+            <Button label="Save as draft" outlined loading={saving === 'draft'} disabled={saving !== null} onClick={saveDraft} />
             <Button label="Save and publish" loading={saving === 'publish'} disabled={saving !== null} onClick={publish} />
           </>
         )}

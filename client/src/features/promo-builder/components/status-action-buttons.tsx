@@ -2,7 +2,19 @@ import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import type { AdminPromotion } from '../api/promo-api';
 import { $busy, actionRequested, copyClicked } from '../model';
-import { actionsFor, statusActionRules } from '../status-actions';
+import { actionsFor, statusActionRules, type StatusAction } from '../status-actions';
+
+/**
+ * How each action looks: End and Stop payments cannot be undone, so they are filled red with their own icons and never
+ * look like Copy (a plain text button); Revert to draft hides the promotion from members, so it is outlined amber.
+ */
+const LOOKS = {
+  publish: { outlined: true, icon: 'pi pi-send' },
+  'revert-to-draft': { outlined: true, severity: 'warning', icon: 'pi pi-undo' },
+  end: { severity: 'danger', icon: 'pi pi-stop-circle' },
+  'stop-payments': { severity: 'danger', icon: 'pi pi-ban' },
+  delete: { severity: 'danger', outlined: true, icon: 'pi pi-trash' },
+} as const satisfies Record<StatusAction, { outlined?: boolean; severity?: 'warning' | 'danger'; icon: string }>;
 
 /** The status actions the promotion's current status allows, and Copy (any status: the way to run one again). */
 export function StatusActionButtons({ promotion, size }: { promotion: AdminPromotion; size?: 'small' }) {
@@ -15,14 +27,12 @@ export function StatusActionButtons({ promotion, size }: { promotion: AdminPromo
           label={statusActionRules[action].label}
           aria-label={`${statusActionRules[action].label} ${promotion.name}`}
           size={size}
-          outlined={action === 'publish'}
-          text={action !== 'publish'}
-          severity={action === 'publish' ? undefined : 'danger'}
+          {...LOOKS[action]}
           disabled={busy}
           onClick={() => actionRequested(promotion, action)}
         />
       ))}
-      <Button label="Copy" aria-label={`Copy ${promotion.name}`} size={size} text disabled={busy} onClick={() => copyClicked(promotion)} />
+      <Button label="Copy" icon="pi pi-copy" aria-label={`Copy ${promotion.name}`} size={size} text disabled={busy} onClick={() => copyClicked(promotion)} />
     </div>
   );
 }
