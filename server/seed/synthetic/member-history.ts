@@ -31,11 +31,12 @@ import { earnTreatmentPoints } from '../../treatments/earn-treatment-points';
 import { estimatePoints } from '../../treatments/earning-rules';
 import { evolveEarning, initialEarningState, type EarningState } from '../../treatments/earning-state';
 import { Agenda } from './agenda';
-import type { SyntheticCatalogue, SyntheticProduct } from './catalogue';
+import type { SyntheticCatalogue } from './catalogue';
 import { certificateCode } from './certificate-codes';
 import { dateOf, daytime, nextDay, nightly } from './instants';
 import { person, type Person } from './people';
 import { Random } from './random';
+import { HCP_NAMES, visitLines, visitsPerYear } from './visits';
 import { syntheticIds } from './synthetic-ids';
 
 /** One event as the store will hold it: its stream, revision and id fixed here, its body still the domain event. */
@@ -64,19 +65,6 @@ export const syntheticEmail = (n: number) => `synthetic-${n}@example.com`;
 
 const BONUS_REASONS = ['Thank you for your review', 'Happy birthday from your practice', 'Sorry for the wait at your visit', 'Welcome back'];
 const GIFT_MESSAGES = ['Treat yourself!', 'Happy birthday!', 'For your next visit', null];
-
-/**
- * How often a member visits, per year: most come once or twice, a few every month or more. The mix gives about a dozen
- * events per member, with a long tail of members holding hundreds.
- */
-const visitsPerYear = (random: Random): number => {
-  const r = random.next();
-  if (r < 0.5) return 0.5;
-  if (r < 0.8) return 1.5;
-  if (r < 0.95) return 4;
-  if (r < 0.99) return 10;
-  return 40;
-};
 
 interface Held {
   certificateId: string;
@@ -518,33 +506,4 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
 
 type EventOfIssued = Parameters<typeof CertificateIssued.of>[0];
 
-const HCP_NAMES = ['Dr. Avery Lane', 'Dr. Morgan Reyes', 'Dr. Priya Shah', 'Dr. Lucas Bennett', 'Dr. Hana Okafor', 'Dr. Diego Alvarez'];
-
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
-/** A visit's lines: a neuromodulator or a filler of the member's usual brand, now and then a partner product too. */
-function visitLines(random: Random, products: readonly SyntheticProduct[], brand: string): TreatmentLineItem[] {
-  const ofBrand = products.filter((p) => p.brand === brand);
-  const pool = ofBrand.length ? ofBrand : products;
-  const treatments = pool.filter((p) => p.category === 'TREATMENT');
-  const partners = pool.filter((p) => p.category === 'PARTNER');
-  const line = (p: SyntheticProduct, quantity: number): TreatmentLineItem => ({
-    productId: p.id,
-    productName: p.name,
-    brand: p.brand as TreatmentLineItem['brand'],
-    category: p.category,
-    quantity,
-    msrpPerUnit: p.msrpPerUnit,
-    pointsPerUnit: p.pointsPerUnit,
-    isPriviPlan: false,
-    injector: { firstName: 'Jordan', lastName: 'Injector' },
-  });
-  const lines: TreatmentLineItem[] = [];
-  if (treatments.length && (!partners.length || random.chance(0.9))) {
-    const p = random.pick(treatments);
-    // Per-unit products (a few points a unit) come in tens of units; per-syringe or per-vial ones one to three at a time.
-    lines.push(line(p, p.pointsPerUnit <= 5 ? random.int(1, 8) * 10 : random.int(1, 3)));
-  }
-  if (partners.length && (lines.length === 0 || random.chance(0.15))) lines.push(line(random.pick(partners), random.int(1, 3)));
-  return lines;
-}
