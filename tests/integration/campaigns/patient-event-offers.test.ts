@@ -7,6 +7,7 @@ import { eventually } from '../../support/event-store-contract';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { lineItem, postTreatment, seededProducts, settled, treatmentBody, type SeededProducts } from '../treatments/treatment-helpers';
 import { activeCampaign, createCampaign, offerStreams } from './campaign-helpers';
+import { committedHead } from '../../support/committed-head';
 
 jest.setTimeout(90_000);
 let s: TestServer;
@@ -35,7 +36,7 @@ async function treat(paxId: number) {
 
 /** Waits until the server's own patient-event process has passed everything written so far, so "no offer" means something. */
 async function processDone() {
-  const head = await s.runtime.deps.store.headPosition();
+  const head = await committedHead(s.runtime.deps.pool);
   if (!head) return;
   await eventually(async () => {
     const at = (await readCheckpoint(s.runtime.deps.pool, 'patient-event-offers')).position;

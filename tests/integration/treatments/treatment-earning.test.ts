@@ -12,6 +12,7 @@ import { eventually } from '../../support/event-store-contract';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { SseClient } from '../live/sse-client';
 import { daysAgo, lineItem, postTreatment, seededProducts, settled, today, treatmentBody, type SeededProducts } from './treatment-helpers';
+import { committedHead } from '../../support/committed-head';
 
 jest.setTimeout(60_000);
 let s: TestServer;
@@ -239,7 +240,7 @@ describe('rebuilding the treatment read models', () => {
       activity: (await pool.query('SELECT id, pax_id, activity_type, activity_date, points, description, detail FROM rm_activity ORDER BY id')).rows,
       treatments: (await pool.query('SELECT treatment_id, pax_id, status, date_of_service FROM rm_treatments ORDER BY treatment_id')).rows,
     });
-    const head = await s.runtime.deps.store.headPosition();
+    const head = await committedHead(s.runtime.deps.pool);
     if (head) await s.runtime.deps.progress.waitFor(head, 10_000);
     const live = await snapshot();
     expect(live.activity.length).toBeGreaterThanOrEqual(5);
