@@ -137,7 +137,10 @@ async function startOn({ dir, port, log }) {
     createPostgresUser: process.getuid?.() === 0,
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on'],
+    // No Unix socket: everything here connects over TCP, and a socket's lock file in /tmp (/tmp/.s.PGSQL.<port>.lock)
+    // is shared by every cluster on the machine. A postmaster still shutting down holds it after its TCP port is free,
+    // and a new cluster on that port then failed to start ("Is another postmaster using socket file").
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
   try {

@@ -1,30 +1,8 @@
 import { watchNothingHappensFor } from '../../support/quiet';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-
-// Small twins of server/db/embedded-cluster.mjs's helpers (jest's CommonJS runtime cannot load that ES module).
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-const postmasterPid = (databaseDir: string) => {
-  const file = join(databaseDir, 'postmaster.pid');
-  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-};
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { exited, isAlive, postmasterPid, spawnServer, until } from '../../support/server-process';
 
 /*
  * The real server process (compiled as `npm start` compiles it, run by node) on its embedded PostgreSQL, killed the way an
@@ -33,12 +11,6 @@ const freePort = () =>
  */
 jest.setTimeout(120_000);
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
-}
-
 /** The server as `npm start` runs it: compiled to JavaScript (server/cli/build-server.mjs), run by node. */
 let compiled: string;
 beforeAll(() => {
@@ -46,38 +18,7 @@ beforeAll(() => {
   execFileSync(process.execPath, ['server/cli/build-server.mjs', compiled], { stdio: 'pipe' });
 });
 
-async function startServer(dataDir: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [compiled], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: '0', DEMO_HISTORY: 'off', LOG_FORMAT: 'json', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  const output = () => out;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (out.includes('Rewards programme running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`the server exited with ${code} before listening:\n${out}`));
-    });
-  });
-  return { child, output, port };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 100))) if (check()) return true;
-  return check();
-}
+const startServer = (dataDir: string) => spawnServer(process.execPath, [compiled], dataDir);
 
 /** The watchdog the server started for its PostgreSQL: a `node -e` process naming both pids. */
 const watchdogOf = (serverPid: number, postmaster: number): number[] =>
