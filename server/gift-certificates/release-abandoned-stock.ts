@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { memberStream, type Actor } from '../../event-schemas';
+import { formatPosition, type Position } from '../../event-schemas/store/position';
 import { handleCommand } from '../core/command-handler';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
@@ -25,12 +26,13 @@ export async function releaseAbandonedStock(
   olderThanMs = ABANDONED_AFTER_MS,
   /** Only these categories' streams (by default every category's). */
   only?: readonly string[],
-): Promise<{ released: number; confirmed: number }> {
+): Promise<{ released: number; confirmed: number; position?: string }> {
   const now = deps.now();
   const ctx = { actor: ACTOR, correlationId: correlationId(), now };
   const codes = await deps.pool.query<{ code: string }>('SELECT code FROM certificate_categories ORDER BY code');
   let released = 0;
   let confirmed = 0;
+  let last: Position | undefined;
   for (const { code } of codes.rows.filter((r) => !only || only.includes(r.code))) {
     const stock = await readStock(deps.store, code);
     for (const [orderId, held] of stock.held) {
@@ -43,12 +45,12 @@ export async function releaseAbandonedStock(
         ctx,
       );
       const bought = decided.state.orders.has(held.clientOrderId);
-      await settleReservation(deps.store, bought ? 'confirm' : 'release', code, orderId, ctx);
+      last = (await settleReservation(deps.store, bought ? 'confirm' : 'release', code, orderId, ctx)) ?? decided.position ?? last;
       if (bought) confirmed += 1;
       else released += 1;
     }
   }
-  return { released, confirmed };
+  return { released, confirmed, ...(last ? { position: formatPosition(last) } : {}) };
 }
 
 export const abandonedStockRoutes = (deps: Deps) => [
@@ -59,7 +61,10 @@ export const abandonedStockRoutes = (deps: Deps) => [
     summary: 'Runs the nightly sweep of gift-shop stock now: reservations over an hour old are released (checkout given up) or confirmed (bought)',
     access: 'admin',
     responses: {
-      200: { description: 'How many reservations were released and confirmed', schema: t.type({ released: t.number, confirmed: t.number }) },
+      200: {
+        description: 'How many reservations were released and confirmed; position: the log position after its last append (absent when it wrote nothing)',
+        schema: t.intersection([t.type({ released: t.number, confirmed: t.number }), t.partial({ position: t.string })]),
+      },
       400: { description: 'Never for this call: it takes no body' },
     },
     handler: async () => ({ status: 200, body: await releaseAbandonedStock(deps) }),

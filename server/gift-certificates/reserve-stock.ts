@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { decodeStreamEvent, stockStream, type DomainEvent } from '../../event-schemas';
 import type { EventStore } from '../../event-schemas/store/event-store';
+import type { Position } from '../../event-schemas/store/position';
 import { handleCommand, type CommandContext } from '../core/command-handler';
 import type { Decider } from '../core/decider';
 import { stateCacheFor } from '../core/state-cache';
@@ -58,8 +59,14 @@ export interface Reservation {
   confirm(): Promise<void>;
 }
 
+/** Answers the position of its last append (undefined when every category had already settled the order). */
 const settle = async (store: EventStore, kind: 'release' | 'confirm', codes: readonly string[], orderId: string, ctx: CommandContext) => {
-  for (const code of codes) await handleCommand(store, categoryStock, stockStream(code), { kind, certificateCategoryCode: code, orderId }, ctx);
+  let position: Position | undefined;
+  for (const code of codes) {
+    const r = await handleCommand(store, categoryStock, stockStream(code), { kind, certificateCategoryCode: code, orderId }, ctx);
+    position = r.position ?? position;
+  }
+  return position;
 };
 
 /**
@@ -100,8 +107,8 @@ export async function reserveStock(
     reserved.push(c.certificateCategoryCode);
   }
   return {
-    release: () => settle(store, 'release', reserved, order.orderId, ctx),
-    confirm: () => settle(store, 'confirm', reserved, order.orderId, ctx),
+    release: async () => void (await settle(store, 'release', reserved, order.orderId, ctx)),
+    confirm: async () => void (await settle(store, 'confirm', reserved, order.orderId, ctx)),
   };
 }
 

@@ -15,7 +15,10 @@ export const processTreatmentsRoutes = (deps: Deps) => [
     access: 'admin',
     body: t.partial({ asOf: IsoDate }),
     responses: {
-      200: { description: 'What was processed', schema: t.type({ processed: t.number, pointsAwarded: t.number }) },
+      200: {
+        description: 'What was processed; position: the log position after its last append (absent when it wrote nothing), for x-wait-for-position',
+        schema: t.intersection([t.type({ processed: t.number, pointsAwarded: t.number }), t.partial({ position: t.string })]),
+      },
       400: { description: 'asOf invalid or in the future' },
     },
     handler: async ({ body }) => {

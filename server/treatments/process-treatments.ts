@@ -6,6 +6,7 @@ import { deterministicUuid } from '../core/deterministic-id';
 import { Problem } from '../core/problem';
 import type { Deps } from '../deps';
 import { DuplicateEventId } from '../../event-schemas/store/event-store';
+import { formatPosition, maxPosition, type Position } from '../../event-schemas/store/position';
 import { earnTreatmentPoints } from './earn-treatment-points';
 import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
 
@@ -18,7 +19,7 @@ type JobDeps = Pick<Deps, 'pool' | 'store' | 'now' | 'settings' | 'progress'>;
  * crash between the two appends, or a second process doing the same, cannot write it twice.
  * Answers the points this call awarded (0 when someone else already had).
  */
-export async function processTreatment(deps: JobDeps, treatmentId: string): Promise<{ processed: boolean; pointsAwarded: number }> {
+export async function processTreatment(deps: JobDeps, treatmentId: string): Promise<{ processed: boolean; pointsAwarded: number; position?: Position }> {
   const stream = treatmentStream(treatmentId);
   const { state } = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
   if (state.kind !== 'recorded' || state.status !== 'PENDING') return { processed: false, pointsAwarded: 0 };
@@ -47,16 +48,18 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
   if (!computed || computed.type !== 'TreatmentPointsComputed') throw new Error(`treatment ${treatmentId} has no computed award`);
   const processed = TreatmentProcessed.of({ treatmentId, paxId: state.paxId, pointsAwarded: computed.data.totalAwarded, reasons: computed.data.reasons });
   const meta = { actor: ACTOR, correlationId: ctx.correlationId, causationId: treatmentId, occurredAt: now.toISOString() };
+  let position = result.position;
   try {
-    await deps.store.appendToStream(stream, [encodeEvent(deterministicUuid(`treatment-processed|${treatmentId}`), processed, meta)], {
+    const marked = await deps.store.appendToStream(stream, [encodeEvent(deterministicUuid(`treatment-processed|${treatmentId}`), processed, meta)], {
       expectedRevision: 'any',
     });
+    position = marked.position;
   } catch (error) {
     // A concurrent twin inserted the same event id between our check and our insert: it is written, once.
     if (!(error instanceof DuplicateEventId)) throw error;
   }
   const awardedHere = result.appended.length > 0;
-  return { processed: awardedHere, pointsAwarded: awardedHere ? computed.data.totalAwarded : 0 };
+  return { processed: awardedHere, pointsAwarded: awardedHere ? computed.data.totalAwarded : 0, ...(position ? { position } : {}) };
 }
 
 /**
@@ -70,7 +73,7 @@ export const MEMBERS_IN_FLIGHT = 8;
  * Processes every PENDING treatment whose date of service is on or before `runDate`: members side by side, each
  * member's treatments in date order. Waits (bounded) for the treatments read model to include what is already written.
  */
-export async function runProcessTreatments(deps: JobDeps, runDate: string): Promise<{ processed: number; pointsAwarded: number }> {
+export async function runProcessTreatments(deps: JobDeps, runDate: string): Promise<{ processed: number; pointsAwarded: number; position?: string }> {
   const head = await deps.store.headPosition();
   // Running on a read model that lags would leave due treatments for tomorrow; refusing lets the caller retry.
   if (head && !(await deps.progress.waitFor(head, 5000, ['treatments'])))
@@ -88,15 +91,18 @@ export async function runProcessTreatments(deps: JobDeps, runDate: string): Prom
   const queue = [...byMember.values()];
   let processed = 0;
   let pointsAwarded = 0;
+  // Members are processed side by side, so the last append in time is the furthest position, not the last one seen.
+  let furthest: Position | undefined;
   const worker = async () => {
     for (let ids = queue.shift(); ids; ids = queue.shift()) {
       for (const id of ids) {
         const r = await processTreatment(deps, id);
         if (r.processed) processed += 1;
         pointsAwarded += r.pointsAwarded;
+        if (r.position) furthest = furthest ? maxPosition(furthest, r.position) : r.position;
       }
     }
   };
   await Promise.all(Array.from({ length: MEMBERS_IN_FLIGHT }, worker));
-  return { processed, pointsAwarded };
+  return { processed, pointsAwarded, ...(furthest ? { position: formatPosition(furthest) } : {}) };
 }

@@ -62,6 +62,10 @@ describe('a member’s treatments, from pending to earned', () => {
       const run = await runJob();
       expect(run.status).toBe(200);
       expect(run.body.processed).toBeGreaterThanOrEqual(2);
+      // The run says where it wrote: its awards are readable at once through that position, with no polling. A run
+      // that wrote nothing has no position to give.
+      expect(run.body.position).toMatch(/^\d+-\d+$/);
+      expect((await pointsOf(member, run.body.position)).body).toMatchObject({ balance: 1500, pending: 0 });
       const again = await runJob();
       expect(again.body).toEqual({ processed: 0, pointsAwarded: 0 });
 
