@@ -1,19 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-
-/**
- * The HTTP port of the server under test: E2E_PORT when given, otherwise one nobody listens on. A fixed port failed a
- * CI run once because something else held it. The chosen port is put in the environment so the worker processes,
- * which load this file again, see the same one.
- */
-function serverPort(): number {
-  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
-  if (!process.env.E2E_CHOSEN_PORT) {
-    const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-    process.env.E2E_CHOSEN_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-  }
-  return Number(process.env.E2E_CHOSEN_PORT);
-}
 
 /**
  * Local addresses never go through a proxy named in the environment: Playwright sends its readiness check of the
@@ -32,23 +18,25 @@ function exemptLocalAddressesFromProxies(): void {
 }
 
 exemptLocalAddressesFromProxies();
-const port = serverPort();
-// One data directory per explicitly chosen port, so two suites can run side by side on one machine (give each its own
-// E2E_PORT: two runs without one would share .tmp/e2e-data).
-const dataDir = process.env.E2E_PORT ? `.tmp/e2e-data-${port}` : '.tmp/e2e-data';
-const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Workers side by side, each with its own server, data folder and PostgreSQL (tests/e2e/support/test.ts), so no spec
+ * waits for or disturbs another's members. Two by default, or one per two cores on a larger machine (a worker is a
+ * browser, a server and a database); E2E_WORKERS overrides.
+ */
+const workers = process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(2, Math.floor(availableParallelism() / 2));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1,
+  workers,
   fullyParallel: false,
+  globalSetup: './tests/e2e/support/global-setup.ts',
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -63,26 +51,5 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-  },
-  webServer: {
-    command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
-    // EMBEDDED_PG_PORT 0: the server's PostgreSQL takes any free port.
-    // DEMO_HISTORY off: tests that use the demo member count its rows; the seeded history is checked in its own test.
-    // LOG_LEVEL warn: a request line per call would bury a failure's own output.
-    // EXTERNAL_ADMIN_TOOL_*: this host gets its own external admin tool prefix, as an environment would (tests/e2e/content-admin.spec.ts).
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: '0',
-      DEMO_HISTORY: 'off',
-      LOG_LEVEL: 'warn',
-      EXTERNAL_ADMIN_TOOL_HOSTS: '127.0.0.1=https://admin-tool.example.test/e2e',
-      EXTERNAL_ADMIN_TOOL_URL: 'https://admin-tool.example.test/other',
-    },
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
   },
 });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { admin, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { admin, enrollFreshMember, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
 
 type ShiftWindow = Window & { layoutShift?: number };
 
-test('a live balance update shifts nothing on /home', async ({ page, request }) => {
-  await signInThroughPage(page, member);
-  await expect(page.getByTestId('account-panel')).toContainText('member@example.com');
-  await expect(page.getByTestId('content-banner')).toBeVisible();
+/** Awards 25 points to the member signed in on `page` while it shows /home, and answers the layout shift that followed. */
+async function shiftAfterLivePoints(page: Page, request: APIRequestContext): Promise<number> {
   const before = await pointsShown(page);
   await page.evaluate(() => {
     const w = window as ShiftWindow;
@@ -25,7 +23,31 @@ test('a live balance update shifts nothing on /home', async ({ page, request }) 
   await expect(page.getByTestId('points-balance')).toHaveText((before + 25).toLocaleString('en-US'));
   // An observation window: layout shifts are counted while the page settles after the live update.
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as ShiftWindow).layoutShift)).toBeLessThan(0.01);
+  return (await page.evaluate(() => (window as ShiftWindow).layoutShift)) ?? 0;
+}
+
+test('a live balance update shifts nothing on /home', async ({ page, request }) => {
+  await signInThroughPage(page, member);
+  await expect(page.getByTestId('account-panel')).toContainText('member@example.com');
+  await expect(page.getByTestId('content-banner')).toBeVisible();
+  expect(await shiftAfterLivePoints(page, request)).toBeLessThan(0.01);
+});
+
+test('a new member’s first points, arriving live, shift nothing on /home: Get started stays for the visit', async ({ page, request }) => {
+  const fresh = await enrollFreshMember(request, { firstName: 'Fay', lastName: 'First' });
+  await page.goto('/login');
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
+  );
+  await page.goto('/home');
+  await expect(page.getByTestId('getting-started')).toBeVisible();
+  await expect(page.getByTestId('content-banner')).toBeVisible();
+  expect(await shiftAfterLivePoints(page, request)).toBeLessThan(0.01);
+  await expect(page.getByTestId('getting-started')).toBeVisible();
 });
 
 test('pages fit a phone-sized screen', async ({ page }) => {

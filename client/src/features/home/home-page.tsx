@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { AccountPanel } from '../../components/account-panel';
 import { paths } from '../../config/routes';
@@ -47,10 +47,14 @@ function ContentBanner() {
 function GettingStarted() {
   const [points, certificates] = useUnit([$points, $certificates]);
   const fresh = points !== null && points.balance === 0 && points.pending === 0;
+  // Once shown, it stays for this visit: the first points arriving live would otherwise pull it out from under the
+  // reader and shift everything below it up (the shell's layout-shift check caught exactly that).
+  const [shown, setShown] = useState(false);
+  if (fresh && !shown) setShown(true);
   useEffect(() => {
     if (fresh) certificatesRequested();
   }, [fresh]);
-  if (!fresh) return null;
+  if (!fresh && !shown) return null;
   const welcome = (certificates ?? []).find((c) => c.displayCategory === 'welcome' && c.status === 'ACTIVE' && !c.usedOn);
   return (
     <section className="getting-started tile" aria-labelledby="getting-started-title" data-testid="getting-started">
