@@ -1,6 +1,8 @@
+import { isLeft } from 'fp-ts/Either';
 import {
+  certificateEvents,
+  type CertificateEvent,
   CertificateIssued,
-  CertificateStatusChanged,
   GiftCertificatesPurchased,
   OrderPlaced,
   PointsAwarded,
@@ -17,7 +19,11 @@ import {
 import { WELCOME_DISPLAY_CATEGORY } from '../../../event-schemas/certificate-issued';
 import { REDEEM_TIERS } from '../../../event-schemas/contract/redeem-tiers';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../../event-schemas/treatment-recorded';
+import { evolveCertificate, initialCertificateState, type CertificateState } from '../../certificates/certificate-state';
+import { expireCertificate } from '../../certificates/expire-certificate';
+import { redeemOnTreatment } from '../../certificates/redeem-on-treatment';
 import { welcomeCertificateId } from '../../certificates/welcome-certificate';
+import type { Decider } from '../../core/decider';
 import { deterministicUuid } from '../../core/deterministic-id';
 import { addDays } from '../../points/dates';
 import { expireLots } from '../../points/expire-lots';
@@ -91,6 +97,8 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
   const during = (date: string) => daytime(date, random.int(date === enrolledDate ? enrolledMinute : 0, 359));
   const events: SyntheticEvent[] = [];
   const revisions = new Map<string, number>();
+  /** Each certificate's state, folded from what this history wrote on its stream (deciders read it as they would the stream). */
+  const certificateStates = new Map<string, CertificateState>();
   const newId = syntheticIds(seed, n);
   let member: MemberState = initialMemberState;
   let earning: EarningState = initialEarningState;
@@ -106,6 +114,10 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
       const revision = (revisions.get(stream) ?? -1) + 1;
       revisions.set(stream, revision);
       events.push({ stream, revision, eventId: newId(), event, actor, correlationId, causationId: causation?.causationId ?? correlationId, occurredAt: at });
+      if ((certificateEvents.types as ReadonlySet<string>).has(event.type)) {
+        const e = event as CertificateEvent;
+        certificateStates.set(e.data.certificateId, evolveCertificate(certificateStates.get(e.data.certificateId) ?? initialCertificateState, e));
+      }
       if (stream === memberStream(paxId)) {
         const e = event as MemberEvent;
         member = evolveMember(member, e);
@@ -147,23 +159,24 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
       expirationDate: certificate.expirationDate,
       usedOn: undefined,
     });
+    // The nightly certificate expiry, decided as the job decides it: a certificate used on a treatment stays as it is.
     agenda.add(nightly(nextDay(certificate.expirationDate), 'certificate-expiry'), (expiredAt) =>
-      append(
-        stream,
-        [
-          CertificateStatusChanged.of({
-            certificateId: certificate.certificateId,
-            paxId,
-            from: 'ACTIVE',
-            to: 'EXPIRED',
-            expirationDate: certificate.expirationDate,
-            changedBy: null,
-          }),
-        ],
-        { kind: 'system', job: 'certificate-expiry' },
-        expiredAt,
-      ),
+      decideOnCertificate(certificate.certificateId, expireCertificate, { today: dateOf(expiredAt) }, { kind: 'system', job: 'certificate-expiry' }, expiredAt),
     );
+  };
+
+  /** Decides a command on a certificate's stream, on the state folded from what this history wrote there. */
+  const decideOnCertificate = <C>(
+    certificateId: string,
+    decider: Decider<C, CertificateState, CertificateEvent>,
+    command: C,
+    actor: Actor,
+    at: string,
+    causation?: { correlationId: string; causationId: string },
+  ) => {
+    const decided = decider.decide(command, certificateStates.get(certificateId) ?? initialCertificateState);
+    if (isLeft(decided)) throw new Error(`synthetic member ${paxId}: certificate ${certificateId} refused: ${decided.left.message}`);
+    if (decided.right.length) append(certificateStream(certificateId), decided.right, actor, at, causation);
   };
   const nextCode = () => certificateCode(seed, n, certificates++);
 
@@ -218,6 +231,18 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
     const externalId = `synthetic-${seed}-${n}-${visit}`;
     const treatmentId = deterministicUuid(`treatment|${c.practice.practiceId}|${externalId}`);
     const expectedPoints = estimatePoints(lineItems, redeemedCertificates, c.settings.partnerDailyPointsLimit);
+    const practice: Actor = { kind: 'practice', practiceId: c.practice.practiceId, apiKeyId: c.practice.apiKeyId };
+    const request = newId();
+    // As the intake route does: each certificate named is used on its own stream first, then the treatment recorded.
+    if (usable && redeemedCertificates.length)
+      decideOnCertificate(
+        usable.certificateId,
+        redeemOnTreatment,
+        { paxId, treatmentId, dateOfService, field: 'body.redeemedCertificates[0].code' },
+        practice,
+        at,
+        { correlationId: request, causationId: request },
+      );
     append(
       streamName('treatment', treatmentId),
       [
@@ -235,8 +260,9 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
           expectedPoints,
         }),
       ],
-      { kind: 'practice', practiceId: c.practice.practiceId, apiKeyId: c.practice.apiKeyId },
+      practice,
       at,
+      { correlationId: request, causationId: request },
     );
     agenda.add(nightly(nextDay(dateOfService), 'process-treatments'), (processedAt) =>
       processTreatment(treatmentId, dateOfService, lineItems, redeemedCertificates, expectedPoints, processedAt),

@@ -55,6 +55,7 @@ describe('a synthetic member’s history', () => {
       'PointsExpired',
       'CertificateIssued',
       'CertificateStatusChanged',
+      'CertificateRedeemedOnTreatment',
       'GiftCertificatesPurchased',
       'OrderPlaced',
       'SurveySubmitted',
@@ -102,6 +103,33 @@ describe('a synthetic member’s history', () => {
       }
       for (const lot of lots.values()) if (lot.expires < '2026-11-25') expect(lot.left).toBe(0);
     }
+  });
+
+  it('uses a certificate on its own stream before the treatment naming it, once, and never expires a used one', () => {
+    let used = 0;
+    for (const m of sample) {
+      const issued = new Map<string, string>();
+      const usedBy = new Map<string, string>();
+      const expired = new Set<string>();
+      for (const e of m.events) {
+        const ev = e.event;
+        if (ev.type === 'CertificateIssued') issued.set(ev.data.code, ev.data.certificateId);
+        if (ev.type === 'CertificateRedeemedOnTreatment') {
+          expect(usedBy.has(ev.data.certificateId)).toBe(false);
+          usedBy.set(ev.data.certificateId, ev.data.treatmentId);
+        }
+        if (ev.type === 'CertificateStatusChanged' && ev.data.to === 'EXPIRED') expired.add(ev.data.certificateId);
+        if (ev.type === 'TreatmentRecorded')
+          for (const r of ev.data.redeemedCertificates) {
+            const id = issued.get(r.code)!;
+            // Written before the treatment, naming it, as the intake route writes it.
+            expect(usedBy.get(id)).toBe(ev.data.treatmentId);
+            used += 1;
+          }
+      }
+      for (const id of usedBy.keys()) expect(expired.has(id)).toBe(false);
+    }
+    expect(used).toBeGreaterThan(100);
   });
 
   it('has ids and certificate codes no other member or seed shares', () => {
