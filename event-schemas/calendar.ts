@@ -1,4 +1,8 @@
-// The programme's calendar: dates as the programme's time zone sees them. Pure; shared by the write side and projections.
+// The programme's calendar: dates as the programme's time zone sees them. Pure; shared by the write side, projections
+// and the client.
+
+/** The programme's time zone unless a deployment sets PROGRAMME_TIME_ZONE (server) and so GET /client-config (client). */
+export const DEFAULT_PROGRAMME_TIME_ZONE = 'America/Los_Angeles';
 
 /** The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`. */
 // Building a DateTimeFormat costs far more than formatting with one; projections date every event.

@@ -2,6 +2,7 @@
  * Settings: the only module that reads the environment. Programme settings reach routes, jobs and read models
  * through the composition root; server settings say where the process listens and which stores it uses.
  */
+import { DEFAULT_PROGRAMME_TIME_ZONE } from '../event-schemas/calendar';
 
 /** A real Contentful space to read content from, instead of the server's own delivery endpoint. */
 export interface ContentfulSpace {
@@ -66,7 +67,7 @@ export interface ServerSettings {
 type Env = Record<string, string | undefined>;
 
 /** The programme's calendar unless PROGRAMME_TIME_ZONE says otherwise. */
-export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+export const DEFAULT_TIME_ZONE = DEFAULT_PROGRAMME_TIME_ZONE;
 
 const intFromEnv = (name: string, fallback: number, env: Env = process.env): number => {
   const v = env[name];

@@ -9,9 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app/app';
 import { useCarryingLocation } from './lib/carrying-location';
+import { loadClientConfig } from './lib/client-config';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+// Early, so a deployment's own time zone is the client's "today" before a screen needs it (programme-calendar.ts); a
+// failure is retried by the first screen that needs the configuration.
+loadClientConfig().catch(() => undefined);
 
 createRoot(root).render(
   <StrictMode>

@@ -43,13 +43,19 @@ export const contentRoutes = (deps: Deps) => [
     method: 'get',
     path: '/client-config',
     tag: 'Content',
-    summary: 'What the browser needs to read content: the Contentful space (ours by default), the site id and the reward divisor',
+    summary: "What the browser needs: the Contentful space (ours by default), the site id, the reward divisor and the programme's time zone",
     access: 'public',
     responses: { 200: { description: 'Client configuration' } },
     handler: async () => {
       const remote = deps.settings.contentful;
       const contentful = remote ? { ...remote, local: false } : { space: LOCAL_SPACE, accessToken: LOCAL_TOKEN, environment: 'master', local: true };
-      return { status: 200, body: { contentful, siteId: deps.settings.contentSiteId ?? SITE_ID, redemptionDivisor: deps.settings.redemptionDivisor } };
+      const body = {
+        contentful,
+        siteId: deps.settings.contentSiteId ?? SITE_ID,
+        redemptionDivisor: deps.settings.redemptionDivisor,
+        timeZone: deps.settings.timeZone,
+      };
+      return { status: 200, body };
     },
   }),
   route({

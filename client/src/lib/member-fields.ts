@@ -1,8 +1,9 @@
 import { ADULT_AGE, dateOfBirthProblem, MAX_AGE, US_ZIP_IN_USE_RULE, zipCodeProblem } from '../../../event-schemas/contract/rules';
 import { parseUsDate } from './format';
+import { programmeToday } from './programme-calendar';
 
-/** Today as the forms judge an age (the server judges again in the programme's time zone). */
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the forms judge an age: the programme's date, as the server judges it again. */
+const today = () => programmeToday();
 
 /** A typed ZIP the server will take: the shared rule (shape, and a ZIP some address has). */
 export const zipCheck = (typed: string): boolean => zipCodeProblem(typed) === null;

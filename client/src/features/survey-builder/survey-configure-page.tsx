@@ -19,9 +19,10 @@ import { errorInWords } from './error-words';
 import { surveyNumberErrors, unusualSurveyPoints } from './survey-numbers';
 import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
+import { programmeToday } from '../../lib/programme-calendar';
 
 const STATUSES: SurveyStatus[] = ['NEW', 'PENDING', 'ACTIVE', 'INACTIVE'];
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => programmeToday();
 
 /** /admin-tools/survey-builder/configure[?id=]: the survey record, its pages, questions, answers and group. */
 export default function SurveyConfigurePage() {

@@ -17,6 +17,7 @@ import { CertificateStatusEditor } from './components/certificate-status-editor'
 import { RedeemDialog } from './components/redeem-dialog';
 import { useCertificateArt } from './components/use-certificate-art';
 import { SMALLEST_REDEEM_TIER } from '../../../../event-schemas/contract/redeem-tiers';
+import { programmeToday } from '../../lib/programme-calendar';
 
 const displayStatus = (c: CertificateItem) => c.displayStatus ?? (c.status === 'REFUND' || c.status === 'CHARGEBACK' ? 'VOIDED' : c.status);
 
@@ -43,7 +44,7 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
             <span data-testid="certificate-status">
               {c.usedOn ? `USED on ${formatDate(c.usedOn)}` : `${displayStatus(c)} · expires ${formatDate(c.expirationDate)}`}
             </span>
-            {c.status === 'ACTIVE' && !c.usedOn && c.activationDate && c.activationDate > new Date().toISOString().slice(0, 10) && (
+            {c.status === 'ACTIVE' && !c.usedOn && c.activationDate && c.activationDate > programmeToday() && (
               <span data-testid="certificate-activation">Usable from {formatDate(c.activationDate)}</span>
             )}
             {design && <span data-testid="certificate-design">Design: {design.title}</span>}

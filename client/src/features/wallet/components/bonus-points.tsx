@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
 import { formatDate, formatPoints } from '../../../lib/format';
 import { $points, $pointsPosition } from '../../../stores/points';
+import { programmeToday } from '../../../lib/programme-calendar';
 
 /** GET /participants/{paxId}/bonus-points: each bonus award with what is left of it. */
 interface BonusItem {
@@ -15,10 +16,9 @@ interface BonusItem {
 }
 
 const YEAR_MS = 365 * 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** What is left of an award, in words: all of it, part of it (spent on rewards first-to-expire), or none and why. */
-export function bonusLine(b: BonusItem, on = today()): string {
+export function bonusLine(b: BonusItem, on = programmeToday()): string {
   const head = `${b.description}: ${formatPoints(b.amount)} points`;
   if (b.remaining === b.amount) return `${head}, expire ${formatDate(b.expirationDate)}`;
   if (b.remaining > 0) return `${head}, ${formatPoints(b.remaining)} left, expire ${formatDate(b.expirationDate)}`;
