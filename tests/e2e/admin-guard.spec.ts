@@ -21,6 +21,6 @@ test.describe('the admin tools guard', () => {
     await page.getByRole('link', { name: 'Admin Tools' }).click();
     await expect(page).toHaveURL(/\/admin-tools$/);
     await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Give Points' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Give Points' })).toBeVisible();
   });
 });

@@ -32,7 +32,7 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
 
   await signInThroughPage(page, admin);
   await page.getByRole('link', { name: 'Admin Tools' }).click();
-  await page.getByRole('link', { name: 'Member Search' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Member Search' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Member Search' })).toBeVisible();
   await searchFor(page, 'Morgan');
   await page.getByRole('link', { name: 'Morgan Member', exact: true }).click();
@@ -53,7 +53,7 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
   await page.getByRole('button', { name: 'Show everything' }).click();
   await expect(timeline).toBeVisible();
 
-  await page.getByRole('link', { name: 'Give points' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Give points' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Give Points' })).toBeVisible();
   const description = `Goodwill ${randomUUID().slice(0, 8)}`;
   await page.getByRole('textbox', { name: 'Points' }).fill('25');

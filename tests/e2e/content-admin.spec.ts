@@ -6,7 +6,7 @@ import { admin, signInThroughPage } from './support/demo-users';
 test('an admin lists content by type, creates and edits a banner, and reads its history; markup stays text', async ({ page }) => {
   await signInThroughPage(page, admin);
   await page.goto('/admin-tools');
-  await page.getByRole('link', { name: 'Content', exact: true }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Content', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await page.getByLabel('Content type').selectOption({ label: 'Banner' });
   await expect(page.getByRole('link', { name: 'banner-rewards' })).toBeVisible();

@@ -85,7 +85,7 @@ test('a member takes the three-page survey, tries to leave, submits, and sees th
 test('an admin finds the seeded survey in the survey builder, copies it and opens the copy', async ({ page }) => {
   await signInThroughPage(page, admin);
   await page.getByRole('link', { name: 'Admin Tools' }).click();
-  await page.getByRole('link', { name: 'Survey Builder' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Survey Builder' }).click();
   await expect(page.getByRole('heading', { name: 'Survey Builder' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Your Treatment Experience' }).first();
   await expect(row).toContainText('Active');

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { SessionDeps } from '../session/session.machine';
 import { AppProviders } from './providers';
@@ -5,10 +6,12 @@ import { AppRoutes } from './routes';
 import { DocumentTitle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
+const AdminChrome = lazy(() => import('../features/admin-tools/components/admin-chrome'));
+
 export function App({ sessionDeps }: { sessionDeps?: SessionDeps }) {
   return (
     <AppProviders sessionDeps={sessionDeps}>
-      <AppLayout>
+      <AppLayout AdminChrome={AdminChrome}>
         <ScrollToTop />
         <DocumentTitle />
         <AppRoutes />

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { hiddenChrome } from '../../lib/query-params';
 import { useSession } from '../../session/session-provider';
+import { useAdminAccess } from '../../stores/use-admin-access';
 import { routeChanged } from '../../stores/route-query';
 import { ChatWidget } from '../chat-widget';
 import { LazyDialogHost } from '../dialogs/lazy-dialog-host';
@@ -13,6 +14,8 @@ import { Logo } from '../top-bar/logo';
 import { UnauthenticatedTopBar } from '../top-bar/unauthenticated-top-bar';
 
 const MemberChrome = lazy(() => import('./member-chrome'));
+/** The admin tools' pages, which an administrator sees in their own frame (admin-chrome.tsx). */
+const isAdminPath = (path: string) => path === paths.adminTools || path.startsWith(`${paths.adminTools}/`);
 
 function BareTopBar() {
   return (
@@ -22,12 +25,18 @@ function BareTopBar() {
   );
 }
 
-/** The member top bar once signed in, the public one when not, just the logo while the session is checked. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * The member top bar once signed in, the public one when not, just the logo while the session is checked; an
+ * administrator's admin pages get `AdminChrome` instead (given by app/, which wires features in) and none of the
+ * member chrome below the page.
+ */
+export function AppLayout({ children, AdminChrome }: { children: ReactNode; AdminChrome: ComponentType }) {
   const { status } = useSession();
   const [path] = useLocation();
   const search = useSearch();
   const hidden = hiddenChrome(search);
+  // A member who types an admin address keeps the portal's frame; the guard there says the page is not theirs.
+  const adminFrame = useAdminAccess() === 'admin' && isAdminPath(path);
   useEffect(() => {
     routeChanged({ path, search });
   }, [path, search]);
@@ -38,11 +47,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       {!hidden.header && (
         <>
-          {status === 'authenticated' && (
-            <Suspense fallback={<BareTopBar />}>
-              <MemberChrome />
-            </Suspense>
-          )}
+          {status === 'authenticated' && <Suspense fallback={<BareTopBar />}>{adminFrame ? <AdminChrome /> : <MemberChrome />}</Suspense>}
           {status === 'unauthenticated' && <UnauthenticatedTopBar />}
           {status === 'loading' && <BareTopBar />}
         </>
@@ -50,9 +55,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main className="app-layout__main" id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </main>
-      <SafetyInformation />
-      {!hidden.footer && <Footer />}
-      <ChatWidget />
+      {!adminFrame && <SafetyInformation />}
+      {!hidden.footer && !adminFrame && <Footer />}
+      {!adminFrame && <ChatWidget />}
       <LazyDialogHost />
     </div>
   );
