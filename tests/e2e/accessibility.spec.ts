@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { randomUUID } from 'node:crypto';
 import { admin, member, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';

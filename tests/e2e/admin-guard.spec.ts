@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, member, signInThroughPage } from './support/demo-users';
 
 test.describe('the admin tools guard', () => {

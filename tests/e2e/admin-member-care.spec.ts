@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { admin, enrollFreshMember, member, signInThroughApi, signInThroughPage } from './support/demo-users';
 

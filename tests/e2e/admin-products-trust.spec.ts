@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { admin, member, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /** Issue 28: product configuration an administrator can trust (bounds in words, a second confirmation, a Retire that retires). */

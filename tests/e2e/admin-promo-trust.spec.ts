@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, member, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /** Issue 28, item 1: a promotion's payout past the bounds is refused on its fields; one far above the usual is put in figures before publishing. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, signInThroughPage } from './support/demo-users';
 
 /** Issue 28, item 8: the smaller things. */

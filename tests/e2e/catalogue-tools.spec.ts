@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { admin, member, signInThroughPage } from './support/demo-users';
 

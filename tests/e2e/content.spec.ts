@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, member, signInThroughApi } from './support/demo-users';
 
 const cda = '/cda/spaces/rewards-local/environments/master/entries';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { admin, member, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
 

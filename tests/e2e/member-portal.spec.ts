@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { admin, impersonateInPage, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
 
 const award = async (request: APIRequestContext, paxId: number, amount: number) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { member, signInThroughPage } from './support/demo-users';
 import { linkPages, memberRoutes, publicRoutes } from './support/routes';

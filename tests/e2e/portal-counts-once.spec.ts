@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { admin, enrollFreshMember, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /** A fresh member with `points`, so figures do not depend on what other tests did to the demo member. */

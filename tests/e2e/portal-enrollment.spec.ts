@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * Issue 27: an empty submit said "Please correct the highlighted fields" with nothing highlighted; age errors showed

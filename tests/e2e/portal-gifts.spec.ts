@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /** Issue: a gift stayed ACTIVE in the buyer's wallet under the code e-mailed to its recipient. */

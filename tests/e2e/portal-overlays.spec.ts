@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { admin, signInThroughApi } from './support/demo-users';
 
 const height = async (l: Locator) => (await l.boundingBox())?.height ?? 0;

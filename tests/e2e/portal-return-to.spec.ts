@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { enrollFreshMember } from './support/demo-users';
 
 /** Issue 27: a signed-out member opening a link to /wallet/rewards landed on /home after signing in. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { enrollFreshMember } from './support/demo-users';
 
 /** Issue 27, the smaller traps: Find a Specialist, page titles. */

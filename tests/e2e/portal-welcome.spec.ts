@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** Issue: Join Now promises $20 in savings that nothing delivered. */
 test('a member who joins finds the $20 welcome certificate in the wallet and the activity', async ({ page }) => {

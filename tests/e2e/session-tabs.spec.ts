@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { member, signInThroughPage } from './support/demo-users';
 
 test('signing out in one tab signs out the other', async ({ context }) => {
