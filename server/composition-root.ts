@@ -82,6 +82,8 @@ import { campaignMigrations } from './campaigns';
 import { participantSearchMigrations } from './participants/participant-search-schema';
 import { groupCountMigrations } from './groups/group-count-schema';
 import { categoryFieldMigrations } from './certificate-categories/category-schema';
+import { accessLogMigrations } from './privacy/access-log-schema';
+import { accessLogRoutes } from './privacy/access-log-routes';
 
 /*
  * The composition root: the one place where the programme is put together. Migrations, read models and processes
@@ -105,6 +107,7 @@ export const allMigrations = (): Migration[] =>
     ...groupCountMigrations,
     ...categoryFieldMigrations,
     ...messagingMigrations,
+    ...accessLogMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
   ].sort((a, b) => a.id.localeCompare(b.id));
@@ -155,6 +158,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...certificateRoutes(deps),
     ...certificateExpiryRoutes(deps),
     ...auditRoutes(deps),
+    ...accessLogRoutes(deps),
     ...groupRoutes(deps),
     ...surveyAdminRoutes(deps),
     ...surveyMemberRoutes(deps),
