@@ -82,7 +82,8 @@ import { campaignMigrations } from './campaigns';
 import { participantSearchMigrations } from './participants/participant-search-schema';
 import { groupCountMigrations } from './groups/group-count-schema';
 import { categoryFieldMigrations } from './certificate-categories/category-schema';
-import { accessLogMigrations } from './privacy/access-log-schema';
+import { accessLogMigrations, retentionMigrations } from './privacy/privacy-schema';
+import { retentionScheduler } from './privacy/retention-job';
 import { accessLogRoutes } from './privacy/access-log-routes';
 
 /*
@@ -108,6 +109,7 @@ export const allMigrations = (): Migration[] =>
     ...categoryFieldMigrations,
     ...messagingMigrations,
     ...accessLogMigrations,
+    ...retentionMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
   ].sort((a, b) => a.id.localeCompare(b.id));
@@ -193,8 +195,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
   return [...routes, doc];
 };
 
-/** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders). */
-export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps)];
+/** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders, the purge of ended credentials). */
+export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps), retentionScheduler(deps)];
 
 /** The event store: EventStoreDB when a connection string is given, otherwise the PostgreSQL log in `pool`. */
 export async function openEventStore(pool: pg.Pool, listener: PgListener, eventStoreConnectionString?: string): Promise<EventStore> {

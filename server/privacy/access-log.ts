@@ -6,7 +6,7 @@ import { assertParticipantExists } from '../participants/known-participants';
 
 /*
  * Who looked (issue 25, an accounting of disclosures): every read by staff of a member's personal data or history is
- * one row of `member_access_log` (server/privacy/access-log-schema.ts): who, what, when.
+ * one row of `member_access_log` (server/privacy/privacy-schema.ts): who, what, when.
  *
  * A table, not an event. It must survive and be exact, and it must not slow the reads down:
  * - exact: the row is written by the same SQL statement that reads the member's data (a data-modifying CTE), or, for

@@ -23,3 +23,17 @@ export const accessLogMigrations: Migration[] = [
     `,
   },
 ];
+
+/** The nightly purge of ended credentials (server/privacy/retention-job.ts) finds them by when they ended, at any table size. */
+export const retentionMigrations: Migration[] = [
+  {
+    id: '1101-retention-indexes',
+    sql: `
+      CREATE INDEX sessions_ended_at ON sessions ((LEAST(expires_at, COALESCE(revoked_at, 'infinity'::timestamptz))));
+      CREATE INDEX password_resets_expires_at ON password_resets (expires_at);
+      CREATE INDEX email_confirmations_expires_at ON email_confirmations (expires_at);
+      CREATE INDEX live_tickets_expires_at ON live_tickets (expires_at);
+      CREATE INDEX login_failures_failed_at ON login_failures (failed_at);
+    `,
+  },
+];
