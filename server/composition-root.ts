@@ -85,6 +85,7 @@ import { categoryFieldMigrations } from './certificate-categories/category-schem
 import { accessLogMigrations, retentionMigrations } from './privacy/privacy-schema';
 import { retentionScheduler } from './privacy/retention-job';
 import { accessLogRoutes } from './privacy/access-log-routes';
+import { exportRoutes } from './privacy/export-route';
 
 /*
  * The composition root: the one place where the programme is put together. Migrations, read models and processes
@@ -161,6 +162,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...certificateExpiryRoutes(deps),
     ...auditRoutes(deps),
     ...accessLogRoutes(deps),
+    ...exportRoutes(deps),
     ...groupRoutes(deps),
     ...surveyAdminRoutes(deps),
     ...surveyMemberRoutes(deps),

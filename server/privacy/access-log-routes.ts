@@ -3,6 +3,7 @@ import { PageParam, PaxIdParam, sizeParam } from '../core/http-codecs';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { assertParticipantExists } from '../participants/known-participants';
+import { countAccessLog, readAccessLog } from './access-log-query';
 
 const MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 100;
@@ -12,15 +13,6 @@ const Actor = t.intersection([
   t.partial({ paxId: t.number }),
 ]);
 const AccessEntry = t.type({ actor: Actor, action: t.string, occurredAt: t.string });
-
-interface Row {
-  admin_id: string;
-  impersonating: boolean;
-  action: string;
-  occurred_at: Date;
-  first_name: string | null;
-  last_name: string | null;
-}
 
 export const accessLogRoutes = (deps: Deps) => [
   route({
@@ -43,28 +35,9 @@ export const accessLogRoutes = (deps: Deps) => [
       await assertParticipantExists(deps.pool, params.paxId);
       const page = query.page ?? 0;
       const size = query.size ?? DEFAULT_PAGE_SIZE;
-      const [rows, count] = await Promise.all([
-        deps.pool.query<Row>(
-          `SELECT l.admin_id, l.impersonating, l.action, l.occurred_at, a.first_name, a.last_name
-             FROM member_access_log l LEFT JOIN participants a ON a.pax_id = l.admin_id
-            WHERE l.pax_id = $1 ORDER BY l.occurred_at DESC, l.id DESC LIMIT $2 OFFSET $3`,
-          [params.paxId, size, page * size],
-        ),
-        deps.pool.query<{ total: string }>('SELECT count(*) AS total FROM member_access_log WHERE pax_id = $1', [params.paxId]),
-      ]);
-      const total = Number(count.rows[0]?.total ?? 0);
+      const [body, total] = await Promise.all([readAccessLog(deps.pool, params.paxId, { page, size }), countAccessLog(deps.pool, params.paxId)]);
       const headers: Record<string, string> = { 'x-total-count': String(total) };
       if ((page + 1) * size < total) headers.link = `</api/rest/admin/participants/${params.paxId}/access-log?page=${page + 1}&size=${size}>; rel="next"`;
-      const body = rows.rows.map((r) => ({
-        actor: {
-          kind: r.impersonating ? ('admin-as-participant' as const) : ('admin' as const),
-          adminId: Number(r.admin_id),
-          ...(r.impersonating ? { paxId: params.paxId } : {}),
-          name: r.first_name === null ? null : `${r.first_name} ${r.last_name ?? ''}`.trim(),
-        },
-        action: r.action,
-        occurredAt: r.occurred_at.toISOString(),
-      }));
       return { status: 200, body, headers };
     },
   }),
