@@ -29,8 +29,9 @@ async function watchContext(context: BrowserContext, violations: Set<string>): P
  * violation fails the test that caused it, in the test's own context and in any context it opens with
  * `browser.newContext()`.
  */
-export const test = base.extend<{ cspViolationsFail: void }>({
-  cspViolationsFail: [
+export const test = base.extend<{ cspViolations: Set<string> }>({
+  /** The violations seen so far; a test that causes one on purpose checks it here and clears it. */
+  cspViolations: [
     async ({ context, browser }, use) => {
       const violations = new Set<string>();
       await watchContext(context, violations);
@@ -42,7 +43,7 @@ export const test = base.extend<{ cspViolationsFail: void }>({
       };
       Object.assign(browser, { newContext: watched });
       try {
-        await use();
+        await use(violations);
       } finally {
         Reflect.deleteProperty(browser, 'newContext');
       }
