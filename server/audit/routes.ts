@@ -13,7 +13,7 @@ import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound, validationProblem } from '../core/problem';
 import { dateIn } from '../../event-schemas/calendar';
 import { route } from '../core/route';
-import { assertExistsRecordingAccess } from '../privacy/access-log';
+import { assertExistsRecordingAccess, recordAccess } from '../privacy/access-log';
 import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
@@ -35,10 +35,12 @@ export const auditRoutes = (deps: Deps) => [
     access: 'admin',
     params: t.type({ id: Uuid }),
     responses: { 200: { description: 'History', schema: t.array(Entry) }, 404: { description: 'Unknown certificate' } },
-    handler: async ({ params }) => {
+    handler: async ({ params, caller }) => {
       const own = (await deps.store.readStream(certificateStream(params.id))).map(decoded);
       const first = own[0]?.event;
       if (!first) throw notFound(`Certificate ${params.id}`);
+      // A certificate's history is its owner's (what they redeemed, were given, used on which treatment): a staff read of it.
+      if (first.type === 'CertificateIssued') await recordAccess(deps.pool, { caller, paxId: first.data.paxId, action: 'certificate-history', at: deps.now() });
       const origin =
         first.type === 'CertificateIssued'
           ? (await deps.store.readStream(memberStream(first.data.paxId)))

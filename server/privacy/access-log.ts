@@ -32,6 +32,7 @@ export type AccessAction =
   | 'activity'
   | 'activity-detail'
   | 'certificates'
+  | 'certificate-history'
   | 'referrals'
   | 'surveys'
   | 'gifts-sent'

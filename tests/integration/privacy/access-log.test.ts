@@ -117,6 +117,23 @@ describe('when staff read a member’s data', () => {
   });
 });
 
+describe('when staff read a certificate’s history', () => {
+  it('the read is recorded in its owner’s access log', async () => {
+    const m = await s.enroll();
+    const award = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/points`, {
+      token: admin.token,
+      body: { amount: 100, description: 'For a certificate', idempotencyKey: `access-log-${m.paxId}` },
+    });
+    expect(award.status).toBe(201);
+    const redeemed = await s.call('POST', `/api/rest/participants/${m.paxId}/points/redeem`, { token: m.token, body: { amount: 100, type: 'CONSUMER' } });
+    expect(redeemed.status).toBe(201);
+    expect(await actionsOf(m.paxId)).toEqual([]);
+    const history = await s.call('GET', `/api/rest/admin/audit/certificates/${redeemed.body.certificate.id}`, { token: admin.token });
+    expect(history.status).toBe(200);
+    expect(await actionsOf(m.paxId)).toEqual(['certificate-history']);
+  });
+});
+
 describe('GET /admin/participants/{paxId}/access-log', () => {
   it('is for admins: 401 anonymous, 403 a member (even about themselves), 404 unknown, 400 a bad size', async () => {
     const m = await s.enroll();

@@ -17,6 +17,7 @@ const ACTION_WORDS: Record<string, string> = {
   activity: 'Activity',
   'activity-detail': 'Activity detail',
   certificates: 'Certificates',
+  'certificate-history': 'A certificate’s history',
   referrals: 'Referrals',
   surveys: 'Surveys',
   'gifts-sent': 'Gifts sent',
