@@ -1,4 +1,5 @@
 import { dateIn } from '../../../event-schemas/calendar';
+import { recordingAccess } from '../../../server/privacy/access-log';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -114,6 +115,27 @@ describe('when staff read a member’s data', () => {
     } finally {
       await pool.query('ALTER TABLE member_access_log_away RENAME TO member_access_log');
     }
+  });
+});
+
+describe('a read with its own WITH list', () => {
+  it('runs with the record joined to it, in one statement', async () => {
+    const m = await s.enroll();
+    const caller = {
+      kind: 'participant' as const,
+      paxId: admin.paxId,
+      firstName: 'A',
+      lastName: 'B',
+      isAdmin: true,
+      impersonatorId: null,
+      tokenHash: Buffer.alloc(0),
+    };
+    const read = recordingAccess(
+      { text: 'WITH mine AS (SELECT first_name FROM participants WHERE pax_id = $1) SELECT first_name FROM mine', values: [m.paxId] },
+      { caller, paxId: m.paxId, action: 'participant-record', at: new Date() },
+    );
+    expect((await s.runtime.deps.pool.query(read.text, read.values)).rows).toEqual([{ first_name: 'Test' }]);
+    expect(await actionsOf(m.paxId)).toEqual(['participant-record']);
   });
 });
 
