@@ -109,6 +109,20 @@ export default tseslint.config(
       ],
     },
   },
+  // The Playwright specs take `test` from tests/e2e/support/test.ts, which fails a test on any Content-Security-Policy violation.
+  {
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@playwright/test', message: "Import test and expect from './support/test': it fails a test on a Content-Security-Policy violation." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['client/src/**/*.ts', 'client/src/**/*.tsx'],
     plugins: { layers: { rules: { 'feature-boundaries': featureBoundaries } } },

@@ -11,6 +11,7 @@ import type { AnyRoute } from './core/route';
 import { parsePosition } from '../event-schemas/store/position';
 import { practiceCaller } from './practices/api-keys';
 import { requestLog } from './operations/request-log';
+import { clientPage, securityHeaders } from './operations/security-headers';
 
 const resolveCaller =
   (deps: Deps): RequestHandler =>
@@ -34,12 +35,13 @@ const waitForPosition =
     next();
   };
 
-/** The express app around `routes` (registered in composition-root.ts): caller resolution, read-your-writes, problem details, the built client. */
+/** The express app around `routes` (registered in composition-root.ts): security headers, caller resolution, read-your-writes, problem details, the built client. */
 export function createApp(deps: Deps, routes: AnyRoute[], options: { clientDir?: string } = {}) {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestLog(deps));
+  app.use(securityHeaders(deps.settings));
   // Prometheus scrapes the root, outside the API and before the client's catch-all page.
   app.get('/metrics', async (_req, res) => {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
@@ -57,7 +59,7 @@ export function createApp(deps: Deps, routes: AnyRoute[], options: { clientDir?:
   const clientDir = options.clientDir ?? resolve('dist/client');
   if (existsSync(clientDir)) {
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => res.sendFile(resolve(clientDir, 'index.html'), { maxAge: 0 }));
+    app.get('/{*splat}', clientPage(clientDir, deps.settings));
   }
   app.use(problemMiddleware((e) => deps.log('unhandled error', e)));
   return app;

@@ -82,6 +82,10 @@ import { campaignMigrations } from './campaigns';
 import { participantSearchMigrations } from './participants/participant-search-schema';
 import { groupCountMigrations } from './groups/group-count-schema';
 import { categoryFieldMigrations } from './certificate-categories/category-schema';
+import { accessLogMigrations, retentionMigrations } from './privacy/privacy-schema';
+import { retentionScheduler } from './privacy/retention-job';
+import { accessLogRoutes } from './privacy/access-log-routes';
+import { exportRoutes } from './privacy/export-route';
 
 /*
  * The composition root: the one place where the programme is put together. Migrations, read models and processes
@@ -105,6 +109,8 @@ export const allMigrations = (): Migration[] =>
     ...groupCountMigrations,
     ...categoryFieldMigrations,
     ...messagingMigrations,
+    ...accessLogMigrations,
+    ...retentionMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
   ].sort((a, b) => a.id.localeCompare(b.id));
@@ -155,6 +161,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...certificateRoutes(deps),
     ...certificateExpiryRoutes(deps),
     ...auditRoutes(deps),
+    ...accessLogRoutes(deps),
+    ...exportRoutes(deps),
     ...groupRoutes(deps),
     ...surveyAdminRoutes(deps),
     ...surveyMemberRoutes(deps),
@@ -189,8 +197,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
   return [...routes, doc];
 };
 
-/** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders). */
-export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps)];
+/** The nightly jobs (treatment processing, points and certificate expiry, campaign reminders, the purge of ended credentials). */
+export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expiryScheduler(deps), retentionScheduler(deps)];
 
 /** The event store: EventStoreDB when a connection string is given, otherwise the PostgreSQL log in `pool`. */
 export async function openEventStore(pool: pg.Pool, listener: PgListener, eventStoreConnectionString?: string): Promise<EventStore> {

@@ -6,6 +6,7 @@ import { DateParam, PageParam, PaxIdParam, sizeParam } from '../core/http-codecs
 import { notFound, validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import { assertCanReadFor } from '../privacy/access-log';
 
 /** Member spec section 9: activity headers come ten to a page. */
 export const ACTIVITY_PAGE_SIZE = 10;
@@ -30,6 +31,7 @@ export const activityRoutes = (deps: Deps) => [
       const start = query['start-date'];
       const end = query['end-date'];
       if (start && end && start > end) throw validationProblem([{ path: 'query.end-date', message: 'must not be before start-date' }]);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'activity', at: deps.now() });
       const today = dateIn(deps.settings.timeZone, deps.now());
       return { status: 200, body: await activityHeaders(deps.pool, params.paxId, { start, end }, query.page ?? 0, query.size ?? ACTIVITY_PAGE_SIZE, today) };
     },
@@ -43,7 +45,7 @@ export const activityRoutes = (deps: Deps) => [
     params: t.type({ paxId: PaxIdParam, id: t.string }),
     responses: { 200: { description: 'Detail' }, 403: { description: 'Another participant' }, 404: { description: 'No such activity for this member' } },
     handler: async ({ params, caller }) => {
-      assertCanActFor(caller, params.paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'activity-detail', at: deps.now() });
       const detail = await activityDetail(deps.pool, params.paxId, params.id, dateIn(deps.settings.timeZone, deps.now()));
       if (!detail) throw notFound(`Activity ${params.id}`);
       return { status: 200, body: detail };

@@ -13,7 +13,7 @@ import { DateParam, PaxIdParam } from '../core/http-codecs';
 import { notFound, validationProblem } from '../core/problem';
 import { dateIn } from '../../event-schemas/calendar';
 import { route } from '../core/route';
-import { assertParticipantExists } from '../participants/known-participants';
+import { assertExistsRecordingAccess, recordAccess } from '../privacy/access-log';
 import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
@@ -35,10 +35,12 @@ export const auditRoutes = (deps: Deps) => [
     access: 'admin',
     params: t.type({ id: Uuid }),
     responses: { 200: { description: 'History', schema: t.array(Entry) }, 404: { description: 'Unknown certificate' } },
-    handler: async ({ params }) => {
+    handler: async ({ params, caller }) => {
       const own = (await deps.store.readStream(certificateStream(params.id))).map(decoded);
       const first = own[0]?.event;
       if (!first) throw notFound(`Certificate ${params.id}`);
+      // A certificate's history is its owner's (what they redeemed, were given, used on which treatment): a staff read of it.
+      if (first.type === 'CertificateIssued') await recordAccess(deps.pool, { caller, paxId: first.data.paxId, action: 'certificate-history', at: deps.now() });
       const origin =
         first.type === 'CertificateIssued'
           ? (await deps.store.readStream(memberStream(first.data.paxId)))
@@ -82,11 +84,12 @@ export const auditRoutes = (deps: Deps) => [
       400: { description: 'asOf is not a date, or is after today' },
       404: { description: 'Unknown participant' },
     },
-    handler: async ({ params, query }) => {
+    handler: async ({ params, query, caller }) => {
       // A balance "as of" a day that has not happened yet would be today's balance passed off as a forecast.
       if (query.asOf !== undefined && query.asOf > dateIn(deps.settings.timeZone, deps.now()))
         throw validationProblem([{ path: 'query.asOf', message: 'must be today or earlier (the replay shows what has happened)' }]);
-      await assertParticipantExists(deps.pool, params.paxId);
+      const action = query.asOf === undefined ? 'support-timeline' : 'support-replay';
+      await assertExistsRecordingAccess(deps.pool, { caller, paxId: params.paxId, action, at: deps.now() });
       const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
       return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };
     },

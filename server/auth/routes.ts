@@ -13,6 +13,7 @@ import type { SignedIn } from './caller';
 import { clearAccountFailures, recordAttempt } from './login-throttle';
 import { decoyHash, verifyPassword } from './passwords';
 import { callerForToken, createSession, paxOf, revokeSession, type SessionPax } from './sessions';
+import { recordAccess } from '../privacy/access-log';
 
 const PaxOut = t.type({ paxId: t.number, firstName: t.string, lastName: t.string });
 const LoginAnswer = t.intersection([t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }), t.partial({ impersonated: t.boolean })]);
@@ -114,6 +115,8 @@ export const authRoutes = (deps: Deps) => [
       const pax = await paxOf(deps.pool, body.paxId);
       if (!pax) throw notFound(`Participant ${body.paxId}`);
       if (pax.paxId === admin.paxId) throw validationProblem([{ path: 'body.paxId', message: 'must be another participant' }]);
+      // Recorded before the session exists: an impersonation that starts is always in the member's access log.
+      await recordAccess(deps.pool, { caller, paxId: pax.paxId, action: 'impersonation-start', at: deps.now() });
       const token = await createSession(deps.pool, pax.paxId, { adminPaxId: admin.paxId, adminTokenHash: admin.tokenHash });
       await recordFacts(deps.store, memberStream(pax.paxId), [ImpersonationStarted.of({ paxId: pax.paxId, adminId: admin.paxId })], {
         actor: { kind: 'admin', adminId: admin.paxId },

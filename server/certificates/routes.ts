@@ -5,7 +5,7 @@ import { certificateStream } from '../../event-schemas';
 import { Uuid } from '../../event-schemas/primitives';
 import { certificateItem } from '../../projections/certificates/certificate-item';
 import { listCertificates, SORT_COLUMNS, type SortField } from '../../projections/certificates/certificates-query';
-import { actorOf, assertCanActFor, type SignedIn } from '../auth/caller';
+import { actorOf, type SignedIn } from '../auth/caller';
 import { handleCommand } from '../core/command-handler';
 import { PageParam, PaxRefParam, sizeParam } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
@@ -14,6 +14,7 @@ import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
 import { ChangeCertificateBody, changeCertificateStatus } from './change-certificate-status';
 import { activationDates } from './activation-dates';
+import { assertCanReadFor } from '../privacy/access-log';
 
 const SORT_RULE = `must be a field (${Object.keys(SORT_COLUMNS).join(', ')}) optionally followed by asc or desc, e.g. "expirationDate desc"`;
 
@@ -65,7 +66,7 @@ export const certificateRoutes = (deps: Deps) => [
     },
     handler: async ({ params, query, caller }) => {
       const paxId = params.paxId === '~' ? (caller as SignedIn).paxId : params.paxId;
-      assertCanActFor(caller, paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: paxId, action: 'certificates', at: deps.now() });
       const page = await listCertificates(deps.pool, paxId, {
         page: query.page ?? 0,
         size: query.size ?? 100,

@@ -38,6 +38,8 @@ const decodePart = (codec: t.Any | undefined, value: unknown, root: string) => (
 export function mountRoutes(router: Router, routes: AnyRoute[]): void {
   for (const r of routes) {
     router[r.method](`${r.mount}${r.path}`, async (req, res) => {
+      // The request log names the route's ids from these (express resets req.params when an error leaves the router).
+      res.locals.routeParams = req.params;
       const caller = res.locals.caller as Caller;
       checkAccess(r.access, caller);
       refuseNul({ path: req.params, query: req.query ?? {}, body: req.body ?? {} });

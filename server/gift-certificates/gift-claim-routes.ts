@@ -4,13 +4,14 @@ import { certificateStream } from '../../event-schemas';
 import { formatPosition } from '../../event-schemas/store/position';
 import { certificateItem } from '../../projections/certificates/certificate-item';
 import { giftsSent } from '../../projections/certificates/certificates-query';
-import { actorOf, assertCanActFor, type Caller } from '../auth/caller';
+import { actorOf, type Caller } from '../auth/caller';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden, notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { claimGift } from './claim-gift';
+import { assertCanReadFor } from '../privacy/access-log';
 
 const memberOf = (caller: Caller): number => {
   if (caller.kind !== 'participant' || (caller.isAdmin && caller.impersonatorId === null))
@@ -62,7 +63,7 @@ export const giftClaimRoutes = (deps: Deps) => [
     params: t.type({ paxId: PaxIdParam }),
     responses: { 200: { description: 'Gifts, newest first' } },
     handler: async ({ params, caller }) => {
-      assertCanActFor(caller, params.paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'gifts-sent', at: deps.now() });
       return { status: 200, body: await giftsSent(deps.pool, params.paxId) };
     },
   }),

@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequestId } from './request-context';
+import { scrubPersonalData } from './scrub-personal-data';
 
 export type { Logger };
 
@@ -8,7 +9,8 @@ export type { Logger };
  * The server's logger (pino): one JSON object per line for machines (production, CI, containers), readable colour
  * when a person watches a terminal. Every line written while serving a request carries its `requestId`.
  */
-export function createLogger(options: { level: string; pretty: boolean }): Logger {
+export function createLogger(options: { level: string; pretty: boolean; destination?: pino.DestinationStream }): Logger {
+  const scrub = (text: string | undefined) => (text === undefined ? undefined : scrubPersonalData(text));
   const config: pino.LoggerOptions = {
     level: options.level,
     base: undefined,
@@ -16,11 +18,17 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
     serializers: {
       err: (e: { name?: string; message?: string; code?: string; stack?: string; detail?: string }) => ({
         type: e?.name,
-        message: e?.message,
+        message: scrub(e?.message),
         code: e?.code,
-        detail: e?.detail,
-        stack: e?.stack,
+        detail: scrub(e?.detail),
+        stack: scrub(e?.stack),
       }),
+    },
+    // Every message text passes the scrub too: a message is often built from an error's or a provider's words.
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, args.map((a: unknown) => (typeof a === 'string' ? scrubPersonalData(a) : a)) as Parameters<typeof method>);
+      },
     },
     mixin: () => {
       const requestId = currentRequestId();
@@ -28,6 +36,7 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
     },
   };
   // pino-pretty as a stream in this process (no worker thread), so a compiled bundle needs nothing beside it.
+  if (options.destination) return pino(config, options.destination);
   return options.pretty ? pino(config, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })) : pino(config);
 }
 

@@ -10,9 +10,20 @@ const routeOf = (req: Parameters<RequestHandler>[0]): string => {
 };
 
 /**
+ * The ids among the matched route's parameters (`paxId`, `id`, `promotionId`...): what an operator needs to follow a
+ * request, and nothing about a person. Other parameters are left out, whatever they hold: an e-mail address
+ * (`/participants/:paxId/emails/:email/preferred`), a phone number, a certificate's code. The path itself is never
+ * logged: the route template says which call it was.
+ */
+export const idsOf = (params: Record<string, unknown> | undefined): Record<string, string> | undefined => {
+  const ids = Object.entries(params ?? {}).filter(([name, value]) => /^(id|[a-z]+Id)$/.test(name) && typeof value === 'string' && /^[\w-]{1,64}$/.test(value));
+  return ids.length ? Object.fromEntries(ids as [string, string][]) : undefined;
+};
+
+/**
  * Gives each request an id (the caller's `x-request-id` when sane, echoed back), runs the rest of the request inside
  * it (log lines and command correlation ids carry it), and when the answer is sent writes one request log line and
- * the latency histogram: method, route template, status, duration.
+ * the latency histogram: method, route template and its ids, status, duration (issue 25: never an e-mail, name or phone).
  */
 export const requestLog =
   (deps: Pick<Deps, 'logger' | 'metrics'>): RequestHandler =>
@@ -26,7 +37,14 @@ export const requestLog =
       deps.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       if (res.statusCode === 429 && route.endsWith('/authenticate/login')) deps.metrics.loginThrottled.inc();
       deps.logger.info(
-        { requestId, method: req.method, route, path: req.path, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10 },
+        {
+          requestId,
+          method: req.method,
+          route,
+          ids: idsOf(res.locals.routeParams as Record<string, unknown> | undefined),
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 10_000) / 10,
+        },
         'request',
       );
     });

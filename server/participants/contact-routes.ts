@@ -11,6 +11,7 @@ import { readConfigAudit } from '../db/config-audit';
 import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
 import { changeContacts, CONTACTS_ENTITY, keepOnePreferred } from './contact-changes';
+import { assertCanReadFor } from '../privacy/access-log';
 
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CONFIRMATION_HOURS = 48;
@@ -159,7 +160,7 @@ export const contactRoutes = (deps: Deps) => [
     params: t.type({ paxId: PaxIdParam }),
     responses: { 200: { description: 'Pending addresses', schema: t.array(t.type({ emailAddress: t.string, expiresAt: t.string })) } },
     handler: async ({ params, caller }) => {
-      assertCanActFor(caller, params.paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'pending-emails', at: deps.now() });
       const r = await deps.pool.query<{ email_address: string; expires_at: Date }>(
         `SELECT DISTINCT ON (email_address) email_address, expires_at FROM email_confirmations
           WHERE pax_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY email_address, expires_at DESC`,
@@ -267,7 +268,7 @@ export const contactRoutes = (deps: Deps) => [
     params: t.type({ paxId: PaxIdParam }),
     responses: { 200: { description: 'Changes' } },
     handler: async ({ params, caller }) => {
-      assertCanActFor(caller, params.paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'contact-history', at: deps.now() });
       return { status: 200, body: await readConfigAudit(deps.pool, CONTACTS_ENTITY, params.paxId) };
     },
   }),

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { assertCanActFor } from '../auth/caller';
+import { assertCanActFor, type Caller } from '../auth/caller';
 import { PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
-import { assertParticipantExists } from './known-participants';
+import { assertExistsRecordingAccess, recordingAccess, type AccessAction } from '../privacy/access-log';
 import type { Deps } from '../deps';
 
 const Participant = t.type({
@@ -17,8 +17,9 @@ const Participant = t.type({
 });
 const Flag = t.keyof({ Y: null, N: null });
 
-/** An admin may ask about any id; an unknown one is 404 (CONTRACT.md), not an empty list. */
-const assertExists = (deps: Deps, paxId: number) => assertParticipantExists(deps.pool, paxId);
+/** An admin may ask about any id; an unknown one is 404 (CONTRACT.md), not an empty list. Staff's reads are recorded as they ask. */
+const assertExists = (deps: Deps, caller: Caller, paxId: number, action: AccessAction) =>
+  assertExistsRecordingAccess(deps.pool, { caller, paxId, action, at: deps.now() });
 
 export const participantRoutes = (deps: Deps) => [
   route({
@@ -31,6 +32,14 @@ export const participantRoutes = (deps: Deps) => [
     responses: { 200: { description: 'The participant', schema: Participant }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
+      // A staff read is recorded by this same statement (server/privacy/access-log.ts).
+      const read = recordingAccess(
+        {
+          text: `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin FROM participants WHERE pax_id = $1`,
+          values: [params.paxId],
+        },
+        { caller, paxId: params.paxId, action: 'participant-record', at: deps.now() },
+      );
       const r = await deps.pool.query<{
         pax_id: string;
         first_name: string;
@@ -39,10 +48,7 @@ export const participantRoutes = (deps: Deps) => [
         date_of_birth: string | null;
         ref_code: string | null;
         is_admin: boolean;
-      }>(
-        `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin FROM participants WHERE pax_id = $1`,
-        [params.paxId],
-      );
+      }>(read.text, read.values);
       const p = r.rows[0];
       if (!p) throw notFound(`Participant ${params.paxId}`);
       return {
@@ -73,7 +79,7 @@ export const participantRoutes = (deps: Deps) => [
     },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
-      await assertExists(deps, params.paxId);
+      await assertExists(deps, caller, params.paxId, 'emails');
       const r = await deps.pool.query<{ email_address: string; preferred: 'Y' | 'N' }>(
         'SELECT email_address, preferred FROM participant_emails WHERE pax_id = $1 ORDER BY id',
         [params.paxId],
@@ -95,7 +101,7 @@ export const participantRoutes = (deps: Deps) => [
     },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
-      await assertExists(deps, params.paxId);
+      await assertExists(deps, caller, params.paxId, 'phones');
       const r = await deps.pool.query<{ phone: string; preferred: 'Y' | 'N' }>(
         'SELECT phone, preferred FROM participant_phones WHERE pax_id = $1 ORDER BY id',
         [params.paxId],

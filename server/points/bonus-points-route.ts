@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import { bonusPointsItems } from '../../projections/member-points/bonus-points-query';
-import { assertCanActFor } from '../auth/caller';
 import { PaxIdParam } from '../core/http-codecs';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import { assertCanReadFor } from '../privacy/access-log';
 
 const BonusPointsItem = t.type({
   lotId: t.string,
@@ -28,7 +28,7 @@ export const bonusPointsRoutes = (deps: Deps) => [
       403: { description: 'Another participant' },
     },
     handler: async ({ params, caller }) => {
-      assertCanActFor(caller, params.paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'bonus-points', at: deps.now() });
       return { status: 200, body: { items: await bonusPointsItems(deps.pool, params.paxId) } };
     },
   }),

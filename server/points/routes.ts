@@ -12,6 +12,7 @@ import { assertParticipantExists } from '../participants/known-participants';
 import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
 import { GivePointsBody, givePoints } from './give-points';
+import { assertExistsRecordingAccess } from '../privacy/access-log';
 
 const PointsAnswer = t.type({ balance: t.number, pending: t.number, expiring: t.array(t.type({ amount: t.number, expirationDate: t.string })) });
 
@@ -30,7 +31,7 @@ export const pointsRoutes = (deps: Deps) => [
     },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
-      await assertParticipantExists(deps.pool, params.paxId);
+      await assertExistsRecordingAccess(deps.pool, { caller, paxId: params.paxId, action: 'points', at: deps.now() });
       return { status: 200, body: await pointsSummary(deps.pool, params.paxId, dateIn(deps.settings.timeZone, deps.now())) };
     },
   }),

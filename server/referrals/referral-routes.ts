@@ -1,10 +1,10 @@
 import * as t from 'io-ts';
-import { assertCanActFor } from '../auth/caller';
 import { PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { referralLotId } from './award-referral';
+import { assertCanReadFor } from '../privacy/access-log';
 
 const Referrals = t.type({
   refCode: t.union([t.string, t.null]),
@@ -28,7 +28,7 @@ export const referralRoutes = (deps: Deps) => [
       404: { description: 'Unknown' },
     },
     handler: async ({ params, caller }) => {
-      assertCanActFor(caller, params.paxId);
+      await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'referrals', at: deps.now() });
       const owner = await deps.pool.query<{ ref_code: string | null }>('SELECT ref_code FROM participants WHERE pax_id = $1', [params.paxId]);
       if (!owner.rowCount) throw notFound(`Participant ${params.paxId}`);
       const friends = await deps.pool.query<{ pax_id: string; first_name: string; created_at: Date }>(

@@ -17,6 +17,7 @@ import { AnswersBody, type Survey } from './survey-codecs';
 import { findSurvey, listSurveys, type SurveySummary } from './survey-repository';
 import { availability } from './survey-rules';
 import { submitSurvey } from './submit-survey';
+import { assertCanReadFor } from '../privacy/access-log';
 
 const SurveyId = IntFromString('SurveyId', 'must be a survey id (a whole number above 0)', (n) => n > 0);
 const MemberSurvey = t.type({ id: t.number, name: t.string, surveyPointsAmount: t.number, fromDate: t.string });
@@ -57,7 +58,7 @@ export const surveyMemberRoutes = (deps: Deps) => {
       query: t.partial({ testResultStatusTypeCode: t.keyof({ ALL: null, COMPLETE: null }) }),
       responses: { 200: { description: 'Surveys', schema: t.array(MemberSurvey) }, 403: { description: 'Another participant' } },
       handler: async ({ params, query, caller }) => {
-        assertCanActFor(caller, params.paxId);
+        await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'surveys', at: deps.now() });
         const day = today();
         const [facts, attempts] = await Promise.all([participantFacts(deps.pool, params.paxId, day), surveyAttempts(deps.pool, params.paxId)]);
         if (!facts) throw notFound(`Participant ${params.paxId}`);

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { correlationId } from '../../operations/request-context';
 import { changePreferences, type ChangePreferences } from './change-preferences';
 import { memberOfToken, signingKey } from './unsubscribe-token';
+import { assertCanReadFor } from '../../privacy/access-log';
 
 const Preferences = t.type({ emailMarketing: t.boolean, smsMarketing: t.boolean });
 const Changed = t.intersection([Preferences, t.partial({ position: t.string })]);
@@ -40,7 +41,7 @@ export const preferenceRoutes = (deps: Deps) => {
       params: t.type({ paxId: PaxIdParam }),
       responses: { 200: { description: 'Preferences', schema: Preferences } },
       handler: async ({ params, caller }) => {
-        assertCanActFor(caller, params.paxId);
+        await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'message-preferences', at: deps.now() });
         return { status: 200, body: await readMessagePreferences(deps.pool, params.paxId) };
       },
     }),

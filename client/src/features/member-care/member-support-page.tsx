@@ -3,6 +3,7 @@ import { Message } from 'primereact/message';
 import { Link, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { formatDate, formatPhone, formatPoints, formatPostalCode } from '../../lib/format';
+import { AccessLog } from './components/access-log';
 import { BalanceReplay } from './components/balance-replay';
 import { fullName } from './components/member-search';
 import { memberCarePaths, paxIdParam } from './member-care-paths';
@@ -66,6 +67,7 @@ function MemberSupport({ paxId }: { paxId: number }) {
         <Link href={memberCarePaths.employeeSearch}>Back to search</Link>
       </div>
       <BalanceReplay paxId={paxId} memberName={name} />
+      <AccessLog paxId={paxId} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../session/session-provider';
 import { $contacts, fetchContactsFx } from '../../stores/contacts';
 import { $participant } from '../../stores/participant';
+import { DownloadMyData } from './components/download-my-data';
 import { EmailList } from './components/email-list';
 import { MessagePreferencesForm } from './components/message-preferences-form';
 import { PhoneList } from './components/phone-list';
@@ -44,6 +45,7 @@ export default function ProfilePage() {
           <PhoneList paxId={pax.paxId} phones={contacts.phones} />
           <EmailList paxId={pax.paxId} emails={contacts.emails} />
           <MessagePreferencesForm paxId={pax.paxId} />
+          <DownloadMyData paxId={pax.paxId} />
         </>
       )}
     </section>

@@ -62,6 +62,13 @@ export interface Timeline {
   asOfEndsAt?: string;
 }
 
+/** One staff read of the member's data (server/privacy/access-log.ts). */
+export interface AccessEntry {
+  actor: { kind: 'admin' | 'admin-as-participant'; adminId: number; paxId?: number; name: string | null };
+  action: string;
+  occurredAt: string;
+}
+
 export interface GivePointsBody {
   amount: number;
   description: string;
@@ -98,6 +105,8 @@ export const memberCareApi = {
   },
   points: (paxId: number) => api.get<PointsSummary>(`${member(paxId)}/points`),
   timeline: (paxId: number, asOf?: string) => api.get<Timeline>(`/api/rest/admin/participants/${paxId}/timeline`, { query: { asOf: asOf || undefined } }),
+  accessLog: (paxId: number, page: number, size: number) =>
+    api.get<AccessEntry[]>(`/api/rest/admin/participants/${paxId}/access-log`, { query: { page, size } }),
   /** Answers the status too: 200 means this idempotency key had already been paid and nothing more was given. */
   givePoints: async (paxId: number, body: GivePointsBody): Promise<{ status: 200 | 201; body: GivePointsAnswer }> => {
     const path = `/api/rest/admin/participants/${paxId}/points`;

@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import { assertCanActFor, type Caller } from '../auth/caller';
+import { notFound } from '../core/problem';
+import { currentRequestId } from '../operations/request-context';
+import { assertParticipantExists } from '../participants/known-participants';
+
+/*
+ * Who looked (issue 25, an accounting of disclosures): every read by staff of a member's personal data or history is
+ * one row of `member_access_log` (server/privacy/privacy-schema.ts): who, what, when.
+ *
+ * A table, not an event. It must survive and be exact, and it must not slow the reads down:
+ * - exact: the row is written by the same SQL statement that reads the member's data (a data-modifying CTE), or, for
+ *   a read that is not one statement, before the read answers; a read never answers without its row;
+ * - cheap: the piggybacked row costs no extra round trip, where an event would be a second write to the log (to
+ *   another system altogether on EventStoreDB) on every staff read, with reads far outnumbering the log's writes;
+ * - it is about staff, not a fact of the member's history: in the member's stream it would reach every decider and
+ *   projection of that stream and be replayed in the support timeline as if the member had done something;
+ * - it survives a rebuild (it is not a read model) and, being staff's accounting keyed by a bare paxId, an erasure:
+ *   with the member's personal data gone it names no one.
+ * A member reading their own data writes nothing and pays nothing.
+ */
+
+/** What was read: a stable slug per kind of read (the support view words them). */
+export type AccessAction =
+  | 'participant-record'
+  | 'emails'
+  | 'phones'
+  | 'pending-emails'
+  | 'contact-history'
+  | 'points'
+  | 'bonus-points'
+  | 'activity'
+  | 'activity-detail'
+  | 'certificates'
+  | 'certificate-history'
+  | 'referrals'
+  | 'surveys'
+  | 'gifts-sent'
+  | 'message-preferences'
+  | 'support-timeline'
+  | 'support-replay'
+  | 'impersonation-start'
+  | 'export';
+
+export interface StaffReader {
+  adminId: number;
+  /** Read as the member, through an impersonation session. */
+  impersonating: boolean;
+}
+
+/** The staff member behind a read of `paxId`'s data; null when the member reads their own (or no staff is involved). */
+export const staffReaderOf = (caller: Caller, paxId: number): StaffReader | null => {
+  if (caller.kind !== 'participant') return null;
+  if (caller.impersonatorId !== null) return { adminId: caller.impersonatorId, impersonating: true };
+  if (caller.isAdmin && caller.paxId !== paxId) return { adminId: caller.paxId, impersonating: false };
+  return null;
+};
+
+export interface Access {
+  caller: Caller;
+  paxId: number;
+  action: AccessAction;
+  at: Date;
+}
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * `read` with the access recorded by the same statement: a data-modifying CTE runs once whether or not the query reads
+ * it, and fails the read if it fails. Unchanged when the caller is not staff. No row for an unknown member (the read
+ * itself answers 404).
+ */
+export function recordingAccess(read: Statement, access: Access): Statement {
+  const reader = staffReaderOf(access.caller, access.paxId);
+  if (!reader) return read;
+  const n = read.values.length;
+  const cte =
+    `staff_read AS (INSERT INTO member_access_log (pax_id, admin_id, impersonating, action, occurred_at, request_id) ` +
+    `SELECT $${n + 1}::bigint, $${n + 2}::bigint, $${n + 3}::boolean, $${n + 4}::text, $${n + 5}::timestamptz, $${n + 6}::text ` +
+    `WHERE EXISTS (SELECT 1 FROM participants WHERE pax_id = $${n + 1}::bigint))`;
+  const text = /^\s*WITH\s/i.test(read.text) ? read.text.replace(/^\s*WITH\s/i, `WITH ${cte}, `) : `WITH ${cte} ${read.text}`;
+  return {
+    text,
+    values: [...read.values, access.paxId, reader.adminId, reader.impersonating, access.action, access.at, currentRequestId() ?? null],
+  };
+}
+
+/** Records the access on its own, for a read that is not one SQL statement (a stream, several queries). */
+export async function recordAccess(db: Pick<pg.Pool, 'query'>, access: Access): Promise<void> {
+  const select = { text: 'SELECT 1', values: [] };
+  const recording = recordingAccess(select, access);
+  if (recording !== select) await db.query(recording.text, recording.values);
+}
+
+/** 404 for an unknown member; for staff, the access recorded in the same statement that asks (one round trip). */
+export async function assertExistsRecordingAccess(pool: pg.Pool, access: Access): Promise<void> {
+  if (!staffReaderOf(access.caller, access.paxId)) return assertParticipantExists(pool, access.paxId);
+  const asked = recordingAccess({ text: 'SELECT EXISTS (SELECT 1 FROM participants WHERE pax_id = $1) AS found', values: [access.paxId] }, access);
+  const r = await pool.query<{ found: boolean }>(asked.text, asked.values);
+  if (!r.rows[0]?.found) throw notFound(`Participant ${access.paxId}`);
+}
+
+/** `assertCanActFor`, then the access recorded when staff reads: for participant-scoped reads that ask nothing else first. */
+export async function assertCanReadFor(pool: pg.Pool, access: Access): Promise<void> {
+  assertCanActFor(access.caller, access.paxId);
+  await recordAccess(pool, access);
+}
