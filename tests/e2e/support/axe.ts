@@ -17,6 +17,10 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
   // Evaluated by the test driver, not added as a <script> element: the page's policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const violations = await page.evaluate(async () => {
+    // Colours are judged as painted: a dialog still fading in has half its contrast. Let running transitions end first
+    // (finite ones only: a spinner's infinite animation never does).
+    const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
