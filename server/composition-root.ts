@@ -67,6 +67,7 @@ import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
 import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
+import { reportRoutes } from './reports/report-routes';
 import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
@@ -174,6 +175,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...specialistRoutes(deps),
     ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
+    ...reportRoutes(deps),
     ...campaignRoutes(deps),
     ...campaignReminderRoutes(deps),
   ];

@@ -1,0 +1,53 @@
+import type { Migration } from './migration';
+
+/**
+ * The programme report's read tables. Every figure is a dated total: a row per programme day and measure holding
+ * what that day's events moved, so "as of day D" is the sum of the rows up to D and a past day's figure never moves
+ * (later events only add rows for later days). Their size grows with days × measures, not with members.
+ */
+export const programmeReportMigrations: Migration[] = [
+  {
+    id: '0950-rm-programme-report',
+    sql: `
+      -- Per member: the ledger balance, the day their 90-day activity window ends, and their lots with points left
+      -- ({ lotId: ['YYYY-MM', remaining] }: a redemption names lots, not their months).
+      CREATE TABLE rm_report_members (
+        pax_id bigint PRIMARY KEY,
+        balance bigint NOT NULL,
+        active_until date,
+        open_lots jsonb NOT NULL
+      );
+      -- Points flows (earned:<source>, redeemed, spent, expired, forfeited) and the day's change in holders (members
+      -- with points outstanding) and in members active in the last 90 days.
+      CREATE TABLE rm_report_daily (
+        measure text NOT NULL,
+        day date NOT NULL,
+        amount bigint NOT NULL,
+        PRIMARY KEY (measure, day)
+      );
+      -- The day's change in outstanding points, by the month their lots expire.
+      CREATE TABLE rm_report_expiry_daily (
+        day date NOT NULL,
+        expiry_month text NOT NULL,
+        points bigint NOT NULL,
+        PRIMARY KEY (day, expiry_month)
+      );
+      -- Certificates as the report counts them (active and not used on a treatment).
+      CREATE TABLE rm_report_certificates (
+        certificate_id uuid PRIMARY KEY,
+        category text NOT NULL,
+        cents bigint NOT NULL,
+        status text NOT NULL,
+        used boolean NOT NULL
+      );
+      -- The day's change in active unused certificates and their value, by category.
+      CREATE TABLE rm_report_certificate_daily (
+        day date NOT NULL,
+        category text NOT NULL,
+        count bigint NOT NULL,
+        cents bigint NOT NULL,
+        PRIMARY KEY (day, category)
+      );
+    `,
+  },
+];

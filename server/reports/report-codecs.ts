@@ -1,0 +1,21 @@
+import * as t from 'io-ts';
+import { AwardSource } from '../../event-schemas/points-awarded';
+
+/** The answers' shapes, for the OpenAPI document (CONTRACT.md, "Programme insight"). */
+export const LiabilityCodec = t.type({
+  asOf: t.string,
+  outstandingPoints: t.number,
+  outstandingValue: t.number,
+  members: t.number,
+  byExpiryMonth: t.array(t.type({ month: t.string, points: t.number })),
+  certificates: t.array(t.type({ category: t.string, count: t.number, value: t.number })),
+});
+
+export const FlowItemCodec = t.type({
+  period: t.string,
+  earned: t.type({ total: t.number, bySource: t.record(AwardSource, t.number) }),
+  redeemed: t.number,
+  spent: t.number,
+  expired: t.number,
+  forfeited: t.number,
+});

@@ -1,0 +1,66 @@
+import * as t from 'io-ts';
+import { dateIn } from '../../event-schemas/calendar';
+import { withRule } from '../../event-schemas/primitives';
+import { liabilityAsOf } from '../../projections/programme-report/liability-query';
+import { periodsBetween, pointsFlow } from '../../projections/programme-report/points-flow-query';
+import { DateParam } from '../core/http-codecs';
+import { validationProblem } from '../core/problem';
+import { route } from '../core/route';
+import type { Deps } from '../deps';
+import { certificateValue } from '../points/redeem-points';
+import { FlowItemCodec, LiabilityCodec } from './report-codecs';
+
+/** The most periods one points-flow answer holds: a year and a day by day, ten years by month. */
+export const MAX_FLOW_PERIODS = { day: 366, month: 120 } as const;
+
+const Interval = withRule(t.keyof({ day: null, month: null }), 'must be day or month');
+
+/** The first day of the month `months` before the month of `day`. */
+const monthStartBefore = (day: string, months: number): string => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString().slice(0, 10);
+};
+
+export const reportRoutes = (deps: Deps) => {
+  const today = () => dateIn(deps.settings.timeZone, deps.now());
+  return [
+    route({
+      method: 'get',
+      path: '/admin/reports/liability',
+      tag: 'Reports',
+      summary:
+        'Points outstanding at the end of programme day asOf (default today): their dollar value at the rate a redemption pays, by expiry month, the members holding them, and active unused certificates by category',
+      access: 'admin',
+      query: t.partial({ asOf: DateParam }),
+      responses: { 200: { description: 'The liability', schema: LiabilityCodec }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
+      handler: async ({ query }) => ({
+        status: 200,
+        body: await liabilityAsOf(deps.pool, query.asOf ?? today(), (points) => certificateValue(points, deps.settings.redemptionDivisor)),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/reports/points-flow',
+      tag: 'Reports',
+      summary: `Points earned by source, redeemed, spent on gifts, expired and forfeited from \`from\` to \`to\` (programme days, inclusive; default the last 12 months to today), by day (at most ${MAX_FLOW_PERIODS.day}) or month (at most ${MAX_FLOW_PERIODS.month}, the default)`,
+      access: 'admin',
+      query: t.partial({ from: DateParam, to: DateParam, interval: Interval }),
+      responses: {
+        200: { description: 'One item per period, every period of the range', schema: t.type({ items: t.array(FlowItemCodec) }) },
+        400: { description: 'A bad from, to or interval' },
+        401: { description: 'Not signed in' },
+        403: { description: 'Not an admin' },
+      },
+      handler: async ({ query }) => {
+        const interval = query.interval ?? 'month';
+        const to = query.to ?? today();
+        const from = query.from ?? monthStartBefore(to, 11);
+        if (from > to) throw validationProblem([{ path: 'query.from', message: 'must not be after to' }]);
+        if (periodsBetween(from, to, interval).length > MAX_FLOW_PERIODS[interval])
+          throw validationProblem([{ path: 'query.from', message: `must be at most ${MAX_FLOW_PERIODS[interval]} ${interval}s before to` }]);
+        return { status: 200, body: { items: await pointsFlow(deps.pool, from, to, interval) } };
+      },
+    }),
+  ];
+};
