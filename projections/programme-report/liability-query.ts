@@ -18,13 +18,13 @@ export async function liabilityAsOf(pool: pg.Pool, asOf: string, pointValue: (po
   const [months, holders, certificates] = await Promise.all([
     pool.query<{ month: string; points: string }>(
       `SELECT expiry_month AS month, sum(points) AS points FROM rm_report_expiry_daily WHERE day <= $1::date
-       GROUP BY expiry_month HAVING sum(points) <> 0 ORDER BY expiry_month`,
+       GROUP BY expiry_month HAVING sum(points) <> 0 ORDER BY expiry_month COLLATE "C"`,
       [asOf],
     ),
     pool.query<{ members: string | null }>(`SELECT sum(amount) AS members FROM rm_report_daily WHERE measure = 'holders' AND day <= $1::date`, [asOf]),
     pool.query<{ category: string; count: string; cents: string }>(
       `SELECT category, sum(count) AS count, sum(cents) AS cents FROM rm_report_certificate_daily WHERE day <= $1::date
-       GROUP BY category HAVING sum(count) <> 0 ORDER BY category`,
+       GROUP BY category HAVING sum(count) <> 0 ORDER BY category COLLATE "C"`,
       [asOf],
     ),
   ]);

@@ -131,7 +131,9 @@ export class ReportBatch {
     if (lot[1] <= 0) delete lots[lotId];
   }
 
+  /** A second issue of a certificate already counted changes nothing: the first stands. */
   certificateIssued(day: string, c: { certificateId: string; category: string; amount: number; status: string }): void {
+    if (this.certificates.has(c.certificateId)) return;
     this.changeCertificate(day, c.certificateId, { category: c.category, cents: Math.round(c.amount * 100), status: c.status, used: false });
   }
 
