@@ -160,6 +160,12 @@ describe('the liability as of a past day', () => {
     const balances = await s.runtime.deps.pool.query<{ total: string }>('SELECT sum(balance) AS total FROM rm_member_points');
     expect(seen['2029-12-31'].outstandingPoints).toBe(Number(balances.rows[0].total));
 
+    // The flows of every month up to that last day net to the same outstanding points.
+    const flow = await s.call('GET', '/api/rest/admin/reports/points-flow?from=2020-01-01&to=2029-12-31&interval=month', { token: admin.token });
+    expect(flow.status).toBe(200);
+    const items = flow.body.items as { earned: { total: number }; redeemed: number; spent: number; expired: number; forfeited: number }[];
+    expect(items.reduce((sum, i) => sum + i.earned.total - i.redeemed - i.spent - i.expired - i.forfeited, 0)).toBe(seen['2029-12-31'].outstandingPoints);
+
     await rebuildReadModels(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), undefined, 250);
     for (const asOf of AS_OF) expect({ asOf, ...(await liability(asOf)) }).toEqual({ asOf, ...seen[asOf] });
   });
