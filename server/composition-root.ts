@@ -68,6 +68,7 @@ import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
 import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
 import { reportRoutes } from './reports/report-routes';
+import { reportMigrations } from './reports/report-migrations';
 import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
@@ -106,6 +107,7 @@ export const allMigrations = (): Migration[] =>
     ...groupCountMigrations,
     ...categoryFieldMigrations,
     ...messagingMigrations,
+    ...reportMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
   ].sort((a, b) => a.id.localeCompare(b.id));

@@ -19,3 +19,19 @@ export const FlowItemCodec = t.type({
   expired: t.number,
   forfeited: t.number,
 });
+
+const Rate = t.union([t.number, t.null]);
+
+export const SummaryCodec = t.type({
+  from: t.string,
+  to: t.string,
+  earned: t.number,
+  redeemed: t.number,
+  spent: t.number,
+  expired: t.number,
+  forfeited: t.number,
+  breakageRate: Rate,
+  redemptionRate: Rate,
+  membersEnrolled: t.number,
+  membersActive90Days: t.number,
+});

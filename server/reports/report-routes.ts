@@ -1,14 +1,15 @@
 import * as t from 'io-ts';
-import { dateIn } from '../../event-schemas/calendar';
+import { dateIn, endOfDateIn } from '../../event-schemas/calendar';
 import { withRule } from '../../event-schemas/primitives';
 import { liabilityAsOf } from '../../projections/programme-report/liability-query';
 import { periodsBetween, pointsFlow } from '../../projections/programme-report/points-flow-query';
+import { programmeSummary } from '../../projections/programme-report/summary-query';
 import { DateParam } from '../core/http-codecs';
 import { validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { certificateValue } from '../points/redeem-points';
-import { FlowItemCodec, LiabilityCodec } from './report-codecs';
+import { FlowItemCodec, LiabilityCodec, SummaryCodec } from './report-codecs';
 
 /** The most periods one points-flow answer holds: a year and a day by day, ten years by month. */
 export const MAX_FLOW_PERIODS = { day: 366, month: 120 } as const;
@@ -24,6 +25,13 @@ const monthStartBefore = (day: string, months: number): string => {
 
 export const reportRoutes = (deps: Deps) => {
   const today = () => dateIn(deps.settings.timeZone, deps.now());
+  /** From and to as given, or the last 12 months to today; from after to is refused naming from. */
+  const period = (query: { from?: string; to?: string }) => {
+    const to = query.to ?? today();
+    const from = query.from ?? monthStartBefore(to, 11);
+    if (from > to) throw validationProblem([{ path: 'query.from', message: 'must not be after to' }]);
+    return { from, to };
+  };
   return [
     route({
       method: 'get',
@@ -54,12 +62,29 @@ export const reportRoutes = (deps: Deps) => {
       },
       handler: async ({ query }) => {
         const interval = query.interval ?? 'month';
-        const to = query.to ?? today();
-        const from = query.from ?? monthStartBefore(to, 11);
-        if (from > to) throw validationProblem([{ path: 'query.from', message: 'must not be after to' }]);
+        const { from, to } = period(query);
         if (periodsBetween(from, to, interval).length > MAX_FLOW_PERIODS[interval])
           throw validationProblem([{ path: 'query.from', message: `must be at most ${MAX_FLOW_PERIODS[interval]} ${interval}s before to` }]);
         return { status: 200, body: { items: await pointsFlow(deps.pool, from, to, interval) } };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/admin/reports/summary',
+      tag: 'Reports',
+      summary:
+        'Breakage (expired over earned) and redemption rate (redeemed and spent on gifts over earned) from `from` to `to` (default the last 12 months to today), and the members enrolled, and active (earned, redeemed or spent points) in the 90 days to the end of `to`',
+      access: 'admin',
+      query: t.partial({ from: DateParam, to: DateParam }),
+      responses: {
+        200: { description: 'The summary', schema: SummaryCodec },
+        400: { description: 'A bad from or to' },
+        401: { description: 'Not signed in' },
+        403: { description: 'Not an admin' },
+      },
+      handler: async ({ query }) => {
+        const { from, to } = period(query);
+        return { status: 200, body: await programmeSummary(deps.pool, from, to, endOfDateIn(deps.settings.timeZone, to)) };
       },
     }),
   ];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeEvent, type DomainEvent } from '../../../event-schemas';
-import { endOfDateIn } from '../../../event-schemas/calendar';
+import { dateIn, endOfDateIn } from '../../../event-schemas/calendar';
 import type { StoredEvent } from '../../../event-schemas/store/event-store';
 import { rebuildReadModels } from '../../../projections/rebuild';
 import { PROCESS_NAMES, registeredReadModels } from '../../../server/composition-root';
@@ -121,6 +121,27 @@ function expectedFromLog(log: StoredEvent[], asOf: string): Expected {
   };
 }
 
+/** Who earned, redeemed or spent points on which programme day, from the log. */
+function activityDays(log: StoredEvent[]): { paxId: number; day: string }[] {
+  const tz = s.runtime.deps.settings.timeZone;
+  return log
+    .filter((e) => e.type === 'PointsAwarded' || e.type === 'PointsRedeemed' || e.type === 'GiftCertificatesPurchased')
+    .map((stored) => {
+      const { event, metadata } = decodeEvent(stored.type, stored.data, stored.metadata) as { event: DomainEvent; metadata: { occurredAt: string } };
+      return { paxId: (event.data as { paxId: number }).paxId, day: dateIn(tz, new Date(metadata.occurredAt)) };
+    });
+}
+
+const addDays = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Members active on one of the 90 programme days ending with `asOf`. */
+const activeOn = (activity: { paxId: number; day: string }[], asOf: string) =>
+  new Set(activity.filter((a) => a.day > addDays(asOf, -90) && a.day <= asOf).map((a) => a.paxId)).size;
+
 const liability = async (asOf: string) => {
   const r = await s.call('GET', `/api/rest/admin/reports/liability?asOf=${asOf}`, { token: admin.token });
   expect(r.status).toBe(200);
@@ -155,6 +176,12 @@ describe('the liability as of a past day', () => {
       expect(expected.outstandingPoints).toBeGreaterThan(0);
       seen[asOf] = await liability(asOf);
       expect({ asOf, ...seen[asOf] }).toEqual({ asOf, ...expected });
+    }
+    // Members active in the last 90 days, every fourth day across the history (windows opening, moving and closing).
+    const activity = activityDays(log);
+    for (let asOf = '2024-01-01'; asOf <= '2026-12-31'; asOf = addDays(asOf, 4)) {
+      const summary = await s.call('GET', `/api/rest/admin/reports/summary?from=${asOf}&to=${asOf}`, { token: admin.token });
+      expect({ asOf, active: summary.body.membersActive90Days }).toEqual({ asOf, active: activeOn(activity, asOf) });
     }
     // After the last event, the liability is also what the member-points read model holds as balances.
     const balances = await s.runtime.deps.pool.query<{ total: string }>('SELECT sum(balance) AS total FROM rm_member_points');

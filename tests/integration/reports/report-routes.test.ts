@@ -123,3 +123,42 @@ describe('GET /admin/reports/points-flow', () => {
     expect((await s.call('GET', '/api/rest/admin/reports/points-flow', { token: member.token })).status).toBe(403);
   });
 });
+
+describe('GET /admin/reports/summary', () => {
+  it('counts a new member enrolled and active, and gives breakage and redemption rate from the period’s flows', async () => {
+    const day = today();
+    const summary = (position?: string) =>
+      s.call('GET', `/api/rest/admin/reports/summary?from=${day}&to=${day}`, {
+        token: admin.token,
+        headers: position ? { 'x-wait-for-position': position } : {},
+      });
+    const before = (await summary()).body;
+    const member = await quickMember(s);
+    await award(member.paxId, 1000);
+    const redeemed = await s.call('POST', `/api/rest/participants/${member.paxId}/points/redeem`, {
+      token: member.token,
+      body: { amount: 500, type: 'CONSUMER' },
+    });
+    expect(redeemed.status).toBe(201);
+    const r = await summary(redeemed.body.position);
+    expect(r.status).toBe(200);
+    expect(r.body.membersEnrolled - before.membersEnrolled).toBe(1);
+    expect(r.body.membersActive90Days - before.membersActive90Days).toBe(1);
+    expect(r.body.earned - before.earned).toBe(1000);
+    expect(r.body.redeemed - before.redeemed).toBe(500);
+    expect(r.body.redemptionRate).toBeCloseTo((r.body.redeemed + r.body.spent) / r.body.earned, 4);
+    expect(r.body.breakageRate).toBeCloseTo(r.body.expired / r.body.earned, 4);
+    // Nothing earned in a period gives no rate rather than a division by zero.
+    const empty = await s.call('GET', '/api/rest/admin/reports/summary?from=2000-01-01&to=2000-01-31', { token: admin.token });
+    expect(empty.body).toMatchObject({ earned: 0, breakageRate: null, redemptionRate: null });
+  });
+
+  it('answers 400 naming the field, 403 to a member and 401 anonymously', async () => {
+    const day = today();
+    expectInvalid(await s.call('GET', `/api/rest/admin/reports/summary?from=${day}&to=${shiftDays(day, -1)}`, { token: admin.token }), 'query.from');
+    expectInvalid(await s.call('GET', '/api/rest/admin/reports/summary?to=31-12-2024', { token: admin.token }), 'query.to');
+    const member = await quickMember(s);
+    expect((await s.call('GET', '/api/rest/admin/reports/summary', { token: member.token })).status).toBe(403);
+    expect((await s.call('GET', '/api/rest/admin/reports/summary')).status).toBe(401);
+  });
+});
