@@ -1,0 +1,42 @@
+import { api } from '../../../lib/api';
+
+/** GET /admin/reports/liability (CONTRACT.md, "Programme insight"). */
+export interface Liability {
+  asOf: string;
+  outstandingPoints: number;
+  outstandingValue: number;
+  members: number;
+  byExpiryMonth: { month: string; points: number }[];
+  certificates: { category: string; count: number; value: number }[];
+}
+
+/** One period of GET /admin/reports/points-flow; `bySource` is keyed by award source (TREATMENT, PARTNER, ...). */
+export interface FlowItem {
+  period: string;
+  earned: { total: number; bySource: Record<string, number> };
+  redeemed: number;
+  spent: number;
+  expired: number;
+  forfeited: number;
+}
+
+export interface ProgrammeSummary {
+  from: string;
+  to: string;
+  earned: number;
+  redeemed: number;
+  spent: number;
+  expired: number;
+  forfeited: number;
+  breakageRate: number | null;
+  redemptionRate: number | null;
+  membersEnrolled: number;
+  membersActive90Days: number;
+}
+
+export const insightsApi = {
+  liability: (asOf?: string) => api.get<Liability>('/api/rest/admin/reports/liability', { query: { asOf } }),
+  pointsFlow: (from: string, to: string) =>
+    api.get<{ items: FlowItem[] }>('/api/rest/admin/reports/points-flow', { query: { from, to, interval: 'month' } }).then((r) => r.items),
+  summary: (from: string, to: string) => api.get<ProgrammeSummary>('/api/rest/admin/reports/summary', { query: { from, to } }),
+};
