@@ -30,6 +30,12 @@ const paxIdOf = (e: ProjectedEvent<Consumed>): number | undefined =>
     ? e.event.data.paxId
     : undefined;
 
+/** The members and certificates a batch of events moves. */
+const keysOf = (events: ProjectedEvent<Consumed>[]): [number[], string[]] => [
+  events.map(paxIdOf).filter((p) => p !== undefined),
+  events.map(certificateIdOf).filter((c) => c !== undefined),
+];
+
 /**
  * The programme report (GET /admin/reports/...): dated totals of points outstanding by expiry month, points flows,
  * members holding points or active, and active unused certificates. Each event counts on the programme day it
@@ -51,10 +57,9 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
     tables: ['rm_report_members', 'rm_report_daily', 'rm_report_expiry_daily', 'rm_report_certificates', 'rm_report_certificate_daily'],
     liveKinds: [],
     apply: (db, e) => projection.applyAll!(db, [e]),
+    prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
     async applyAll(db, events) {
-      const paxIds = events.map(paxIdOf).filter((p) => p !== undefined);
-      const certificateIds = events.map(certificateIdOf).filter((c) => c !== undefined);
-      const batch = await ReportBatch.load(db, paxIds, certificateIds);
+      const batch = await ReportBatch.load(db, ...keysOf(events));
       for (const e of events) applyOne(batch, dateIn(settings.timeZone, new Date(e.metadata.occurredAt)), e);
       await batch.save();
       return { paxIds: [] };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { deferWrite, readRows } from '../batch-buffer';
+import { deferWrite, readRows, type Statement } from '../batch-buffer';
 
 /** How long a member counts as active after a day they earned, redeemed or spent points. */
 export const ACTIVE_WINDOW_DAYS = 90;
@@ -46,21 +46,31 @@ export class ReportBatch {
 
   private constructor(private readonly db: pg.PoolClient) {}
 
+  /**
+   * The one read that loads the touched members and certificates (a runner may prefetch exactly this statement, so
+   * the report costs no round trip of its own).
+   */
+  static loadStatement(paxIds: number[], certificateIds: string[]): Statement {
+    return {
+      sql: `SELECT 'member' AS kind, pax_id::text AS id, balance AS amount, to_char(active_until, 'YYYY-MM-DD') AS text, open_lots AS lots, NULL::boolean AS used
+              FROM rm_report_members WHERE pax_id = ANY($1::bigint[])
+            UNION ALL
+            SELECT category, certificate_id::text, cents, status, NULL::jsonb, used FROM rm_report_certificates WHERE certificate_id = ANY($2::uuid[])`,
+      values: [[...new Set(paxIds)], [...new Set(certificateIds)]],
+    };
+  }
+
   static async load(db: pg.PoolClient, paxIds: number[], certificateIds: string[]): Promise<ReportBatch> {
     const batch = new ReportBatch(db);
-    if (paxIds.length) {
-      const r = await readRows<{ pax_id: string; balance: string; active_until: string | null; open_lots: Member['lots'] }>(db, {
-        sql: `SELECT pax_id, balance, to_char(active_until, 'YYYY-MM-DD') AS active_until, open_lots FROM rm_report_members WHERE pax_id = ANY($1::bigint[])`,
-        values: [[...new Set(paxIds)]],
-      });
-      for (const row of r.rows) batch.members.set(Number(row.pax_id), { balance: Number(row.balance), activeUntil: row.active_until, lots: row.open_lots });
-    }
-    if (certificateIds.length) {
-      const r = await readRows<{ certificate_id: string; category: string; cents: string; status: string; used: boolean }>(db, {
-        sql: 'SELECT certificate_id, category, cents, status, used FROM rm_report_certificates WHERE certificate_id = ANY($1::uuid[])',
-        values: [[...new Set(certificateIds)]],
-      });
-      for (const row of r.rows) batch.certificates.set(row.certificate_id, { ...row, cents: Number(row.cents) });
+    if (paxIds.length === 0 && certificateIds.length === 0) return batch;
+    const r = await readRows<{ kind: string; id: string; amount: string; text: string | null; lots: Member['lots'] | null; used: boolean | null }>(
+      db,
+      ReportBatch.loadStatement(paxIds, certificateIds),
+    );
+    for (const row of r.rows) {
+      // Member rows carry lots; certificate rows none (their kind column holds the category).
+      if (row.lots !== null) batch.members.set(Number(row.id), { balance: Number(row.amount), activeUntil: row.text, lots: row.lots });
+      else batch.certificates.set(row.id, { category: row.kind, cents: Number(row.amount), status: row.text!, used: row.used! });
     }
     return batch;
   }
