@@ -3,7 +3,7 @@ import { certificateMigrations } from './certificates';
 import { checkpointMigrations } from './checkpoints';
 import { memberPointsMigrations } from './member-points';
 import { messagePreferenceMigrations } from './message-preferences';
-import { programmeReportMigrations } from './programme-report';
+import { expiringLotsMigrations, programmeReportMigrations } from './programme-report';
 import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
@@ -19,4 +19,5 @@ export const projectionMigrations: Migration[] = [
   ...promotionEarningsMigrations,
   ...messagePreferenceMigrations,
   ...programmeReportMigrations,
+  ...expiringLotsMigrations,
 ];

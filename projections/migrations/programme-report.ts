@@ -51,3 +51,11 @@ export const programmeReportMigrations: Migration[] = [
     `,
   },
 ];
+
+/** The drill-down from an expiry month to its members and lots reads lots by date across all members. */
+export const expiringLotsMigrations: Migration[] = [
+  {
+    id: '0952-point-lots-by-expiry',
+    sql: `CREATE INDEX rm_point_lots_by_expiry ON rm_point_lots (expiration_date, pax_id) WHERE remaining > 0;`,
+  },
+];

@@ -35,3 +35,13 @@ export const SummaryCodec = t.type({
   membersEnrolled: t.number,
   membersActive90Days: t.number,
 });
+
+export const ExpiringLotsCodec = t.type({
+  month: t.string,
+  points: t.number,
+  members: t.number,
+  lots: t.array(
+    t.type({ paxId: t.number, memberName: t.string, lotId: t.string, points: t.number, expirationDate: t.string, source: t.string, awardedAt: t.string }),
+  ),
+  truncated: t.boolean,
+});

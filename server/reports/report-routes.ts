@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { dateIn, endOfDateIn } from '../../event-schemas/calendar';
-import { withRule } from '../../event-schemas/primitives';
+import { refined, withRule } from '../../event-schemas/primitives';
+import { expiringLots } from '../../projections/member-points/expiring-lots-query';
 import { liabilityAsOf } from '../../projections/programme-report/liability-query';
 import { periodsBetween, pointsFlow } from '../../projections/programme-report/points-flow-query';
 import { programmeSummary } from '../../projections/programme-report/summary-query';
@@ -9,10 +10,15 @@ import { validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { certificateValue } from '../points/redeem-points';
-import { FlowItemCodec, LiabilityCodec, SummaryCodec } from './report-codecs';
+import { ExpiringLotsCodec, FlowItemCodec, LiabilityCodec, SummaryCodec } from './report-codecs';
 
 /** The most periods one points-flow answer holds: a year and a day by day, ten years by month. */
 export const MAX_FLOW_PERIODS = { day: 366, month: 120 } as const;
+
+/** The most lots one drill-down lists (its totals cover them all). */
+export const MAX_EXPIRING_LOTS = 500;
+
+const Month = refined(t.string, 'Month', 'must be a month as YYYY-MM', (s) => /^\d{4}-(0[1-9]|1[0-2])$/.test(s), { pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
 
 const Interval = withRule(t.keyof({ day: null, month: null }), 'must be day or month');
 
@@ -86,6 +92,21 @@ export const reportRoutes = (deps: Deps) => {
         const { from, to } = period(query);
         return { status: 200, body: await programmeSummary(deps.pool, from, to, endOfDateIn(deps.settings.timeZone, to)) };
       },
+    }),
+    route({
+      method: 'get',
+      path: '/admin/reports/expiring-lots',
+      tag: 'Reports',
+      summary: `The lots with points left that expire in \`month\`, as they stand now, with their members (at most ${MAX_EXPIRING_LOTS} lots, soonest first; the totals cover all): the drill-down behind a month of the expiry ladder`,
+      access: 'admin',
+      query: t.type({ month: Month }),
+      responses: {
+        200: { description: 'The month’s lots', schema: ExpiringLotsCodec },
+        400: { description: 'A missing or bad month' },
+        401: { description: 'Not signed in' },
+        403: { description: 'Not an admin' },
+      },
+      handler: async ({ query }) => ({ status: 200, body: await expiringLots(deps.pool, query.month, MAX_EXPIRING_LOTS) }),
     }),
   ];
 };

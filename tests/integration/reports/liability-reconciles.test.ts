@@ -187,6 +187,14 @@ describe('the liability as of a past day', () => {
     const balances = await s.runtime.deps.pool.query<{ total: string }>('SELECT sum(balance) AS total FROM rm_member_points');
     expect(seen['2029-12-31'].outstandingPoints).toBe(Number(balances.rows[0].total));
 
+    // Each month of the ladder drills down to lots that hold exactly its points (after the history, the ladder is the
+    // lots as they stand now).
+    for (const { month, points } of seen['2029-12-31'].byExpiryMonth) {
+      const lots = await s.call('GET', `/api/rest/admin/reports/expiring-lots?month=${month}`, { token: admin.token });
+      expect({ month, points: lots.body.points }).toEqual({ month, points });
+      if (!lots.body.truncated) expect(lots.body.lots.reduce((sum: number, l: { points: number }) => sum + l.points, 0)).toBe(points);
+    }
+
     // The flows of every month up to that last day net to the same outstanding points.
     const flow = await s.call('GET', '/api/rest/admin/reports/points-flow?from=2020-01-01&to=2029-12-31&interval=month', { token: admin.token });
     expect(flow.status).toBe(200);

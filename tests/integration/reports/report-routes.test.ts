@@ -162,3 +162,29 @@ describe('GET /admin/reports/summary', () => {
     expect((await s.call('GET', '/api/rest/admin/reports/summary')).status).toBe(401);
   });
 });
+
+describe('GET /admin/reports/expiring-lots', () => {
+  it('lists a month’s lots with their members, totals included, and answers 400 naming query.month and 403 to a member', async () => {
+    const member = await quickMember(s, { firstName: 'Lotta', lastName: 'Lots' });
+    const position = await award(member.paxId, 300);
+    const lot = (await s.runtime.deps.store.readStream(`member-${member.paxId}`))[0].data as { lotId: string; expirationDate: string };
+    const month = lot.expirationDate.slice(0, 7);
+    const r = await s.call('GET', `/api/rest/admin/reports/expiring-lots?month=${month}`, { token: admin.token, headers: { 'x-wait-for-position': position } });
+    expect(r.status).toBe(200);
+    expect(r.body.lots).toContainEqual(
+      expect.objectContaining({
+        paxId: member.paxId,
+        memberName: 'Lotta Lots',
+        lotId: lot.lotId,
+        points: 300,
+        expirationDate: lot.expirationDate,
+        source: 'ADMIN',
+      }),
+    );
+    const ladder = (await liability(`?asOf=${today()}`)).body as Liability;
+    expect(r.body.points).toBe(monthPoints(ladder, month));
+    expectInvalid(await s.call('GET', '/api/rest/admin/reports/expiring-lots?month=2024-13', { token: admin.token }), 'query.month');
+    expectInvalid(await s.call('GET', '/api/rest/admin/reports/expiring-lots', { token: admin.token }), 'query.month');
+    expect((await s.call('GET', `/api/rest/admin/reports/expiring-lots?month=${month}`, { token: member.token })).status).toBe(403);
+  });
+});
