@@ -71,6 +71,15 @@ test('Programme Insight draws liability, points flow and expiry ladder with non-
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((l) => /^\d{4}-\d{2},-?\d+$/.test(l))).toBe(true);
 
+  // A month of the ladder drills down to its lots and members, each linking to the member's support view.
+  const points = await request.get(`/api/rest/participants/${saver.pax.paxId}/points`, { headers: { 'auth-token': saver.authToken } });
+  const expires = ((await points.json()) as { expiring: { expirationDate: string }[] }).expiring[0].expirationDate;
+  const label = new Date(`${expires.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  await page.getByRole('button', { name: `Show ${label}` }).click();
+  const lots = page.getByRole('table', { name: `Lots expiring in ${label}, as they stand now` });
+  await expect(lots.getByRole('row', { name: /Ines Insight/ }).first()).toContainText('1,200');
+  await expectNoSeriousViolations(page, 'programme insight drill-down');
+
   // Figures follow the log while the screen is open.
   const before = await shownNumber(outstanding.textContent());
   await award(request, adminLogin.authToken, saver.pax.paxId, 700);
@@ -80,4 +89,7 @@ test('Programme Insight draws liability, points flow and expiry ladder with non-
   await page.getByLabel('As of (end of programme day)').fill('2000-01-31');
   await expect(outstanding).toHaveText('0');
   await expect(page.getByTestId('expiry-table').locator('tbody tr')).toHaveText(['None']);
+
+  await page.getByRole('link', { name: 'Ines Insight' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin-tools/employee-search/member\\?paxId=${saver.pax.paxId}$`));
 });

@@ -1,6 +1,7 @@
 import { Message } from 'primereact/message';
 import { useEffect, useRef, useState } from 'react';
 import type { Liability } from './api/insights-api';
+import { ExpiringLotsDetail } from './components/expiring-lots';
 import { FigureTable } from './components/figure-table';
 import { InsightChart } from './components/insight-chart';
 import { monthLabel } from './insight-dates';
@@ -65,6 +66,7 @@ export default function InsightsPage() {
 
 function Figures({ insights }: { insights: Insights }) {
   const { liability, overTime, flow, summary } = insights;
+  const [drilled, setDrilled] = useState<string | null>(null);
   const day = liability.asOf;
   const months = flow.map((f) => monthLabel(f.period));
   const burned = flow.map((f) => f.redeemed + f.spent);
@@ -151,7 +153,16 @@ function Figures({ insights }: { insights: Insights }) {
           testId="expiry-table"
           header={['Expiry month', 'Points']}
           rows={liability.byExpiryMonth.map((m) => [m.month, m.points])}
+          rowAction={{
+            header: 'Members and lots now',
+            cell: (row) => (
+              <button type="button" className="p-button p-button-text p-button-sm" onClick={() => setDrilled(String(row[0]))}>
+                Show {monthLabel(String(row[0]))}
+              </button>
+            ),
+          }}
         />
+        {drilled && <ExpiringLotsDetail month={drilled} />}
       </section>
 
       <section aria-labelledby="insights-certificates">

@@ -40,3 +40,16 @@ export const insightsApi = {
     api.get<{ items: FlowItem[] }>('/api/rest/admin/reports/points-flow', { query: { from, to, interval: 'month' } }).then((r) => r.items),
   summary: (from: string, to: string) => api.get<ProgrammeSummary>('/api/rest/admin/reports/summary', { query: { from, to } }),
 };
+
+/** GET /admin/reports/expiring-lots: a month of the expiry ladder, lot by lot, as it stands now. */
+export interface ExpiringLots {
+  month: string;
+  points: number;
+  members: number;
+  lots: { paxId: number; memberName: string; lotId: string; points: number; expirationDate: string; source: string; awardedAt: string }[];
+  truncated: boolean;
+}
+
+export const expiringLotsApi = {
+  load: (month: string) => api.get<ExpiringLots>('/api/rest/admin/reports/expiring-lots', { query: { month } }),
+};

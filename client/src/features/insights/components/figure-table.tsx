@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
 import { downloadCsv, toCsv } from '../csv';
 
 /**
@@ -12,6 +13,7 @@ export function FigureTable({
   rows,
   format = (v) => (typeof v === 'number' ? v.toLocaleString('en-US') : v),
   testId,
+  rowAction,
 }: {
   caption: string;
   fileName: string;
@@ -19,6 +21,8 @@ export function FigureTable({
   rows: (string | number)[][];
   format?: (value: string | number, column: number) => string;
   testId?: string;
+  /** An extra last column (e.g. a drill-down button), not part of the CSV. */
+  rowAction?: { header: string; cell: (row: (string | number)[]) => ReactNode };
 }) {
   return (
     <div className="insights-table">
@@ -32,12 +36,13 @@ export function FigureTable({
                   {h}
                 </th>
               ))}
+              {rowAction && <th scope="col">{rowAction.header}</th>}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={header.length}>None</td>
+                <td colSpan={header.length + (rowAction ? 1 : 0)}>None</td>
               </tr>
             ) : (
               rows.map((r) => (
@@ -51,6 +56,7 @@ export function FigureTable({
                       <td key={i}>{format(v, i)}</td>
                     ),
                   )}
+                  {rowAction && <td>{rowAction.cell(r)}</td>}
                 </tr>
               ))
             )}
