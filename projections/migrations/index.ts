@@ -3,7 +3,7 @@ import { certificateMigrations } from './certificates';
 import { checkpointMigrations } from './checkpoints';
 import { memberPointsMigrations } from './member-points';
 import { messagePreferenceMigrations } from './message-preferences';
-import { expiringLotsMigrations, programmeReportMigrations } from './programme-report';
+import { expiringLotsMigrations, programmeReportMigrations, promotionResultsMigrations } from './programme-report';
 import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
@@ -20,4 +20,5 @@ export const projectionMigrations: Migration[] = [
   ...messagePreferenceMigrations,
   ...programmeReportMigrations,
   ...expiringLotsMigrations,
+  ...promotionResultsMigrations,
 ];

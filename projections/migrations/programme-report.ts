@@ -59,3 +59,23 @@ export const expiringLotsMigrations: Migration[] = [
     sql: `CREATE INDEX rm_point_lots_by_expiry ON rm_point_lots (expiration_date, pax_id) WHERE remaining > 0;`,
   },
 ];
+
+/** Promotion results: what each promotion paid by the date of service of the treatments it paid. */
+export const promotionResultsMigrations: Migration[] = [
+  {
+    id: '0953-rm-report-promotion-daily',
+    sql: `
+      CREATE TABLE rm_report_promotion_daily (
+        promotion_id uuid NOT NULL,
+        day date NOT NULL,
+        treatments bigint NOT NULL,
+        points bigint NOT NULL,
+        certificates bigint NOT NULL,
+        certificate_cents bigint NOT NULL,
+        PRIMARY KEY (promotion_id, day)
+      );
+      -- How many members a promotion paid: counted from promotion-earnings' rows of that promotion.
+      CREATE INDEX rm_promotion_earnings_by_promotion ON rm_promotion_earnings (promotion_id);
+    `,
+  },
+];

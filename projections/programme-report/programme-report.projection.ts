@@ -14,6 +14,7 @@ type Consumed = EventOfType<
   | 'CertificateStatusChanged'
   | 'CertificateRedeemedOnTreatment'
   | 'CertificateRedemptionReleased'
+  | 'PromotionAwardEarned'
 >;
 
 // An issue too: a certificate's stream may hold two (the redeem route and the reconciler both write a missing one).
@@ -53,8 +54,16 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       'CertificateStatusChanged',
       'CertificateRedeemedOnTreatment',
       'CertificateRedemptionReleased',
+      'PromotionAwardEarned',
     ),
-    tables: ['rm_report_members', 'rm_report_daily', 'rm_report_expiry_daily', 'rm_report_certificates', 'rm_report_certificate_daily'],
+    tables: [
+      'rm_report_members',
+      'rm_report_daily',
+      'rm_report_expiry_daily',
+      'rm_report_certificates',
+      'rm_report_certificate_daily',
+      'rm_report_promotion_daily',
+    ],
     liveKinds: [],
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
@@ -96,6 +105,16 @@ function applyOne(batch: ReportBatch, day: string, e: ProjectedEvent<Consumed>):
       return batch.certificateChanged(day, e.event.data.certificateId, { used: true });
     case 'CertificateRedemptionReleased':
       return batch.certificateChanged(day, e.event.data.certificateId, { used: false });
+    // Counted on the treatment's date of service: a promotion's results are by the days it ran.
+    case 'PromotionAwardEarned': {
+      const d = e.event.data;
+      return batch.promotionPaid(
+        d.promotionId,
+        d.dateOfService,
+        d.awardType === 'POINT' ? d.amount : 0,
+        d.awardType === 'CERTIFICATE' ? (d.certificate?.value ?? d.amount) : null,
+      );
+    }
     default: {
       const never: never = e.event;
       return never;

@@ -43,6 +43,8 @@ export class ReportBatch {
   private readonly daily = new Map<string, number>();
   private readonly expiry = new Map<string, number>();
   private readonly certificateDaily = new Map<string, [number, number]>();
+  /** `promotionId|day` → [treatments, points, certificates, certificate cents]. */
+  private readonly promotionDaily = new Map<string, [number, number, number, number]>();
 
   private constructor(private readonly db: pg.PoolClient) {}
 
@@ -166,6 +168,18 @@ export class ReportBatch {
     this.certificateDaily.set(key, is ? [n + 1, cents + next.cents] : [n - 1, cents - next.cents]);
   }
 
+  /** A promotion paid one treatment: points, or a certificate worth `certificateValue` dollars. */
+  promotionPaid(promotionId: string, day: string, points: number, certificateValue: number | null): void {
+    const key = `${promotionId}|${day}`;
+    const [treatments, paid, certificates, cents] = this.promotionDaily.get(key) ?? [0, 0, 0, 0];
+    this.promotionDaily.set(key, [
+      treatments + 1,
+      paid + points,
+      certificates + (certificateValue === null ? 0 : 1),
+      cents + Math.round((certificateValue ?? 0) * 100),
+    ]);
+  }
+
   /** Adds the batch's totals to the dated rows and writes the members and certificates as they now stand. */
   async save(): Promise<void> {
     const split = (key: string) => key.split('|') as [string, string];
@@ -196,6 +210,17 @@ export class ReportBatch {
           keys.map((k) => this.certificateDaily.get(k)![0]),
           keys.map((k) => this.certificateDaily.get(k)![1]),
         ],
+      });
+    }
+    if (this.promotionDaily.size) {
+      const keys = [...this.promotionDaily.keys()];
+      const v = keys.map((k) => this.promotionDaily.get(k)!);
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
+              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
+                certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), ...[0, 1, 2, 3].map((i) => v.map((x) => x[i]))],
       });
     }
     if (this.dirtyMembers.size) {

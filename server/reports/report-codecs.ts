@@ -45,3 +45,16 @@ export const ExpiringLotsCodec = t.type({
   ),
   truncated: t.boolean,
 });
+
+const Paid = { treatments: t.number, points: t.number, certificates: t.number, cost: t.number };
+
+export const PromotionResultCodec = t.type({
+  promotionId: t.string,
+  name: t.string,
+  status: t.string,
+  fromDate: t.string,
+  thruDate: t.string,
+  paid: t.type({ members: t.number, ...Paid }),
+  byDay: t.array(t.type({ day: t.string, ...Paid })),
+  forecast: t.union([t.type({ publishedOn: t.string, members: t.number, ...Paid }), t.null]),
+});

@@ -5,15 +5,20 @@ import { expiringLots } from '../../projections/member-points/expiring-lots-quer
 import { liabilityAsOf } from '../../projections/programme-report/liability-query';
 import { periodsBetween, pointsFlow } from '../../projections/programme-report/points-flow-query';
 import { programmeSummary } from '../../projections/programme-report/summary-query';
+import { promotionsPaid } from '../../projections/programme-report/promotion-results-query';
+import { forecastAtPublication } from './promotion-forecast';
 import { DateParam } from '../core/http-codecs';
 import { validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { certificateValue } from '../points/redeem-points';
-import { ExpiringLotsCodec, FlowItemCodec, LiabilityCodec, SummaryCodec } from './report-codecs';
+import { ExpiringLotsCodec, FlowItemCodec, LiabilityCodec, PromotionResultCodec, SummaryCodec } from './report-codecs';
 
 /** The most periods one points-flow answer holds: a year and a day by day, ten years by month. */
 export const MAX_FLOW_PERIODS = { day: 366, month: 120 } as const;
+
+/** The most promotions one results answer holds (each replays its forecast). */
+export const MAX_PROMOTION_RESULTS = 50;
 
 /** The most lots one drill-down lists (its totals cover them all). */
 export const MAX_EXPIRING_LOTS = 500;
@@ -31,6 +36,7 @@ const monthStartBefore = (day: string, months: number): string => {
 
 export const reportRoutes = (deps: Deps) => {
   const today = () => dateIn(deps.settings.timeZone, deps.now());
+  const pointValue = (points: number) => certificateValue(points, deps.settings.redemptionDivisor);
   /** From and to as given, or the last 12 months to today; from after to is refused naming from. */
   const period = (query: { from?: string; to?: string }) => {
     const to = query.to ?? today();
@@ -50,7 +56,7 @@ export const reportRoutes = (deps: Deps) => {
       responses: { 200: { description: 'The liability', schema: LiabilityCodec }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
       handler: async ({ query }) => ({
         status: 200,
-        body: await liabilityAsOf(deps.pool, query.asOf ?? today(), (points) => certificateValue(points, deps.settings.redemptionDivisor)),
+        body: await liabilityAsOf(deps.pool, query.asOf ?? today(), pointValue),
       }),
     }),
     route({
@@ -107,6 +113,24 @@ export const reportRoutes = (deps: Deps) => {
         403: { description: 'Not an admin' },
       },
       handler: async ({ query }) => ({ status: 200, body: await expiringLots(deps.pool, query.month, MAX_EXPIRING_LOTS) }),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/reports/promotion-results',
+      tag: 'Reports',
+      summary: `What each published promotion paid (members, treatments, points, certificates, dollar cost), in total and by date of service, against its forecast replayed as of the day it was published (newest window first, at most ${MAX_PROMOTION_RESULTS})`,
+      access: 'admin',
+      responses: {
+        200: { description: 'The promotions', schema: t.type({ items: t.array(PromotionResultCodec) }) },
+        401: { description: 'Not signed in' },
+        403: { description: 'Not an admin' },
+      },
+      handler: async () => {
+        const paid = await promotionsPaid(deps.pool, pointValue, MAX_PROMOTION_RESULTS);
+        const items = [];
+        for (const p of paid) items.push({ ...p, forecast: await forecastAtPublication(deps, p.promotionId, pointValue) });
+        return { status: 200, body: { items } };
+      },
     }),
   ];
 };
