@@ -55,6 +55,9 @@ test('Programme Insight draws liability, points flow and expiry ladder with non-
   expect(await shownNumber(flowRows.last().locator('td').nth(8).textContent())).toBeGreaterThanOrEqual(300);
   await expect(page.getByTestId('expiry-table').locator('tbody tr').first()).toHaveText(/\d{4}-\d{2}\s*[1-9]/);
   await expect(page.getByTestId('certificates-table').getByRole('row', { name: /^reward / })).toBeVisible();
+  // The demo promotion is published: its results row is there, against its forecast.
+  await expect(page.getByRole('img', { name: /^Promotion cost against forecast / })).toBeVisible();
+  await expect(page.getByTestId('promotion-table').getByRole('row', { name: /^Season of Glow ACTIVE / })).toBeVisible();
   await expectNoSeriousViolations(page, 'programme insight');
 
   // The tables' numbers are reachable from the keyboard: each table's region takes focus.

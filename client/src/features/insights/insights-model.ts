@@ -1,4 +1,4 @@
-import { insightsApi, type FlowItem, type Liability, type ProgrammeSummary } from './api/insights-api';
+import { insightsApi, promotionResultsApi, type FlowItem, type Liability, type ProgrammeSummary, type PromotionResult } from './api/insights-api';
 import { firstDayBefore, monthEnds } from './insight-dates';
 
 /** How many months the charts span, ending with the as-of day's. */
@@ -10,6 +10,7 @@ export interface Insights {
   overTime: Liability[];
   flow: FlowItem[];
   summary: ProgrammeSummary;
+  promotions: PromotionResult[];
 }
 
 /** The award sources in the order and words the screen shows them. */
@@ -32,12 +33,13 @@ export async function loadInsights(asOf: string | undefined, earlier: Map<string
   const day = liability.asOf;
   const from = firstDayBefore(day, INSIGHT_MONTHS - 1);
   const pastDays = monthEnds(day, INSIGHT_MONTHS).slice(0, -1);
-  const [past, flow, summary] = await Promise.all([
+  const [past, flow, summary, promotions] = await Promise.all([
     Promise.all(pastDays.map(async (d) => earlier.get(d) ?? insightsApi.liability(d))),
     insightsApi.pointsFlow(from, day),
     insightsApi.summary(from, day),
+    promotionResultsApi.load(),
   ]);
   // Only days before the programme's today are settled (a later one still moves as events arrive).
   for (const l of past) if (today !== undefined && l.asOf < today) earlier.set(l.asOf, l);
-  return { liability, overTime: [...past, liability], flow, summary };
+  return { liability, overTime: [...past, liability], flow, summary, promotions };
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Liability } from './api/insights-api';
 import { ExpiringLotsDetail } from './components/expiring-lots';
 import { FigureTable } from './components/figure-table';
+import { PromotionResults } from './components/promotion-results';
 import { InsightChart } from './components/insight-chart';
 import { monthLabel } from './insight-dates';
 import { INSIGHT_MONTHS, loadInsights, SOURCE_LABELS, type Insights } from './insights-model';
@@ -163,6 +164,11 @@ function Figures({ insights }: { insights: Insights }) {
           }}
         />
         {drilled && <ExpiringLotsDetail month={drilled} />}
+      </section>
+
+      <section aria-labelledby="insights-promotions">
+        <h2 id="insights-promotions">Promotion results</h2>
+        <PromotionResults results={insights.promotions} />
       </section>
 
       <section aria-labelledby="insights-certificates">

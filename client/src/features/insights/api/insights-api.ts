@@ -53,3 +53,26 @@ export interface ExpiringLots {
 export const expiringLotsApi = {
   load: (month: string) => api.get<ExpiringLots>('/api/rest/admin/reports/expiring-lots', { query: { month } }),
 };
+
+interface PaidFigures {
+  treatments: number;
+  points: number;
+  certificates: number;
+  cost: number;
+}
+
+/** GET /admin/reports/promotion-results: what each published promotion paid against its forecast at publication. */
+export interface PromotionResult {
+  promotionId: string;
+  name: string;
+  status: string;
+  fromDate: string;
+  thruDate: string;
+  paid: PaidFigures & { members: number };
+  byDay: (PaidFigures & { day: string })[];
+  forecast: (PaidFigures & { members: number; publishedOn: string }) | null;
+}
+
+export const promotionResultsApi = {
+  load: () => api.get<{ items: PromotionResult[] }>('/api/rest/admin/reports/promotion-results').then((r) => r.items),
+};

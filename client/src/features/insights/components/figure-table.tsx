@@ -45,8 +45,8 @@ export function FigureTable({
                 <td colSpan={header.length + (rowAction ? 1 : 0)}>None</td>
               </tr>
             ) : (
-              rows.map((r) => (
-                <tr key={String(r[0])}>
+              rows.map((r, n) => (
+                <tr key={`${r[0]}|${n}`}>
                   {r.map((v, i) =>
                     i === 0 ? (
                       <th key={i} scope="row">
