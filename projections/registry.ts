@@ -2,6 +2,7 @@ import { activityProjection } from './activity/activity.projection';
 import { certificatesProjection } from './certificates/certificates.projection';
 import { memberPointsProjection } from './member-points/member-points.projection';
 import { messagePreferencesProjection } from './message-preferences/message-preferences.projection';
+import { programmeReportProjection } from './programme-report/programme-report.projection';
 import type { Projection } from './projection';
 import { promotionEarningsProjection } from './promotion-tiles/promotion-earnings.projection';
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
@@ -23,6 +24,7 @@ export const readModels = (settings: ReadModelSettings): Projection[] => [
   promotionTilesProjection,
   promotionEarningsProjection,
   messagePreferencesProjection,
+  programmeReportProjection(settings),
 ];
 
 /** Read-model names, for health and progress, which need no settings. */

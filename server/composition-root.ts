@@ -67,6 +67,8 @@ import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
 import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
+import { reportRoutes } from './reports/report-routes';
+import { reportMigrations } from './reports/report-migrations';
 import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
 import { projectionMigrations } from '../projections/migrations';
 import { eventStoreMigrations } from './adapters/pg-event-store-schema';
@@ -111,6 +113,7 @@ export const allMigrations = (): Migration[] =>
     ...messagingMigrations,
     ...accessLogMigrations,
     ...retentionMigrations,
+    ...reportMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
   ].sort((a, b) => a.id.localeCompare(b.id));
@@ -182,6 +185,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...specialistRoutes(deps),
     ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
+    ...reportRoutes(deps),
     ...campaignRoutes(deps),
     ...campaignReminderRoutes(deps),
   ];

@@ -3,6 +3,7 @@ import { certificateMigrations } from './certificates';
 import { checkpointMigrations } from './checkpoints';
 import { memberPointsMigrations } from './member-points';
 import { messagePreferenceMigrations } from './message-preferences';
+import { expiringLotsMigrations, programmeReportMigrations, promotionResultsMigrations } from './programme-report';
 import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
@@ -17,4 +18,7 @@ export const projectionMigrations: Migration[] = [
   ...promotionMigrations,
   ...promotionEarningsMigrations,
   ...messagePreferenceMigrations,
+  ...programmeReportMigrations,
+  ...expiringLotsMigrations,
+  ...promotionResultsMigrations,
 ];

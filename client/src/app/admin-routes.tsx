@@ -20,6 +20,7 @@ const EmployeeSearchPage = lazy(() => import('../features/member-care/employee-s
 const MemberSupportPage = lazy(() => import('../features/member-care/member-support-page'));
 const GivePointsPage = lazy(() => import('../features/member-care/give-points-page'));
 const ImpersonatePage = lazy(() => import('../features/member-care/impersonate-page'));
+const InsightsPage = lazy(() => import('../features/insights/insights-page'));
 
 /** Everything under /admin-tools (nested, so paths here are relative); each tool adds its route here. */
 export default function AdminRoutes() {
@@ -40,6 +41,7 @@ export default function AdminRoutes() {
         <Route path="/employee-search/member" component={MemberSupportPage} />
         <Route path="/give-points" component={GivePointsPage} />
         <Route path="/impersonate" component={ImpersonatePage} />
+        <Route path="/insights" component={InsightsPage} />
         <Route path="/product-configuration" component={ProductConfigurationPage} />
         <Route path="/cert-definition-tool" component={CategoryListPage} />
         <Route path="/cert-definition-tool/configure" component={CategoryConfigurePage} />

@@ -8,6 +8,7 @@ export const adminToolLinks = [
   // It finds members (the spec's route name says employee): named for what it does, at the spec's route.
   { label: 'Member Search', href: '/admin-tools/employee-search' },
   { label: 'Product Configuration', href: '/admin-tools/product-configuration' },
+  { label: 'Programme Insight', href: '/admin-tools/insights' },
   { label: 'Promo Builder', href: '/admin-tools/promo-builder' },
   { label: 'Survey Builder', href: '/admin-tools/survey-builder' },
   { label: 'System Status', href: '/admin-tools/status' },

@@ -1,0 +1,78 @@
+import { api } from '../../../lib/api';
+
+/** GET /admin/reports/liability (CONTRACT.md, "Programme insight"). */
+export interface Liability {
+  asOf: string;
+  outstandingPoints: number;
+  outstandingValue: number;
+  members: number;
+  byExpiryMonth: { month: string; points: number }[];
+  certificates: { category: string; count: number; value: number }[];
+}
+
+/** One period of GET /admin/reports/points-flow; `bySource` is keyed by award source (TREATMENT, PARTNER, ...). */
+export interface FlowItem {
+  period: string;
+  earned: { total: number; bySource: Record<string, number> };
+  redeemed: number;
+  spent: number;
+  expired: number;
+  forfeited: number;
+}
+
+export interface ProgrammeSummary {
+  from: string;
+  to: string;
+  earned: number;
+  redeemed: number;
+  spent: number;
+  expired: number;
+  forfeited: number;
+  breakageRate: number | null;
+  redemptionRate: number | null;
+  membersEnrolled: number;
+  membersActive90Days: number;
+}
+
+export const insightsApi = {
+  liability: (asOf?: string) => api.get<Liability>('/api/rest/admin/reports/liability', { query: { asOf } }),
+  pointsFlow: (from: string, to: string) =>
+    api.get<{ items: FlowItem[] }>('/api/rest/admin/reports/points-flow', { query: { from, to, interval: 'month' } }).then((r) => r.items),
+  summary: (from: string, to: string) => api.get<ProgrammeSummary>('/api/rest/admin/reports/summary', { query: { from, to } }),
+};
+
+/** GET /admin/reports/expiring-lots: a month of the expiry ladder, lot by lot, as it stands now. */
+export interface ExpiringLots {
+  month: string;
+  points: number;
+  members: number;
+  lots: { paxId: number; memberName: string; lotId: string; points: number; expirationDate: string; source: string; awardedAt: string }[];
+  truncated: boolean;
+}
+
+export const expiringLotsApi = {
+  load: (month: string) => api.get<ExpiringLots>('/api/rest/admin/reports/expiring-lots', { query: { month } }),
+};
+
+interface PaidFigures {
+  treatments: number;
+  points: number;
+  certificates: number;
+  cost: number;
+}
+
+/** GET /admin/reports/promotion-results: what each published promotion paid against its forecast at publication. */
+export interface PromotionResult {
+  promotionId: string;
+  name: string;
+  status: string;
+  fromDate: string;
+  thruDate: string;
+  paid: PaidFigures & { members: number };
+  byDay: (PaidFigures & { day: string })[];
+  forecast: (PaidFigures & { members: number; publishedOn: string }) | null;
+}
+
+export const promotionResultsApi = {
+  load: () => api.get<{ items: PromotionResult[] }>('/api/rest/admin/reports/promotion-results').then((r) => r.items),
+};

@@ -1,0 +1,247 @@
+import type pg from 'pg';
+import { deferWrite, readRows, type Statement } from '../batch-buffer';
+
+/** How long a member counts as active after a day they earned, redeemed or spent points. */
+export const ACTIVE_WINDOW_DAYS = 90;
+
+interface Member {
+  balance: number;
+  /** The first day the member no longer counts as active (null: never active). */
+  activeUntil: string | null;
+  /** Lots with points left: lotId → [expiry month 'YYYY-MM', remaining]. */
+  lots: Record<string, [string, number]>;
+}
+
+interface Certificate {
+  category: string;
+  cents: number;
+  status: string;
+  used: boolean;
+}
+
+const addDays = (day: string, days: number): string => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+const counts = (c: Certificate | undefined): boolean => c !== undefined && c.status === 'ACTIVE' && !c.used;
+
+/** Adds `by` to the entry `key` of a map of totals. */
+const bump = (totals: Map<string, number>, key: string, by: number) => totals.set(key, (totals.get(key) ?? 0) + by);
+
+/**
+ * One batch of the programme report, worked out in memory: the touched members and certificates are read once, every
+ * event moves them and the day's totals in log order, and the totals are added to the dated rows in a few statements.
+ */
+export class ReportBatch {
+  private readonly members = new Map<number, Member>();
+  private readonly certificates = new Map<string, Certificate>();
+  private readonly dirtyMembers = new Set<number>();
+  private readonly dirtyCertificates = new Set<string>();
+  /** `measure|day` → amount, `day|month` → points, `day|category` → [count, cents]. */
+  private readonly daily = new Map<string, number>();
+  private readonly expiry = new Map<string, number>();
+  private readonly certificateDaily = new Map<string, [number, number]>();
+  /** `promotionId|day` → [treatments, points, certificates, certificate cents]. */
+  private readonly promotionDaily = new Map<string, [number, number, number, number]>();
+
+  private constructor(private readonly db: pg.PoolClient) {}
+
+  /**
+   * The one read that loads the touched members and certificates (a runner may prefetch exactly this statement, so
+   * the report costs no round trip of its own).
+   */
+  static loadStatement(paxIds: number[], certificateIds: string[]): Statement {
+    return {
+      sql: `SELECT 'member' AS kind, pax_id::text AS id, balance AS amount, to_char(active_until, 'YYYY-MM-DD') AS text, open_lots AS lots, NULL::boolean AS used
+              FROM rm_report_members WHERE pax_id = ANY($1::bigint[])
+            UNION ALL
+            SELECT category, certificate_id::text, cents, status, NULL::jsonb, used FROM rm_report_certificates WHERE certificate_id = ANY($2::uuid[])`,
+      values: [[...new Set(paxIds)], [...new Set(certificateIds)]],
+    };
+  }
+
+  static async load(db: pg.PoolClient, paxIds: number[], certificateIds: string[]): Promise<ReportBatch> {
+    const batch = new ReportBatch(db);
+    if (paxIds.length === 0 && certificateIds.length === 0) return batch;
+    const r = await readRows<{ kind: string; id: string; amount: string; text: string | null; lots: Member['lots'] | null; used: boolean | null }>(
+      db,
+      ReportBatch.loadStatement(paxIds, certificateIds),
+    );
+    for (const row of r.rows) {
+      // Member rows carry lots; certificate rows none (their kind column holds the category).
+      if (row.lots !== null) batch.members.set(Number(row.id), { balance: Number(row.amount), activeUntil: row.text, lots: row.lots });
+      else batch.certificates.set(row.id, { category: row.kind, cents: Number(row.amount), status: row.text!, used: row.used! });
+    }
+    return batch;
+  }
+
+  private member(paxId: number): Member {
+    let m = this.members.get(paxId);
+    if (!m) this.members.set(paxId, (m = { balance: 0, activeUntil: null, lots: {} }));
+    this.dirtyMembers.add(paxId);
+    return m;
+  }
+
+  /** Moves the member's balance; a move across zero changes the day's count of members holding points. */
+  private moveBalance(paxId: number, day: string, delta: number): void {
+    const m = this.member(paxId);
+    const before = m.balance > 0;
+    m.balance += delta;
+    const after = m.balance > 0;
+    if (before !== after) bump(this.daily, `holders|${day}`, after ? 1 : -1);
+  }
+
+  /**
+   * The member was active on `day`: they count from it for ACTIVE_WINDOW_DAYS days. Kept as +1 on the day the window
+   * opens and -1 on the day it closes; activity inside an open window moves its close to the later day.
+   */
+  private activeOn(paxId: number, day: string): void {
+    const m = this.member(paxId);
+    const until = addDays(day, ACTIVE_WINDOW_DAYS);
+    if (m.activeUntil !== null && m.activeUntil > day) {
+      if (until <= m.activeUntil) return;
+      bump(this.daily, `active|${m.activeUntil}`, 1);
+    } else bump(this.daily, `active|${day}`, 1);
+    bump(this.daily, `active|${until}`, -1);
+    m.activeUntil = until;
+  }
+
+  awarded(paxId: number, day: string, lot: { lotId: string; amount: number; expirationDate: string; source: string }): void {
+    const month = lot.expirationDate.slice(0, 7);
+    this.member(paxId).lots[lot.lotId] = [month, lot.amount];
+    bump(this.daily, `earned:${lot.source}|${day}`, lot.amount);
+    bump(this.expiry, `${day}|${month}`, lot.amount);
+    this.moveBalance(paxId, day, lot.amount);
+    this.activeOn(paxId, day);
+  }
+
+  /** Points spent on a reward (`redeemed`) or on gifts (`spent`), taken from the lots the decision named. */
+  spent(paxId: number, day: string, measure: 'redeemed' | 'spent', amount: number, consumed: readonly { lotId: string; amount: number }[]): void {
+    bump(this.daily, `${measure}|${day}`, amount);
+    for (const c of consumed) this.takeFromLot(paxId, day, c.lotId, c.amount, undefined);
+    this.moveBalance(paxId, day, -amount);
+    this.activeOn(paxId, day);
+  }
+
+  expired(paxId: number, day: string, lotId: string, amount: number, expirationDate: string): void {
+    bump(this.daily, `expired|${day}`, amount);
+    this.takeFromLot(paxId, day, lotId, amount, expirationDate.slice(0, 7));
+    this.moveBalance(paxId, day, -amount);
+  }
+
+  private takeFromLot(paxId: number, day: string, lotId: string, amount: number, knownMonth: string | undefined): void {
+    const lots = this.member(paxId).lots;
+    const lot = lots[lotId];
+    // A lot the log never awarded cannot happen through the deciders; were it to, its month is the one the event
+    // names (or the day's), so the months still add up to the points outstanding.
+    const month = lot?.[0] ?? knownMonth ?? day.slice(0, 7);
+    bump(this.expiry, `${day}|${month}`, -amount);
+    if (!lot) return;
+    lot[1] -= amount;
+    if (lot[1] <= 0) delete lots[lotId];
+  }
+
+  /** A second issue of a certificate already counted changes nothing: the first stands. */
+  certificateIssued(day: string, c: { certificateId: string; category: string; amount: number; status: string }): void {
+    if (this.certificates.has(c.certificateId)) return;
+    this.changeCertificate(day, c.certificateId, { category: c.category, cents: Math.round(c.amount * 100), status: c.status, used: false });
+  }
+
+  /** A certificate's status or use changed: the day's count moves when it starts or stops being active and unused. */
+  certificateChanged(day: string, certificateId: string, change: Partial<Pick<Certificate, 'status' | 'used'>>): void {
+    const before = this.certificates.get(certificateId);
+    if (!before) return;
+    this.changeCertificate(day, certificateId, { ...before, ...change });
+  }
+
+  private changeCertificate(day: string, certificateId: string, next: Certificate): void {
+    const before = this.certificates.get(certificateId);
+    const was = counts(before);
+    const is = counts(next);
+    this.certificates.set(certificateId, next);
+    this.dirtyCertificates.add(certificateId);
+    if (was === is) return;
+    const key = `${day}|${next.category}`;
+    const [n, cents] = this.certificateDaily.get(key) ?? [0, 0];
+    this.certificateDaily.set(key, is ? [n + 1, cents + next.cents] : [n - 1, cents - next.cents]);
+  }
+
+  /** A promotion paid one treatment: points, or a certificate worth `certificateValue` dollars. */
+  promotionPaid(promotionId: string, day: string, points: number, certificateValue: number | null): void {
+    const key = `${promotionId}|${day}`;
+    const [treatments, paid, certificates, cents] = this.promotionDaily.get(key) ?? [0, 0, 0, 0];
+    this.promotionDaily.set(key, [
+      treatments + 1,
+      paid + points,
+      certificates + (certificateValue === null ? 0 : 1),
+      cents + Math.round((certificateValue ?? 0) * 100),
+    ]);
+  }
+
+  /** Adds the batch's totals to the dated rows and writes the members and certificates as they now stand. */
+  async save(): Promise<void> {
+    const split = (key: string) => key.split('|') as [string, string];
+    if (this.daily.size) {
+      const keys = [...this.daily.keys()];
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
+              ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.daily.get(k))],
+      });
+    }
+    if (this.expiry.size) {
+      const keys = [...this.expiry.keys()];
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
+              ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.expiry.get(k))],
+      });
+    }
+    if (this.certificateDaily.size) {
+      const keys = [...this.certificateDaily.keys()];
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
+              ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
+        values: [
+          keys.map((k) => split(k)[0]),
+          keys.map((k) => split(k)[1]),
+          keys.map((k) => this.certificateDaily.get(k)![0]),
+          keys.map((k) => this.certificateDaily.get(k)![1]),
+        ],
+      });
+    }
+    if (this.promotionDaily.size) {
+      const keys = [...this.promotionDaily.keys()];
+      const v = keys.map((k) => this.promotionDaily.get(k)!);
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
+              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
+                certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), ...[0, 1, 2, 3].map((i) => v.map((x) => x[i]))],
+      });
+    }
+    if (this.dirtyMembers.size) {
+      const pax = [...this.dirtyMembers];
+      const m = pax.map((p) => this.members.get(p)!);
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_members AS t (pax_id, balance, active_until, open_lots)
+              SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::date[], $4::jsonb[])
+              ON CONFLICT (pax_id) DO UPDATE SET balance = EXCLUDED.balance, active_until = EXCLUDED.active_until, open_lots = EXCLUDED.open_lots`,
+        values: [pax, m.map((x) => x.balance), m.map((x) => x.activeUntil), m.map((x) => JSON.stringify(x.lots))],
+      });
+    }
+    if (this.dirtyCertificates.size) {
+      const ids = [...this.dirtyCertificates];
+      const c = ids.map((id) => this.certificates.get(id)!);
+      await deferWrite(this.db, {
+        sql: `INSERT INTO rm_report_certificates AS t (certificate_id, category, cents, status, used)
+              SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::boolean[])
+              ON CONFLICT (certificate_id) DO UPDATE SET status = EXCLUDED.status, used = EXCLUDED.used`,
+        values: [ids, c.map((x) => x.category), c.map((x) => x.cents), c.map((x) => x.status), c.map((x) => x.used)],
+      });
+    }
+  }
+}
