@@ -117,14 +117,14 @@ export const outboxRoutes = (deps: Deps) => [
       409: { description: 'The message is not parked' },
     },
     handler: async ({ params }) => {
-      if (!(await retryParked(deps.pool, params.id, deps.now()))) {
+      const retried = await retryParked<MessageRow>(deps.pool, params.id, deps.now(), COLUMNS);
+      if (!retried) {
         const exists = (await deps.pool.query('SELECT 1 FROM outbox WHERE id = $1', [params.id])).rowCount;
         if (!exists) throw notFound(`Outbox message ${params.id}`);
         throw new Problem('invalid-state', `Outbox message ${params.id} is not parked (FAILED); only a parked message is retried`);
       }
       deps.outbox.wake();
-      const r = await deps.pool.query<MessageRow>(`SELECT ${COLUMNS} FROM outbox WHERE id = $1`, [params.id]);
-      return { status: 200, body: asItem(r.rows[0]) };
+      return { status: 200, body: asItem(retried) };
     },
   }),
 ];

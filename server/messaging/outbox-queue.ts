@@ -109,10 +109,17 @@ export async function markOutcomes(pool: pg.Pool, sent: SentOutcome[], failed: F
     );
 }
 
-/** An admin's retry of a parked message: due now with a fresh count of attempts. False when it is not parked. */
-export async function retryParked(pool: pg.Pool, id: number, now: Date): Promise<boolean> {
-  const r = await pool.query(`UPDATE outbox SET status = 'PENDING', attempts = 0, next_attempt_at = $2 WHERE id = $1 AND status = 'FAILED'`, [id, now]);
-  return r.rowCount === 1;
+/**
+ * An admin's retry of a parked message: due now with a fresh count of attempts. Answers the row as the retry left it
+ * (`columns` of it), read by the same statement: a dispatcher may claim it the moment it is due, and a second read
+ * would show its attempt instead. Undefined when it is not parked.
+ */
+export async function retryParked<R extends pg.QueryResultRow>(pool: pg.Pool, id: number, now: Date, columns: string): Promise<R | undefined> {
+  const r = await pool.query<R>(
+    `UPDATE outbox SET status = 'PENDING', attempts = 0, next_attempt_at = $2 WHERE id = $1 AND status = 'FAILED' RETURNING ${columns}`,
+    [id, now],
+  );
+  return r.rows[0];
 }
 
 export interface QueueState {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../client/src/app/app';
@@ -160,12 +160,22 @@ describe('the app shell', () => {
   });
 
   describe('when an admin is signed in', () => {
-    it('shows Admin Tools and the admin tools page', async () => {
+    it('shows Admin Tools and the admin tools page, in the admin tools’ own frame', async () => {
       storeSession();
       renderApp('/admin-tools', { ...memberRoutes, 'GET /api/access/admin': { status: 200, body: { admin: true } } });
       expect(await screen.findByRole('heading', { name: 'Admin Tools' })).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Give Points' }).getAttribute('href')).toBe('/admin-tools/give-points');
-      expect(await screen.findByRole('link', { name: 'Admin Tools' })).toBeTruthy();
+      expect(within(screen.getByRole('main')).getByRole('link', { name: 'Give Points' }).getAttribute('href')).toBe('/admin-tools/give-points');
+      const tools = await screen.findByRole('navigation', { name: 'Admin tools' });
+      expect(within(tools).getByRole('link', { name: 'All tools' }).getAttribute('href')).toBe('/admin-tools');
+      expect(within(tools).getByRole('link', { name: 'Give Points' }).getAttribute('href')).toBe('/admin-tools/give-points');
+      expect(screen.queryByRole('navigation', { name: 'Member' })).toBeNull();
+    });
+
+    it('shows Admin Tools in the member navigation on the portal’s pages', async () => {
+      storeSession();
+      renderApp('/home', { ...memberRoutes, 'GET /api/access/admin': { status: 200, body: { admin: true } } });
+      const memberNav = await screen.findByRole('navigation', { name: 'Member' });
+      expect((await within(memberNav).findByRole('link', { name: 'Admin Tools' })).getAttribute('href')).toBe('/admin-tools');
     });
   });
 });
