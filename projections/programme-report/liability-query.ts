@@ -1,13 +1,5 @@
 import type pg from 'pg';
-
-export interface Liability {
-  asOf: string;
-  outstandingPoints: number;
-  outstandingValue: number;
-  members: number;
-  byExpiryMonth: { month: string; points: number }[];
-  certificates: { category: string; count: number; value: number }[];
-}
+import type { Liability } from '../../event-schemas/contract/programme-reports';
 
 /**
  * The liability at the end of programme day `asOf`: the dated totals up to it. Each sum reads at most one row per day
@@ -39,3 +31,5 @@ export async function liabilityAsOf(pool: pg.Pool, asOf: string, pointValue: (po
     certificates: certificates.rows.map((r) => ({ category: r.category, count: Number(r.count), value: Number(r.cents) / 100 })),
   };
 }
+
+export type { Liability };

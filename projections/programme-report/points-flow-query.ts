@@ -1,16 +1,8 @@
 import type pg from 'pg';
+import type { FlowItem } from '../../event-schemas/contract/programme-reports';
 import { AwardSource } from '../../event-schemas/points-awarded';
 
 export type FlowInterval = 'day' | 'month';
-
-export interface FlowItem {
-  period: string;
-  earned: { total: number; bySource: Record<AwardSource, number> };
-  redeemed: number;
-  spent: number;
-  expired: number;
-  forfeited: number;
-}
 
 const SOURCES = Object.keys(AwardSource.keys) as AwardSource[];
 
@@ -62,3 +54,5 @@ export async function pointsFlow(pool: pg.Pool, from: string, to: string, interv
   }
   return [...items.values()];
 }
+
+export type { FlowItem };

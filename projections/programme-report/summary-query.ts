@@ -1,20 +1,5 @@
 import type pg from 'pg';
-
-export interface ProgrammeSummary {
-  from: string;
-  to: string;
-  earned: number;
-  redeemed: number;
-  spent: number;
-  expired: number;
-  forfeited: number;
-  /** Expired over earned in the period (null when nothing was earned). */
-  breakageRate: number | null;
-  /** Points burned for value (redeemed for rewards and spent on gifts) over earned in the period. */
-  redemptionRate: number | null;
-  membersEnrolled: number;
-  membersActive90Days: number;
-}
+import type { ProgrammeSummary } from '../../event-schemas/contract/programme-reports';
 
 const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
 
@@ -48,3 +33,5 @@ export async function programmeSummary(pool: pg.Pool, from: string, to: string, 
     membersActive90Days: Number(active.rows[0].n ?? 0),
   };
 }
+
+export type { ProgrammeSummary };

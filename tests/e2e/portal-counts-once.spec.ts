@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './support/test';
-import { admin, enrollFreshMember, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, openSession, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /**
  * Issue 27, the figures: the $20 welcome certificate applied on a treatment stayed ACTIVE and a second treatment used
@@ -63,14 +63,7 @@ test('the bonus list and the expiring list follow the balance live on the reward
     });
   expect((await give(300, 'First bonus')).status()).toBe(201);
 
-  await page.goto('/login');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
-  );
+  await openSession(page, fresh);
   await page.goto('/wallet/rewards');
   const bonus = page.getByTestId('bonus-points').getByRole('listitem');
   await expect(bonus).toHaveCount(1);

@@ -1,24 +1,13 @@
-import { expect, test, type Page } from './support/test';
-import { admin, enrollFreshMember, impersonateInPage, signInThroughApi } from './support/demo-users';
+import { expect, test } from './support/test';
+import { admin, enrollFreshMember, impersonateInPage, openSession, signInThroughApi } from './support/demo-users';
 
 /**
  * Issue 27: name, ZIP and birth date could not be corrected (a member enrolled with ZIP 00000 was stuck); 000-000-0000
  * was accepted. Members correct name and ZIP; staff, impersonating, correct a birth date.
  */
-async function openAs(page: Page, session: { authToken: string; pax: unknown }) {
-  await page.goto('/login');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: session.authToken, user: { authToken: session.authToken, pax: session.pax, events: [] } },
-  );
-}
-
 test('a member corrects their name and ZIP on the profile, sees why a bad phone is refused, and cannot change their birth date', async ({ page, request }) => {
   const fresh = await enrollFreshMember(request, { firstName: 'Pat', lastName: 'Typo' });
-  await openAs(page, fresh);
+  await openSession(page, fresh);
   await page.goto('/profile/personal-info');
   const zip = page.getByLabel('ZIP code');
   await zip.fill('00000');

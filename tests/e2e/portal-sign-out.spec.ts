@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { enrollFreshMember } from './support/demo-users';
+import { enrollFreshMember, openSession } from './support/demo-users';
 
 /**
  * Issue 27: with items in the gift cart, Sign Out asked "LEAVE THIS PAGE?" and LEAVE did nothing: no logout call, the
@@ -7,14 +7,7 @@ import { enrollFreshMember } from './support/demo-users';
  */
 async function signedIn(page: Page, request: Parameters<typeof enrollFreshMember>[0]) {
   const fresh = await enrollFreshMember(request, { firstName: 'Sol', lastName: 'Signout' });
-  await page.goto('/login');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
-  );
+  await openSession(page, fresh);
   return fresh;
 }
 

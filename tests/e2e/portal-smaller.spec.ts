@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { enrollFreshMember } from './support/demo-users';
+import { enrollFreshMember, openSession } from './support/demo-users';
 
 /** Issue 27, the smaller traps: Find a Specialist, page titles. */
 test('Find a Specialist answers ZIP 10001, says "none within N miles" honestly and an empty ZIP once', async ({ page }) => {
@@ -46,14 +46,7 @@ test('every page has its own title', async ({ page }) => {
 
 test('a new member’s home names the $20 welcome certificate and what to do next, and promises a survey while one is open', async ({ page, request }) => {
   const fresh = await enrollFreshMember(request, { firstName: 'Nia', lastName: 'New' });
-  await page.goto('/login');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
-  );
+  await openSession(page, fresh);
   await page.goto('/home');
   await expect(page.getByTestId('points-balance')).toHaveText('0');
   const start = page.getByTestId('getting-started');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { enrollFreshMember } from './support/demo-users';
+import { enrollFreshMember, openSession } from './support/demo-users';
 
 /**
  * Issue 27: the scroll carried across survey pages, so "Thank you… You have received 50 POINTS" was above the
@@ -33,14 +33,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const fresh = await enrollFreshMember(request, { firstName: 'Sia', lastName: 'Survey' });
-    await page.goto('/login');
-    await page.evaluate(
-      ({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-      },
-      { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
-    );
+    await openSession(page, fresh);
     await page.goto('/surveys');
     await page.getByRole('link', { name: 'Your Treatment Experience' }).click();
     await expect(page.getByText('Page 1 of 3')).toBeVisible();

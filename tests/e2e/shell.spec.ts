@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { admin, enrollFreshMember, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+import { admin, enrollFreshMember, member, openSession, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
 
 type ShiftWindow = Window & { layoutShift?: number };
 
@@ -35,14 +35,7 @@ test('a live balance update shifts nothing on /home', async ({ page, request }) 
 
 test('a new member’s first points, arriving live, shift nothing on /home: Get started stays for the visit', async ({ page, request }) => {
   const fresh = await enrollFreshMember(request, { firstName: 'Fay', lastName: 'First' });
-  await page.goto('/login');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: fresh.authToken, user: { authToken: fresh.authToken, pax: fresh.pax, events: [] } },
-  );
+  await openSession(page, fresh);
   await page.goto('/home');
   await expect(page.getByTestId('getting-started')).toBeVisible();
   await expect(page.getByTestId('content-banner')).toBeVisible();

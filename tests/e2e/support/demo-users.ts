@@ -66,3 +66,18 @@ export async function impersonateInPage(page: Page, request: APIRequestContext, 
     localStorage.setItem('impersonated', 'true');
   }, session);
 }
+
+/**
+ * Opens the portal signed in with a session got through the API (a fresh member's enrollment answer, say), as a
+ * browser that signed in before would hold it, without the sign-in page.
+ */
+export async function openSession(page: Page, session: { authToken: string; pax: unknown }): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: session.authToken, user: { authToken: session.authToken, pax: session.pax, events: [] } },
+  );
+}

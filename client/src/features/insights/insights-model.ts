@@ -1,5 +1,6 @@
 import { insightsApi, promotionResultsApi, type FlowItem, type Liability, type ProgrammeSummary, type PromotionResult } from './api/insights-api';
 import { firstDayBefore, monthEnds } from './insight-dates';
+import type { AwardSource } from '../../../../event-schemas/points-awarded';
 
 /** How many months the charts span, ending with the as-of day's. */
 export const INSIGHT_MONTHS = 12;
@@ -14,7 +15,7 @@ export interface Insights {
 }
 
 /** The award sources in the order and words the screen shows them. */
-export const SOURCE_LABELS: [code: string, label: string][] = [
+export const SOURCE_LABELS: [code: AwardSource, label: string][] = [
   ['TREATMENT', 'Treatments'],
   ['PARTNER', 'Partner purchases'],
   ['ADMIN', 'Admin'],

@@ -1,38 +1,7 @@
+import type { FlowItem, Liability, ProgrammeSummary } from '../../../../../event-schemas/contract/programme-reports';
 import { api } from '../../../lib/api';
 
-/** GET /admin/reports/liability (CONTRACT.md, "Programme insight"). */
-export interface Liability {
-  asOf: string;
-  outstandingPoints: number;
-  outstandingValue: number;
-  members: number;
-  byExpiryMonth: { month: string; points: number }[];
-  certificates: { category: string; count: number; value: number }[];
-}
-
-/** One period of GET /admin/reports/points-flow; `bySource` is keyed by award source (TREATMENT, PARTNER, ...). */
-export interface FlowItem {
-  period: string;
-  earned: { total: number; bySource: Record<string, number> };
-  redeemed: number;
-  spent: number;
-  expired: number;
-  forfeited: number;
-}
-
-export interface ProgrammeSummary {
-  from: string;
-  to: string;
-  earned: number;
-  redeemed: number;
-  spent: number;
-  expired: number;
-  forfeited: number;
-  breakageRate: number | null;
-  redemptionRate: number | null;
-  membersEnrolled: number;
-  membersActive90Days: number;
-}
+export type { FlowItem, Liability, ProgrammeSummary };
 
 export const insightsApi = {
   liability: (asOf?: string) => api.get<Liability>('/api/rest/admin/reports/liability', { query: { asOf } }),
