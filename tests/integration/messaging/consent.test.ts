@@ -4,6 +4,7 @@ import { DEMO } from '../../../server/seed/demo';
 import { eventually } from '../../support/event-store-contract-helpers';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { committedHead } from '../../support/committed-head';
 
 /*
  * Consent over real SMTP: marketing e-mails carry one-click unsubscribe headers and a body link; unsubscribing (by the
@@ -87,7 +88,11 @@ describe('marketing consent and unsubscribe', () => {
         ).status,
       ).toBe(200);
       expect(await timeline(m.paxId)).toHaveLength(1);
-      await eventually(async () => expect(await offer(m, 2)).toBe('opted-out'));
+      // Offered once the preferences read model holds the change: retrying the offer until it says opted-out would
+      // enqueue (and send) an offer on every try the read model lagged.
+      const written = await committedHead(s.runtime.deps.pool);
+      expect(written && (await s.runtime.deps.progress.waitFor(written, 10_000, ['message-preferences']))).toBe(true);
+      expect(await offer(m, 2)).toBe('opted-out');
       await s.call('POST', '/api/rest/authenticate/forgot-password', { body: { email: m.email }, headers: { 'x-forwarded-for': '10.31.0.1' } });
       await eventually(async () => expect(arrivedFor(m.email).map((x) => x.subject)).toEqual(['Offer 1', 'Reset your password']));
     });
