@@ -1,4 +1,5 @@
 import { DEMO } from '../../../server/seed/demo';
+import { matchingMembersSql } from '../../../server/participants/search-participants';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { quickMember } from './fixtures';
 
@@ -101,9 +102,30 @@ describe('GET /api/rest/admin/participants', () => {
 
   it('is backed by prefix indexes on the names and e-mail addresses', async () => {
     const r = await s.runtime.deps.pool.query<{ indexname: string; indexdef: string }>(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE indexname IN ('participants_last_name_prefix', 'participants_first_name_prefix', 'participant_emails_address_prefix') ORDER BY indexname`,
+      `SELECT indexname, indexdef FROM pg_indexes WHERE indexname IN ('participants_last_name_search', 'participants_first_name_search', 'participant_emails_address_prefix') ORDER BY indexname`,
     );
-    expect(r.rows.map((i) => i.indexname)).toEqual(['participant_emails_address_prefix', 'participants_first_name_prefix', 'participants_last_name_prefix']);
+    expect(r.rows.map((i) => i.indexname)).toEqual(['participant_emails_address_prefix', 'participants_first_name_search', 'participants_last_name_search']);
     for (const i of r.rows) expect(i.indexdef).toMatch(/lower\(.+\) text_pattern_ops/);
+    // The names carry what a match answers, so a broad prefix is read from the index alone (issue 24: 135 ms to 32 ms
+    // for 39,000 matches among a million members).
+    for (const i of r.rows.filter((row) => row.indexname.startsWith('participants_'))) expect(i.indexdef).toMatch(/INCLUDE \(pax_id, last_name, first_name\)/);
+  });
+
+  it('reads name matches from the indexes without visiting the table', async () => {
+    const db = await s.runtime.deps.pool.connect();
+    try {
+      await db.query('VACUUM participants');
+      // Sequential and bitmap scans would be cheaper on a table this small; forbidding them asks the planner whether an
+      // index-only plan exists at all, which is what a million members need.
+      await db.query('SET enable_seqscan = off; SET enable_bitmapscan = off');
+      const m = matchingMembersSql('Mor');
+      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${m.sql}`, m.values);
+      const lines = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(lines).toMatch(/Index Only Scan using participants_last_name_search/);
+      expect(lines).toMatch(/Index Only Scan using participants_first_name_search/);
+    } finally {
+      await db.query('RESET enable_seqscan; RESET enable_bitmapscan');
+      db.release();
+    }
   });
 });
