@@ -88,18 +88,43 @@ export function replayPayouts(
   return { members: members.size, treatments: paidTreatments, points, certificates, busiestDays };
 }
 
-/** The processed treatments of the window, only their lines with a product some rule measures (the rest pay nothing). */
+/**
+ * The processed treatments of the window, only their lines with a product some rule measures (the rest pay nothing):
+ * day by day, and each member's treatments of a day in treatment id order. That is every order the replay depends on
+ * (a daily cap is per member and day; nothing else carries from one treatment to the next), so no more is sorted.
+ *
+ * At a million members a 90-day window holds 640,000 treatments. Picking lines apart with jsonb_array_elements and
+ * ordering in SQL took 3.2 s of the forecast's 3.9 s; reading plain rows takes 0.7 s and a full sort of them here
+ * another 0.85 s, grouping by day and member 0.1 s (`npm run bench scale`, issue 24).
+ */
 export async function processedTreatments(db: pg.Pool, from: string, to: string, productIds: readonly number[]): Promise<ForecastTreatment[]> {
-  const r = await db.query<{ pax_id: string; d: string; lines: MeasuredLine[] }>(
-    `SELECT t.pax_id, to_char(t.date_of_service, 'YYYY-MM-DD') AS d,
-            (SELECT jsonb_agg(l) FROM jsonb_array_elements(t.lines) l WHERE (l->>'productId')::bigint = ANY($3)) AS lines
-       FROM promotion_payout_treatments t
-      WHERE t.processed AND t.date_of_service BETWEEN $1 AND $2
-        AND EXISTS (SELECT 1 FROM jsonb_array_elements(t.lines) l WHERE (l->>'productId')::bigint = ANY($3))
-      ORDER BY t.date_of_service, t.treatment_id`,
-    [from, to, productIds],
-  );
-  return r.rows.map((x) => ({ paxId: Number(x.pax_id), dateOfService: x.d, lines: x.lines }));
+  const r = await db.query<[string, string, string, string]>({
+    text: `SELECT treatment_id, pax_id, date_of_service::text, lines::text FROM promotion_payout_treatments
+            WHERE processed AND date_of_service BETWEEN $1 AND $2`,
+    values: [from, to],
+    rowMode: 'array',
+  });
+  const measured = new Set(productIds);
+  const days = new Map<string, Map<number, (ForecastTreatment & { treatmentId: string })[]>>();
+  for (const [treatmentId, pax, dateOfService, text] of r.rows) {
+    const lines = (JSON.parse(text) as MeasuredLine[]).filter((l) => measured.has(Number(l.productId)));
+    if (lines.length === 0) continue;
+    const paxId = Number(pax);
+    let day = days.get(dateOfService);
+    if (!day) days.set(dateOfService, (day = new Map()));
+    const mine = day.get(paxId);
+    if (mine) mine.push({ treatmentId, paxId, dateOfService, lines });
+    else day.set(paxId, [{ treatmentId, paxId, dateOfService, lines }]);
+  }
+  // PostgreSQL orders uuids by their bytes, which is the order of their lower-case text.
+  const byId = (a: { treatmentId: string }, b: { treatmentId: string }) => (a.treatmentId < b.treatmentId ? -1 : a.treatmentId > b.treatmentId ? 1 : 0);
+  const found: ForecastTreatment[] = [];
+  for (const date of [...days.keys()].sort())
+    for (const mine of days.get(date)!.values()) {
+      if (mine.length > 1) mine.sort(byId);
+      for (const { paxId, dateOfService, lines } of mine) found.push({ paxId, dateOfService, lines });
+    }
+  return found;
 }
 
 /** Members of any of the groups (none means everyone), as the payouts would decide today. */
