@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { certificateEvents, type CertificateEvent } from '../../event-schemas';
 import { pushLive, type Projection, type ProjectedEvent } from '../projection';
+import { applyCertificateBatch, loadStatement } from './certificate-batch';
 import { certificateItem } from './certificate-item';
 import { CERTIFICATE_COLUMNS, rowToFacts, type CertificateRow } from './certificates-query';
 
@@ -57,25 +58,9 @@ export const certificatesProjection: Projection<CertificateEvent> = {
       }
     }
   },
-  /** Runs of issued certificates (most of a long log's certificate events) go in one INSERT; the rest in turn. */
-  async applyAll(db, events) {
-    const touched = new Set<number>();
-    let run: ProjectedEvent<Issued>[] = [];
-    const flush = async () => {
-      if (run.length) for (const p of (await issueAll(db, run)).paxIds ?? []) touched.add(p);
-      run = [];
-    };
-    for (const e of events) {
-      if (e.event.type === 'CertificateIssued') {
-        run.push(e as ProjectedEvent<Issued>);
-        continue;
-      }
-      await flush();
-      for (const p of (await certificatesProjection.apply(db, e))?.paxIds ?? []) touched.add(p);
-    }
-    await flush();
-    return { paxIds: [...touched] };
-  },
+  /** The whole batch in memory, then one insert and one update (certificate-batch.ts). */
+  applyAll: applyCertificateBatch,
+  prefetch: (events) => (events.length === 0 ? undefined : loadStatement(events)),
 };
 
 type Issued = Extract<CertificateEvent, { type: 'CertificateIssued' }>;

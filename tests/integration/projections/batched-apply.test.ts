@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { CertificateStatusChanged, decodeEvent, encodeEvent } from '../../../event-schemas';
+import {
+  CertificateRedeemedOnTreatment,
+  CertificateRedemptionReleased,
+  CertificateStatusChanged,
+  CertificateTransferred,
+  decodeEvent,
+  encodeEvent,
+} from '../../../event-schemas';
 import type { EventStore } from '../../../event-schemas/store/event-store';
 import { certificatesProjection } from '../../../projections/certificates/certificates.projection';
 import { bufferLive, flushLive, type ProjectedEvent, type Projection } from '../../../projections/projection';
@@ -41,6 +48,30 @@ beforeAll(async () => {
     });
     await store.appendToStream(s.streamName, [encodeEvent(randomUUID(), change, meta)], { expectedRevision: 'any' });
     written += 1;
+  }
+  // Gifts claimed by another member, certificates used on a treatment (some given back), and an event for a
+  // certificate the read model never held: every kind of change a batch folds in memory (certificate-batch.ts).
+  const members = [...new Set(issued.map((s) => (s.data as { paxId: number }).paxId))];
+  for (const [i, s] of issued.entries()) {
+    const d = s.data as { certificateId: string; paxId: number };
+    const more = [];
+    if (i % 5 === 1) more.push(CertificateTransferred.of({ certificateId: d.certificateId, fromPaxId: d.paxId, toPaxId: members[(i + 1) % members.length] }));
+    if (i % 4 === 2) {
+      const treatmentId = randomUUID();
+      more.push(CertificateRedeemedOnTreatment.of({ certificateId: d.certificateId, paxId: d.paxId, treatmentId, dateOfService: '2026-01-0' + ((i % 9) + 1) }));
+      if (i % 8 === 2) more.push(CertificateRedemptionReleased.of({ certificateId: d.certificateId, paxId: d.paxId, treatmentId }));
+    }
+    if (i % 50 === 3)
+      more.push(
+        CertificateStatusChanged.of({ certificateId: randomUUID(), paxId: d.paxId, from: 'ACTIVE', to: 'VOID', expirationDate: '2026-02-01', changedBy: null }),
+      );
+    if (more.length === 0) continue;
+    await store.appendToStream(
+      s.streamName,
+      more.map((e) => encodeEvent(randomUUID(), e, meta)),
+      { expectedRevision: 'any' },
+    );
+    written += more.length;
   }
   const stored = [];
   for (let after: Parameters<EventStore['readAll']>[0] = 'start'; stored.length < written;) {
