@@ -14,6 +14,7 @@ import { benchRedemptions } from './redemption-throughput';
 import { benchRebuild } from './rebuild-throughput';
 import { benchStore } from './store-throughput';
 import { benchScale } from './scale';
+import { benchTwoProcesses } from './two-processes';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
 const benches: Record<string, (adminUrl: string) => Promise<string>> = {
@@ -35,6 +36,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
 /** Benches that measure the configured database (DATA_DIR or DATABASE_URL) as it is, and run only when named. */
 const onTheConfiguredDatabase: Record<string, () => Promise<string>> = {
   scale: () => benchScale(),
+  'two-processes': () => benchTwoProcesses(),
 };
 
 async function main() {

@@ -9,7 +9,8 @@ import { readSse } from './sse-reader';
  */
 export interface ScaleClientsSetup {
   base: string;
-  members: { paxId: number; token: string }[];
+  /** A member with a base of their own is served there (`bench two-processes` spreads them over two servers). */
+  members: { paxId: number; token: string; base?: string }[];
   /** The activity page's range, as the home asks for it. */
   activityRange: { start: string; end: string };
 }
@@ -27,9 +28,9 @@ setMaxListeners(0, abort.signal);
 
 // Plain node:http with kept-alive sockets, as a browser keeps them: fetch's web streams cost several times the CPU.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-const get = (path: string, token: string) =>
+const get = (path: string, token: string, base = setup.base) =>
   new Promise<boolean>((resolve, reject) => {
-    const req = http.get(setup.base + path, { agent, headers: { 'auth-token': token } }, (res) => {
+    const req = http.get(base + path, { agent, headers: { 'auth-token': token } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode === 200));
     });
@@ -37,12 +38,12 @@ const get = (path: string, token: string) =>
   });
 
 /** A member's home as the portal loads it: the balance, the wallet's first page and the activity's first page, at once. */
-const home = async (m: { paxId: number; token: string }) => {
+const home = async (m: { paxId: number; token: string; base?: string }) => {
   const r = setup.activityRange;
   const all = await Promise.all([
-    get(`/api/rest/participants/${m.paxId}/points`, m.token),
-    get('/api/rest/participants/~/certificates?page=0&size=100&sort=expirationDate%20desc', m.token),
-    get(`/api/rest/patients/${m.paxId}/activity-headers?start-date=${r.start}&end-date=${r.end}&page=0&size=10`, m.token),
+    get(`/api/rest/participants/${m.paxId}/points`, m.token, m.base),
+    get('/api/rest/participants/~/certificates?page=0&size=100&sort=expirationDate%20desc', m.token, m.base),
+    get(`/api/rest/patients/${m.paxId}/activity-headers?start-date=${r.start}&end-date=${r.end}&page=0&size=10`, m.token, m.base),
   ]);
   return all.every(Boolean);
 };
