@@ -71,7 +71,8 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       const batch = await ReportBatch.load(db, ...keysOf(events));
       for (const e of events) applyOne(batch, dateIn(settings.timeZone, new Date(e.metadata.occurredAt)), e);
       await batch.save();
-      return { paxIds: [] };
+      // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
+      return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };
     },
   };
   return projection;

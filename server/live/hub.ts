@@ -8,8 +8,16 @@ import { liveHorizon } from './prune';
 import { RESYNC_EVENT, SSE_HEADERS, sseFrame } from './sse';
 import { Chain, messagesByMember, START, throughPosition } from './told-batches';
 
+/**
+ * Topics only admins' own streams hear: `reports` (the programme report moved: the insight screen re-reads it). It
+ * follows nearly every award, so members' streams, which have no use for it, are not woken by it.
+ */
+export const STAFF_TOPICS: ReadonlySet<string> = new Set(['reports']);
+
 interface LiveClient {
   paxId: number;
+  /** An admin's own session (not an impersonated one): it also hears the staff-only topics (STAFF_TOPICS). */
+  staff: boolean;
   /** The session behind the stream (hex of its hash): when it is revoked the stream ends. */
   session: string;
   res: Response;
@@ -109,9 +117,10 @@ export class LiveHub {
   }
 
   /** Opens a stream for `paxId`; replays after `lastEventId`, or starts with a snapshot of the current points. */
-  async open(paxId: number, sessionHash: Buffer, res: Response, lastEventId: Position | undefined): Promise<void> {
+  async open(paxId: number, sessionHash: Buffer, res: Response, lastEventId: Position | undefined, staff = false): Promise<void> {
     const client: LiveClient = {
       paxId,
+      staff,
       session: sessionHash.toString('hex'),
       res,
       cursor: { position: { major: 0n, minor: 0n }, kind: '' },
@@ -436,7 +445,8 @@ export class LiveHub {
    */
   private broadcast(topic: string): void {
     const frame = sseFrame(topic, undefined, { topic });
-    for (const set of this.clients.values()) for (const c of set) if (writable(c)) c.res.write(frame);
+    const staffOnly = STAFF_TOPICS.has(topic);
+    for (const set of this.clients.values()) for (const c of set) if ((c.staff || !staffOnly) && writable(c)) c.res.write(frame);
   }
 
   private drained(c: LiveClient): Promise<boolean> {

@@ -35,6 +35,7 @@ export const liveRoutes = (deps: Deps) => [
     summary:
       "The signed-in participant's live updates (text/event-stream): points, activity, certificate, each with its log position as id; " +
       'and promotions, without an id, when the promotions every member may see have changed (re-read /promotions/tiles); ' +
+      "and, to an admin's own session only, reports, without an id, when the programme report has moved (re-read /admin/reports); " +
       'and resync, without an id, after the points snapshot a reconnect gets when its Last-Event-ID is too old to replay from (re-read the activity and certificates)',
     access: 'public',
     query: t.partial({ ticket: t.string, lastEventId: t.string }),
@@ -52,7 +53,7 @@ export const liveRoutes = (deps: Deps) => [
       }
       if (who.kind !== 'participant') throw unauthorized('Send auth-token, or a ticket from POST /api/rest/live/tickets');
       const lastId = req.header('last-event-id') ?? query.lastEventId;
-      await deps.hub.open(who.paxId, who.tokenHash, res, lastId ? parsePosition(lastId) : undefined);
+      await deps.hub.open(who.paxId, who.tokenHash, res, lastId ? parsePosition(lastId) : undefined, who.isAdmin);
       return 'streamed';
     },
   }),

@@ -4,6 +4,7 @@ import { openLiveStream } from '../lib/live-stream';
 import { useSession, useSessionActor } from '../session/session-provider';
 import { liveCertificateReceived, type CertificateItem } from '../stores/certificates';
 import { liveActivityReceived } from '../stores/live-activity';
+import { reportsChanged } from '../stores/live-reports';
 import { liveReplayLost } from '../stores/live-resync';
 import { fetchParticipantFx } from '../stores/participant';
 import { livePointsReceived, pointsRequested, type PointsChanged } from '../stores/points';
@@ -43,6 +44,7 @@ export function SessionBridge() {
         else if (type === 'certificate' && isCertificate(data)) liveCertificateReceived(data);
         else if (type === 'activity') liveActivityReceived(data);
         else if (type === 'promotions') promotionsChanged();
+        else if (type === 'reports') reportsChanged();
         else if (type === 'resync') liveReplayLost();
       },
       onOpen: () => {
@@ -51,6 +53,8 @@ export function SessionBridge() {
         // Promotion changes are not replayed, and the sign-in's own load may have read the tiles before this stream
         // was listening: every (re)connect reads them again (the newest answer wins).
         promotionsChanged();
+        // Nor are report changes: an open insight screen reads its figures again.
+        reportsChanged();
       },
       onUnauthorized: revalidate,
     });

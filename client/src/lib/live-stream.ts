@@ -1,6 +1,6 @@
 // `promotions` is a broadcast without an id: the promotions every member may see changed. `resync`, without an id,
 // follows the snapshot a reconnect gets when the server can no longer replay from its last id.
-export const LIVE_EVENT_TYPES = ['points', 'activity', 'certificate', 'promotions', 'resync'] as const;
+export const LIVE_EVENT_TYPES = ['points', 'activity', 'certificate', 'promotions', 'reports', 'resync'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** The part of EventSource the stream uses, so tests can hand in a fake. */

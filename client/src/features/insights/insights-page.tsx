@@ -1,5 +1,6 @@
 import { Message } from 'primereact/message';
 import { useEffect, useRef, useState } from 'react';
+import { reportsChanged } from '../../stores/live-reports';
 import type { Liability } from './api/insights-api';
 import { ExpiringLotsDetail } from './components/expiring-lots';
 import { FigureTable } from './components/figure-table';
@@ -9,8 +10,13 @@ import { monthLabel } from './insight-dates';
 import { INSIGHT_MONTHS, loadInsights, SOURCE_LABELS, type Insights } from './insights-model';
 import './insights-page.css';
 
-/** While the screen is open its figures follow the log: today's are read again this often (past days never move). */
-const REFRESH_MS = 10_000;
+/**
+ * While the screen is open its figures follow the log: each `reports` message on the admin's live stream (the report
+ * read model moved) reads them again, at most once a second however fast awards arrive (past days never move). The
+ * slow poll only turns the day over at midnight, when no event may arrive.
+ */
+const MIN_GAP_MS = 1_000;
+const DAY_TURN_POLL_MS = 60_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const dollars = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
@@ -39,11 +45,40 @@ export default function InsightsPage() {
         },
         (e: unknown) => !stopped && setError(e instanceof Error ? e.message : 'Could not load the figures'),
       );
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
+    // One read at a time; changes told meanwhile make one more read after it, MIN_GAP_MS after the last began.
+    let reading = false;
+    let again = false;
+    let lastBegan = 0;
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      if (stopped) return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      wait = setTimeout(
+        () => {
+          lastBegan = Date.now();
+          void load().finally(() => {
+            reading = false;
+            if (again) {
+              again = false;
+              refresh();
+            }
+          });
+        },
+        Math.max(0, lastBegan + MIN_GAP_MS - Date.now()),
+      );
+    };
+    refresh();
+    const unwatch = reportsChanged.watch(refresh);
+    const timer = setInterval(refresh, DAY_TURN_POLL_MS);
     return () => {
       stopped = true;
+      unwatch();
       clearInterval(timer);
+      clearTimeout(wait);
     };
   }, [asOf]);
 
