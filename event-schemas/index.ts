@@ -23,6 +23,7 @@ import { TreatmentPointsComputed } from './treatment-points-computed';
 import { TreatmentProcessed } from './treatment-processed';
 import { PromotionCreated } from './promotion-created';
 import { PromotionStatusChanged } from './promotion-status-changed';
+export { PublishedForecast } from './promotion-status-changed';
 
 // Adding an event: a codec file (defineEvent), its place in its stream's union (streams/), and the handlers the
 // compiler then asks for in that stream's deciders and the projections that consume it. Nothing else.

@@ -16,7 +16,8 @@ import { formatPosition } from '../../event-schemas/store/position';
 import { changePromotionStatus } from './change-promotion-status';
 import { copyPromotion } from './copy-promotion';
 import { CreatePromotionBody, createPromotion, promotionFacts, promotionInputErrors } from './create-promotion';
-import { evolvePromotion, initialPromotionState, type PromotionState } from './promotion-state';
+import { evolvePromotion, factsOf, initialPromotionState, type PromotionState } from './promotion-state';
+import { forecastToRecord } from './published-forecast';
 import { promotionStatusOptions, statusActions, type StatusAction } from './promotion-statuses';
 import { AdminPromotionOut, adminPromotionOf } from './promotion-views';
 import { awardTypeOptions, measureTypeOptions, ProductTreeNode, productTree, RuleOption } from './rule-options';
@@ -68,11 +69,18 @@ export const promotionAdminRoutes = (deps: Deps) => {
         409: { description: `Not allowed from the current status (allowed from ${statusActions[action].from.join(', ')})` },
       },
       handler: async ({ params, body, caller }) => {
+        // A publication records the forecast of the promotion as it stands; the decider refuses it if it was revised
+        // meanwhile (the forecast would be of other rules).
+        let forecast;
+        if (action === 'publish') {
+          const { state } = await loadPromotion(deps, params.id);
+          if (state.kind === 'created') forecast = { of: await forecastToRecord(deps, factsOf(state), today()), revision: state.revision };
+        }
         const result = await handleCommand(
           deps.store,
           changePromotionStatus,
           promotionStream(params.id),
-          { action, reason: body.reason ?? null, today: today() },
+          { action, reason: body.reason ?? null, today: today(), forecast },
           { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
         );
         return { status: 200, body: answer(result) };
@@ -107,11 +115,14 @@ export const promotionAdminRoutes = (deps: Deps) => {
             return { status: 200, body: adminPromotionOf(state) };
           }
         }
+        const facts = promotionFacts(id, body);
+        const finalize = body.finalize ?? false;
+        const forecast = finalize ? await forecastToRecord(deps, facts, today()) : undefined;
         const result = await handleCommand(
           deps.store,
           createPromotion,
           promotionStream(id),
-          { facts: promotionFacts(id, body), finalize: body.finalize ?? false },
+          { facts, finalize, forecast },
           {
             actor: actorOf(caller),
             correlationId: correlationId(),

@@ -1,6 +1,13 @@
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { PromotionCreated, PromotionStatusChanged, PromotionWebsitePage, type PromotionEvent, type PromotionWebsite } from '../../event-schemas';
+import {
+  PromotionCreated,
+  PromotionStatusChanged,
+  PromotionWebsitePage,
+  type PromotionEvent,
+  type PromotionWebsite,
+  type PublishedForecast,
+} from '../../event-schemas';
 import { noPayoutRules } from '../../event-schemas/promotion-payout';
 import { boundedString, code, IsoDate, maxText, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
 import { domainError, type Decider } from '../core/decider';
@@ -76,6 +83,8 @@ export interface CreatePromotion {
   finalize: boolean;
   /** The wizard's statusTypeCode DRAFT: the promotion starts as a draft (NEW, then DRAFT in the same append). */
   asDraft?: boolean;
+  /** With finalize: the forecast shown for the publication, recorded with it (published-forecast.ts). */
+  forecast?: PublishedForecast;
 }
 
 /** Creates the promotion NEW; with finalize, publishes it in the same append so it is never seen half made. */
@@ -87,6 +96,7 @@ export const createPromotion: Decider<CreatePromotion, PromotionState, Promotion
     const created = PromotionCreated.of(c.facts);
     if (!c.finalize)
       return right(c.asDraft ? [created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'DRAFT', reason: null })] : [created]);
-    return right([created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'ACTIVE', reason: null })]);
+    const forecast = c.forecast ? { forecast: c.forecast } : {};
+    return right([created, PromotionStatusChanged.of({ promotionId: c.facts.promotionId, from: 'NEW', to: 'ACTIVE', reason: null, ...forecast })]);
   },
 };

@@ -13,6 +13,9 @@ export interface Promotion extends PromotionFacts {
 /** A promotion stream folded: nothing yet, or the promotion as it stands now. */
 export type PromotionState = { kind: 'none' } | Promotion;
 
+/** The stored facts of a promotion, without the fold's bookkeeping (kind, status, revision). */
+export const factsOf = ({ kind: _kind, status: _status, revision: _revision, ...facts }: Promotion): PromotionFacts => facts;
+
 export const initialPromotionState: PromotionState = { kind: 'none' };
 
 export const evolvePromotion = (state: PromotionState, event: PromotionEvent): PromotionState => {

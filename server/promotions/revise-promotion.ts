@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/Either';
-import { PromotionRevised, PromotionStatusChanged, type PromotionEvent } from '../../event-schemas';
+import { PromotionRevised, PromotionStatusChanged, type PromotionEvent, type PublishedForecast } from '../../event-schemas';
 import type { PromotionSection } from '../../event-schemas/promotion-revised';
 import { domainError, type Decider } from '../core/decider';
 import { evolvePromotion, initialPromotionState, type PromotionFacts, type PromotionState } from './promotion-state';
@@ -47,6 +47,8 @@ export interface RevisePromotion {
   /** The promotion as the wizard wants it: the stored facts with the record's sections laid over them. */
   facts: PromotionFacts;
   finalize: boolean;
+  /** With finalize: the forecast shown for the publication, recorded with it (published-forecast.ts). */
+  forecast?: PublishedForecast;
 }
 
 /**
@@ -63,7 +65,8 @@ export const revisePromotion: Decider<RevisePromotion, PromotionState, Promotion
       return left(domainError('invalid-state', `A promotion that is ${state.status} cannot be edited: revert it to draft first, or copy it`));
     const { sections, changes } = changedFields(state, c.facts);
     const events: PromotionEvent[] = sections.length ? [PromotionRevised.of({ promotionId: state.promotionId, sections, changes })] : [];
-    if (c.finalize) events.push(PromotionStatusChanged.of({ promotionId: state.promotionId, from: state.status, to: 'ACTIVE', reason: null }));
+    const forecast = c.forecast ? { forecast: c.forecast } : {};
+    if (c.finalize) events.push(PromotionStatusChanged.of({ promotionId: state.promotionId, from: state.status, to: 'ACTIVE', reason: null, ...forecast }));
     return right(events);
   },
 };

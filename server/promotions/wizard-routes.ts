@@ -16,7 +16,8 @@ import type { Deps } from '../deps';
 import { issuedCertificateTerms } from '../certificate-categories/category-repository';
 import { createPromotion } from './create-promotion';
 import { forecast } from './forecast';
-import { evolvePromotion, initialPromotionState, type Promotion, type PromotionFacts, type PromotionState } from './promotion-state';
+import { evolvePromotion, factsOf, initialPromotionState, type PromotionFacts, type PromotionState } from './promotion-state';
+import { forecastToRecord } from './published-forecast';
 import { revisePromotion } from './revise-promotion';
 import { applyRecord, blankFacts, recordErrors, recordOf, WizardRecord } from './wizard-record';
 
@@ -34,9 +35,6 @@ const ForecastOut = t.type({
 });
 
 const loadPromotion = (deps: Deps, id: string) => loadStream(deps.store, { evolve: evolvePromotion, initialState: initialPromotionState }, promotionStream(id));
-
-/** The stored facts of a promotion, without the fold's bookkeeping (kind, status, revision). */
-const factsOf = ({ kind: _kind, status: _status, revision: _revision, ...facts }: Promotion): PromotionFacts => facts;
 
 /** Groups, products and categories live in tables, so these checks sit here rather than in the pure record checks. */
 async function referenceErrors(pool: pg.Pool, f: PromotionFacts): Promise<FieldError[]> {
@@ -132,11 +130,12 @@ export const promotionWizardRoutes = (deps: Deps) => {
         }
         await checked(facts, finalize ? 'publish' : 'save');
         const asDraft = body.overview?.statusTypeCode === 'DRAFT';
+        const forecast = finalize ? await forecastToRecord(deps, facts, today()) : undefined;
         const result = await handleCommand(
           deps.store,
           createPromotion,
           promotionStream(id),
-          { facts, finalize, asDraft },
+          { facts, finalize, asDraft, forecast },
           { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
         );
         return { status: 201, body: answer(result) };
@@ -166,11 +165,12 @@ export const promotionWizardRoutes = (deps: Deps) => {
         const facts = applyRecord(factsOf(state), body);
         await checked(facts, finalize ? 'publish' : 'save');
         // The decider re-checks the status at the stream's revision: a publish racing this edit wins or loses whole.
+        const forecast = finalize ? await forecastToRecord(deps, facts, today()) : undefined;
         const result = await handleCommand(
           deps.store,
           revisePromotion,
           promotionStream(params.id),
-          { facts, finalize },
+          { facts, finalize, forecast },
           { actor: actorOf(caller), correlationId: correlationId(), now: deps.now() },
         );
         return { status: 200, body: answer(result) };

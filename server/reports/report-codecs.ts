@@ -56,5 +56,5 @@ export const PromotionResultCodec = t.type({
   thruDate: t.string,
   paid: t.type({ members: t.number, ...Paid }),
   byDay: t.array(t.type({ day: t.string, ...Paid })),
-  forecast: t.union([t.type({ publishedOn: t.string, members: t.number, ...Paid }), t.null]),
+  forecast: t.union([t.type({ publishedOn: t.string, recorded: t.boolean, members: t.number, ...Paid }), t.null]),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decodeStreamEvent, type EventOfType } from '../../../event-schemas';
+import { decodeStreamEvent, encodeEvent, PromotionCreated, PromotionStatusChanged, type EventOfType } from '../../../event-schemas';
 import { readModelNames } from '../../../projections/registry';
 import { PROCESS_NAMES } from '../../../server/composition-root';
 import { DEMO } from '../../../server/seed/demo';
@@ -41,12 +41,15 @@ const awardsOf = async (paxId: number): Promise<Award[]> =>
     .map((e) => (decodeStreamEvent(e.streamName, e.type, e.data, e.metadata).event as EventOfType<'PromotionAwardEarned'>).data);
 
 describe('GET /admin/reports/promotion-results', () => {
-  it('gives what a promotion paid, in total and by date of service, as the log’s awards add up, against its forecast as of publication', async () => {
+  it('gives what a promotion paid, in total and by date of service, as the log’s awards add up, against its forecast as recorded at publication', async () => {
     const lastName = `Results${randomUUID().replace(/[-\d]/g, '').slice(0, 8)}`;
     const a = await s.enroll({ lastName });
     const b = await s.enroll({ lastName });
     const groupId = await groupOfLastName(s, admin.token, lastName);
     const record = wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] } });
+    // What the wizard's forecast says as it is published (nothing of the window processed yet).
+    const shown = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: record });
+    expect(shown.status).toBe(200);
     const promotion = await wizardPromotion(s, admin.token, record);
     for (const [paxId, units, day] of [
       [a.paxId, 20, daysAgo(3)],
@@ -72,16 +75,58 @@ describe('GET /admin/reports/promotion-results', () => {
     for (const w of awards) byDay.set(w.dateOfService, (byDay.get(w.dateOfService) ?? 0) + w.amount);
     expect(item.byDay.map((d: { day: string; points: number }) => [d.day, d.points])).toEqual([...byDay.entries()].sort());
 
-    // Published today: the replay is the wizard's forecast of the same record today.
-    const wizard = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: record });
-    expect(wizard.status).toBe(200);
-    expect(item.forecast).toMatchObject({
-      members: wizard.body.members,
-      treatments: wizard.body.treatments,
-      points: wizard.body.points,
-      certificates: wizard.body.certificates,
+    // Against what the forecast said when it was published, recorded with the publication: the treatments processed
+    // since do not move it, though a forecast of the same record today counts them.
+    expect(item.forecast).toEqual({
+      publishedOn: daysAgo(0),
+      recorded: true,
+      members: shown.body.members,
+      treatments: shown.body.treatments,
+      points: shown.body.points,
+      certificates: shown.body.certificates,
+      cost: Math.round((shown.body.points / divisor) * 100) / 100,
     });
-    expect(item.forecast.treatments).toBe(3);
+    const now = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: record });
+    expect(now.body.treatments).toBe(3);
+    expect(item.forecast.treatments).toBe(shown.body.treatments);
+    expect(shown.body.treatments).toBe(0);
+  });
+
+  it('records the forecast when a draft is published by its status action, and replays it for a publication recorded without one', async () => {
+    const lastName = `Recorded${randomUUID().replace(/[-\d]/g, '').slice(0, 8)}`;
+    const a = await s.enroll({ lastName });
+    const groupId = await groupOfLastName(s, admin.token, lastName);
+    const posted = await postTreatment(s, treatmentBody(a.paxId, [lineItem(products.treatment.id, 20)], { dateOfService: daysAgo(4) }));
+    await settled(s, posted);
+    expect((await s.call('POST', '/api/rest/admin/jobs/process-treatments', { token: admin.token, body: {} })).status).toBe(200);
+    await quiet();
+    const record = wizardRecord([products.treatment.id], daysAgo(10), daysAgo(-10), { participants: { groupIds: [groupId] } });
+    const shown = await s.call('POST', '/api/rest/wizard/promotions/forecast', { token: admin.token, body: record });
+    expect(shown.body.treatments).toBe(1);
+    const draft = await wizardPromotion(s, admin.token, record, false);
+    const published = await s.call('POST', `/api/rest/promotions/${draft.overview.id}/publish`, { token: admin.token, body: {} });
+    expect(published.status).toBe(200);
+    const stream = await s.runtime.deps.store.readStream(`promotion-${draft.overview.id}`);
+    const publication = stream.map((e) => decodeStreamEvent(e.streamName, e.type, e.data, e.metadata).event).find((e) => e.type === 'PromotionStatusChanged');
+    expect(publication?.data).toMatchObject({ to: 'ACTIVE', forecast: { treatments: 1, members: 1, points: shown.body.points, certificateValue: null } });
+
+    // A publication from before forecasts were kept (its event without one): replayed on today's data, and said so.
+    const older = randomUUID();
+    const facts = { ...(stream[0].data as Record<string, unknown>), promotionId: older, promotionCode: `OLD${older.slice(0, 6)}`, name: 'Published long ago' };
+    const meta = { actor: { kind: 'system', job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: new Date().toISOString() };
+    await s.runtime.deps.store.appendToStream(
+      `promotion-${older}`,
+      [
+        encodeEvent(randomUUID(), PromotionCreated.of(facts as never), meta as never),
+        encodeEvent(randomUUID(), PromotionStatusChanged.of({ promotionId: older, from: 'NEW', to: 'ACTIVE', reason: null }), meta as never),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await quiet();
+    const r = await s.call('GET', '/api/rest/admin/reports/promotion-results', { token: admin.token });
+    const item = (id: string) => r.body.items.find((i: { promotionId: string }) => i.promotionId === id);
+    expect(item(draft.overview.id).forecast).toMatchObject({ recorded: true, treatments: 1 });
+    expect(item(older).forecast).toMatchObject({ recorded: false, treatments: 1, members: 1 });
   });
 
   it('answers 403 to a member and 401 anonymously', async () => {

@@ -1,5 +1,13 @@
 import { isLeft, isRight, type Either } from 'fp-ts/Either';
-import { decodeEvent, encodeEvent, PromotionCreated, PromotionStatusChanged, type PromotionEvent, type PromotionStatus } from '../../../event-schemas';
+import {
+  decodeEvent,
+  encodeEvent,
+  PromotionCreated,
+  PromotionRevised,
+  PromotionStatusChanged,
+  type PromotionEvent,
+  type PromotionStatus,
+} from '../../../event-schemas';
 import { fold, type DomainError } from '../../../server/core/decider';
 import { changePromotionStatus, type ChangePromotionStatus } from '../../../server/promotions/change-promotion-status';
 import { createPromotion, promotionFacts } from '../../../server/promotions/create-promotion';
@@ -108,5 +116,34 @@ describe('change promotion status', () => {
 
   it('answers not-found for a promotion that does not exist', () => {
     expect(refusal(when('end', []))).toBe('not-found');
+  });
+});
+
+describe('a publication records the forecast shown for it', () => {
+  const shown = { from: '2026-03-01', to: '2026-04-01', lookback: false, members: 3, treatments: 4, points: 120, certificates: 0, certificateValue: null };
+
+  it('carries the forecast on the change to ACTIVE, and on no other change', () => {
+    const published = when('publish', historyTo.NEW, { forecast: { of: shown, revision: 0 } });
+    expect(isRight(published) && published.right).toEqual([
+      PromotionStatusChanged.of({ promotionId: ID, from: 'NEW', to: 'ACTIVE', reason: null, forecast: shown }),
+    ]);
+    const ended = when('end', historyTo.ACTIVE, { forecast: { of: shown, revision: 0 } });
+    expect(isRight(ended) && ended.right).toEqual([moved('ACTIVE', 'ENDED')]);
+  });
+
+  it('refuses to record a forecast worked out on the promotion before a revision it has since had', () => {
+    const revised = PromotionRevised.of({ promotionId: ID, sections: ['overview'], changes: { name: 'Spring Sparkle II' } });
+    expect(refusal(when('publish', [...historyTo.NEW, revised], { forecast: { of: shown, revision: 0 } }))).toBe('conflict');
+    expect(isRight(when('publish', [...historyTo.NEW, revised], { forecast: { of: shown, revision: 1 } }))).toBe(true);
+  });
+
+  it('decodes a publication recorded before forecasts were kept', () => {
+    const old = encodeEvent('5b1c0d9e-3f2a-4b6c-9d8e-7f6a5b4c3d2e', moved('NEW', 'ACTIVE'), {
+      actor: { kind: 'system', job: 'test' },
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt: '2026-03-01T00:00:00.000Z',
+    });
+    expect(decodeEvent(old.type, old.data, old.metadata).event.data).toEqual({ promotionId: ID, from: 'NEW', to: 'ACTIVE', reason: null });
   });
 });

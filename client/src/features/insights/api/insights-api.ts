@@ -39,7 +39,8 @@ export interface PromotionResult {
   thruDate: string;
   paid: PaidFigures & { members: number };
   byDay: (PaidFigures & { day: string })[];
-  forecast: (PaidFigures & { members: number; publishedOn: string }) | null;
+  /** `recorded`: kept with the publication; otherwise replayed now on the rules published (published before it was kept). */
+  forecast: (PaidFigures & { members: number; publishedOn: string; recorded: boolean }) | null;
 }
 
 export const promotionResultsApi = {

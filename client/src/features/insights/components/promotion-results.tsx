@@ -41,6 +41,7 @@ export function PromotionResults({ results }: { results: PromotionResult[] }) {
           'Forecast treatments',
           'Forecast points',
           'Forecast cost (USD)',
+          'Forecast',
         ]}
         rows={results.map((r) => [
           r.name,
@@ -57,6 +58,7 @@ export function PromotionResults({ results }: { results: PromotionResult[] }) {
           r.forecast?.treatments ?? '',
           r.forecast?.points ?? '',
           r.forecast?.cost ?? '',
+          r.forecast ? (r.forecast.recorded ? 'as shown at publication' : 'replayed on today’s data') : '',
         ])}
         format={(v, i) => (costColumns.has(i) && v !== '' ? dollars(Number(v)) : typeof v === 'number' ? v.toLocaleString('en-US') : v)}
       />
