@@ -17,7 +17,7 @@ import { ExpiringLotsCodec, FlowItemCodec, LiabilityCodec, PromotionResultCodec,
 /** The most periods one points-flow answer holds: a year and a day by day, ten years by month. */
 export const MAX_FLOW_PERIODS = { day: 366, month: 120 } as const;
 
-/** The most promotions one results answer holds (each replays its forecast). */
+/** The most promotions one results answer holds (a publication from before forecasts were recorded replays its own). */
 export const MAX_PROMOTION_RESULTS = 50;
 
 /** The most lots one drill-down lists (its totals cover them all). */
@@ -118,7 +118,7 @@ export const reportRoutes = (deps: Deps) => {
       method: 'get',
       path: '/admin/reports/promotion-results',
       tag: 'Reports',
-      summary: `What each published promotion paid (members, treatments, points, certificates, dollar cost), in total and by date of service, against its forecast replayed as of the day it was published (newest window first, at most ${MAX_PROMOTION_RESULTS})`,
+      summary: `What each published promotion paid (members, treatments, points, certificates, dollar cost), in total and by date of service, against its forecast as shown at publication (recorded with it; replayed as of that day for a publication from before forecasts were recorded) (newest window first, at most ${MAX_PROMOTION_RESULTS})`,
       access: 'admin',
       responses: {
         200: { description: 'The promotions', schema: t.type({ items: t.array(PromotionResultCodec) }) },
