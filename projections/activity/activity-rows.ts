@@ -76,7 +76,9 @@ export class ActivityRows {
   /** The read that loads (and locks) these rows (a runner may prefetch exactly this statement). */
   static loadStatement(ids: string[]): Statement {
     return {
-      sql: `SELECT ${HEADER_COLUMNS}, detail, position_major, position_minor FROM rm_activity WHERE id = ANY($1::text[]) FOR UPDATE`,
+      // The detail as text: held as text (HeldRow.detailJson) and parsed only if an event changes it. Read as jsonb,
+      // node-postgres parsed every loaded detail and the load stringified it again.
+      sql: `SELECT ${HEADER_COLUMNS}, detail::text AS detail_json, position_major, position_minor FROM rm_activity WHERE id = ANY($1::text[]) FOR UPDATE`,
       values: [[...new Set(ids)]],
     };
   }
@@ -84,7 +86,7 @@ export class ActivityRows {
   static async load(db: pg.PoolClient, ids: string[]): Promise<ActivityRows> {
     const held = new ActivityRows(db);
     if (ids.length === 0) return held;
-    const r = await readRows<Row & { detail: Detail; position_major: string; position_minor: string }>(db, ActivityRows.loadStatement(ids));
+    const r = await readRows<Row & { detail_json: string; position_major: string; position_minor: string }>(db, ActivityRows.loadStatement(ids));
     for (const row of r.rows) {
       held.rows.set(row.id, {
         paxId: Number(row.pax_id),
@@ -92,8 +94,7 @@ export class ActivityRows {
         activityDate: row.activity_date,
         points: Number(row.points),
         description: row.description,
-        detailJson: JSON.stringify(row.detail),
-        detail: row.detail,
+        detailJson: row.detail_json,
         position: { major: BigInt(row.position_major), minor: BigInt(row.position_minor) },
       });
     }
