@@ -52,11 +52,15 @@ export const messageIdOf = (id: number, createdAt: Date, domain: string): string
  * or taking the same row; the lease is what keeps a claimed message from being claimed again after this statement
  * commits. A dispatcher that dies mid-send leaves its lease to expire: the message is then sent once more, with the
  * same Message-ID, and a message that keeps killing its sender still runs out of attempts.
+ *
+ * Due means due within `now`'s millisecond: a message is stamped by PostgreSQL to the microsecond, `now` is a
+ * JavaScript date, and one written a few microseconds into the same millisecond was passed over until the next round
+ * (a full jest run saw a dispatcher find nothing right after a write).
  */
 export async function claimDue(pool: pg.Pool, o: { limit: number; leaseMs: number; now: Date; domain: string }): Promise<Claimed[]> {
   const r = await pool.query<ClaimedRow>(
     `WITH due AS (
-       SELECT id FROM outbox WHERE status = 'PENDING' AND next_attempt_at <= $1
+       SELECT id FROM outbox WHERE status = 'PENDING' AND next_attempt_at < $1::timestamptz + interval '1 millisecond'
        ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
      )
      UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $3 / 1000.0)
