@@ -84,9 +84,10 @@ import { campaignMigrations } from './campaigns';
 import { participantSearchMigrations } from './participants/participant-search-schema';
 import { groupCountMigrations } from './groups/group-count-schema';
 import { categoryFieldMigrations } from './certificate-categories/category-schema';
-import { accessLogMigrations, retentionMigrations } from './privacy/privacy-schema';
+import { accessLogMigrations, erasureMigrations, retentionMigrations } from './privacy/privacy-schema';
 import { retentionScheduler } from './privacy/retention-job';
 import { accessLogRoutes } from './privacy/access-log-routes';
+import { erasureRoutes } from './privacy/erasure-routes';
 import { exportRoutes } from './privacy/export-route';
 
 /*
@@ -113,6 +114,7 @@ export const allMigrations = (): Migration[] =>
     ...messagingMigrations,
     ...accessLogMigrations,
     ...retentionMigrations,
+    ...erasureMigrations,
     ...reportMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
@@ -166,6 +168,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...auditRoutes(deps),
     ...accessLogRoutes(deps),
     ...exportRoutes(deps),
+    ...erasureRoutes(deps),
     ...groupRoutes(deps),
     ...surveyAdminRoutes(deps),
     ...surveyMemberRoutes(deps),
