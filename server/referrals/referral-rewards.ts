@@ -63,9 +63,12 @@ export const referralRewards = (deps: RewardDeps): Projection<EventOfType<'Treat
         ctx,
       );
     // An erased member gets nothing more (their stream takes no award): the other side is still rewarded.
-    await award(referral.referrerId, 'referrer', deps.settings.referrerRewardPoints, `Referral reward: ${referral.newFirstName} completed a first treatment`).catch(
-      skipErased,
-    );
+    await award(
+      referral.referrerId,
+      'referrer',
+      deps.settings.referrerRewardPoints,
+      `Referral reward: ${referral.newFirstName} completed a first treatment`,
+    ).catch(skipErased);
     await award(done.paxId, 'referred', deps.settings.referredRewardPoints, `Referral reward: welcome from ${referral.referrerFirstName}`).catch(skipErased);
   },
 });
