@@ -88,6 +88,8 @@ import { accessLogMigrations, erasureMigrations, retentionMigrations } from './p
 import { retentionScheduler } from './privacy/retention-job';
 import { accessLogRoutes } from './privacy/access-log-routes';
 import { erasureRoutes } from './privacy/erasure-routes';
+import { keyringFor, memberKeyMigrations } from './privacy/sealing/member-keys';
+import { sealingStore } from './privacy/sealing/sealing-store';
 import { exportRoutes } from './privacy/export-route';
 
 /*
@@ -115,6 +117,7 @@ export const allMigrations = (): Migration[] =>
     ...accessLogMigrations,
     ...retentionMigrations,
     ...erasureMigrations,
+    ...memberKeyMigrations,
     ...reportMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
@@ -209,9 +212,13 @@ export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expirySche
 
 /** The event store: EventStoreDB when a connection string is given, otherwise the PostgreSQL log in `pool`. */
 export async function openEventStore(pool: pg.Pool, listener: PgListener, eventStoreConnectionString?: string): Promise<EventStore> {
-  if (!eventStoreConnectionString) return createPgEventStore(pool, listener);
+  // The personal fields of events are sealed with their member's key on the way in and opened on the way out, for
+  // either backend; the keys live in PostgreSQL, outside the log (server/privacy/sealing/).
+  const keyring = keyringFor(pool);
+  await keyring.listen(listener);
+  if (!eventStoreConnectionString) return sealingStore(await createPgEventStore(pool, listener), keyring);
   const { createEsdbEventStore } = await import('./adapters/esdb-event-store');
-  return createEsdbEventStore(eventStoreConnectionString);
+  return sealingStore(await createEsdbEventStore(eventStoreConnectionString), keyring);
 }
 
 export interface RuntimeOptions {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { CONTACTS_ENTITY } from '../participants/contact-changes';
 import { PROFILE_ENTITY } from '../participants/profile-routes';
+import { destroyMemberKey } from './sealing/member-keys';
 
 /** The sign-in name an erased account keeps: unique (the column is), and no one's address, so no one can sign in with it. */
 export const erasedUsername = (paxId: number) => `erased-member-${paxId}`;
@@ -42,6 +43,8 @@ export async function eraseFromTables(db: pg.PoolClient, paxId: number, erasedAt
     [CONTACTS_ENTITY, PROFILE_ENTITY],
     String(paxId),
   ]);
+  // The personal fields of their events, in the log and in every copy of it, now read as erased.
+  await destroyMemberKey(db, paxId, erasedAt);
   // The row stays (its id keeps the ledger's facts joined to someone), blank; an empty hash verifies no password.
   await db.query(
     `UPDATE participants SET first_name = '', last_name = '', username = $2, password_hash = '', postal_code = NULL, date_of_birth = NULL,

@@ -7,6 +7,7 @@ import type { Deps } from '../deps';
 import { correlationId } from '../operations/request-context';
 import { eraseMember, forfeitCertificate } from './erase-member';
 import { eraseFromTables } from './erase-tables';
+import { keyringFor } from './sealing/member-keys';
 
 export interface ErasureRequest {
   paxId: number;
@@ -74,6 +75,8 @@ export async function eraseMemberEverywhere(deps: Pick<Deps, 'pool' | 'store' | 
   } finally {
     db.release();
   }
+  // This process forgets the key at once; the others when the commit's notice reaches them.
+  keyringFor(deps.pool).forget(paxId);
   await announceRevoked(deps.pool, endedSessions);
   return { paxId, erasedAt: erasedAt.toISOString(), position: formatPosition(position) };
 }

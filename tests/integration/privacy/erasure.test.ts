@@ -41,7 +41,8 @@ async function plantedMember(tag: string) {
   // Points (an award), a reward certificate bought with some of them, and a treatment with a practitioner.
   const award = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/points`, {
     token: admin.token,
-    body: { amount: 350, description: 'Goodwill after a late appointment', idempotencyKey: randomUUID() },
+    // Free text in the log that names the person: sealed with their key (item 2), so it must read as erased after.
+    body: { amount: 350, description: `Goodwill for ${firstName} ${lastName} (${m.email})`, idempotencyKey: randomUUID() },
   });
   expect(award.status).toBe(201);
   const redeemed = await redeem(s, m.token, m.paxId, 100);
@@ -73,6 +74,12 @@ describe('erasure (issue 25, item 4)', () => {
     expect(before[m.pending]).toEqual(expect.arrayContaining(['email_confirmations', 'outbox']));
     // plantedMember waited for its last writes to be in every read model.
     const liabilityBefore = await liability();
+    // The log holds the award's description sealed, never in the clear, yet every reader sees it opened.
+    for (const needle of [m.firstName, m.lastName, m.email]) expect(before[needle]).not.toContain('es_events');
+    const opened = await s.call('GET', `/api/rest/admin/participants/${m.paxId}/timeline`, { token: admin.token });
+    expect(opened.body.events.find((e: { type: string }) => e.type === 'PointsAwarded').data.description).toBe(
+      `Goodwill for ${m.firstName} ${m.lastName} (${m.email})`,
+    );
 
     const r = await eraseAsStaff(m.paxId);
     expect(r.status).toBe(202);
@@ -109,6 +116,12 @@ describe('erasure (issue 25, item 4)', () => {
     const held = 350 - 100;
     expect(forfeited.reduce((n: number, e: { data: { amount: number } }) => n + e.data.amount, 0)).toBe(held);
     expect(timeline.body.balanceAsOf).toBe(0);
+    // The award keeps its amount and cause; its description, sealed with the destroyed key, reads as erased.
+    expect(timeline.body.events.find((e: { type: string }) => e.type === 'PointsAwarded').data).toMatchObject({
+      amount: 350,
+      source: 'ADMIN',
+      description: '[erased]',
+    });
     expect(timeline.body.events.find((e: { type: string }) => e.type === 'MemberErased').data).toEqual({
       paxId: m.paxId,
       requestedBy: 'STAFF',
