@@ -98,8 +98,9 @@ describe('erasure (issue 25, item 4)', () => {
       expect(found.body.items).toEqual([]);
     }
     // Reads by their id say they were erased.
-    for (const path of ['', '/emails', '/phones', '/points', '/bonus-points', '/contacts/history', '/export']) {
-      const read = await s.call('GET', `/api/rest/participants/${m.paxId}${path}`, { token: admin.token });
+    const reads = ['', '/emails', '/phones', '/points', '/bonus-points', '/contacts/history', '/certificates', '/referrals', '/message-preferences', '/export'];
+    for (const path of [...reads.map((r) => `/api/rest/participants/${m.paxId}${r}`), `/api/rest/patients/${m.paxId}/activity-headers`]) {
+      const read = await s.call('GET', path, { token: admin.token });
       expect([path, read.status]).toEqual([path, 410]);
       expect(read.body.detail).toMatch(/was erased on/);
     }
