@@ -31,6 +31,8 @@ export * from './metadata';
 export * from './stream-names';
 export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
 export { MessagePreferencesChanged } from './message-preferences-changed';
+export { PointsForfeited } from './points-forfeited';
+export { MemberErased } from './member-erased';
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
 export { CertificateTransferred } from './certificate-transferred';

@@ -84,9 +84,12 @@ import { campaignMigrations } from './campaigns';
 import { participantSearchMigrations } from './participants/participant-search-schema';
 import { groupCountMigrations } from './groups/group-count-schema';
 import { categoryFieldMigrations } from './certificate-categories/category-schema';
-import { accessLogMigrations, retentionMigrations } from './privacy/privacy-schema';
+import { accessLogMigrations, erasureMigrations, retentionMigrations } from './privacy/privacy-schema';
 import { retentionScheduler } from './privacy/retention-job';
 import { accessLogRoutes } from './privacy/access-log-routes';
+import { erasureRoutes } from './privacy/erasure-routes';
+import { keyringFor, memberKeyMigrations } from './privacy/sealing/member-keys';
+import { sealingStore } from './privacy/sealing/sealing-store';
 import { exportRoutes } from './privacy/export-route';
 
 /*
@@ -113,6 +116,8 @@ export const allMigrations = (): Migration[] =>
     ...messagingMigrations,
     ...accessLogMigrations,
     ...retentionMigrations,
+    ...erasureMigrations,
+    ...memberKeyMigrations,
     ...reportMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
@@ -166,6 +171,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...auditRoutes(deps),
     ...accessLogRoutes(deps),
     ...exportRoutes(deps),
+    ...erasureRoutes(deps),
     ...groupRoutes(deps),
     ...surveyAdminRoutes(deps),
     ...surveyMemberRoutes(deps),
@@ -206,9 +212,13 @@ export const nightlyJobs = (deps: Deps) => [treatmentScheduler(deps), expirySche
 
 /** The event store: EventStoreDB when a connection string is given, otherwise the PostgreSQL log in `pool`. */
 export async function openEventStore(pool: pg.Pool, listener: PgListener, eventStoreConnectionString?: string): Promise<EventStore> {
-  if (!eventStoreConnectionString) return createPgEventStore(pool, listener);
+  // The personal fields of events are sealed with their member's key on the way in and opened on the way out, for
+  // either backend; the keys live in PostgreSQL, outside the log (server/privacy/sealing/).
+  const keyring = keyringFor(pool);
+  await keyring.listen(listener);
+  if (!eventStoreConnectionString) return sealingStore(await createPgEventStore(pool, listener), keyring);
   const { createEsdbEventStore } = await import('./adapters/esdb-event-store');
-  return createEsdbEventStore(eventStoreConnectionString);
+  return sealingStore(await createEsdbEventStore(eventStoreConnectionString), keyring);
 }
 
 export interface RuntimeOptions {

@@ -1,8 +1,10 @@
 import { GiftCertificatesPurchased, GiftOrderAbandoned } from '../gift-certificates';
 import { ImpersonationEnded, ImpersonationStarted } from '../impersonation';
+import { MemberErased } from '../member-erased';
 import { MessagePreferencesChanged } from '../message-preferences-changed';
 import { PointsAwarded } from '../points-awarded';
 import { PointsExpired } from '../points-expired';
+import { PointsForfeited } from '../points-forfeited';
 import { PointsRedeemed } from '../points-redeemed';
 import { PromotionAwardEarned } from '../promotion-award-earned';
 import { streamEvents, type EventsOf } from '../stream-events';
@@ -26,5 +28,7 @@ export const memberEvents = streamEvents('member', [
   ImpersonationStarted,
   ImpersonationEnded,
   MessagePreferencesChanged,
+  PointsForfeited,
+  MemberErased,
 ]);
 export type MemberEvent = EventsOf<typeof memberEvents>;

@@ -2,7 +2,9 @@ import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../ev
 import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
 import { dateIn } from '../../event-schemas/calendar';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
+import { applyAroundErasures } from '../erasure';
 import { ActivityRows } from './activity-rows';
+import { eraseActivity } from './erase-activity';
 import { awardLines, promotionAward, recordedDetail } from './treatment-detail';
 
 /** Sources whose awards are their own activity; treatment and partner awards show on the treatment's row. */
@@ -14,7 +16,18 @@ export interface ActivitySettings {
 
 /** A treatment's own events, and the member's awards, redemptions and gift certificates. */
 type Consumed =
-  TreatmentEvent | EventOfType<'TreatmentPointsComputed' | 'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'CertificateIssued' | 'PromotionAwardEarned'>;
+  | TreatmentEvent
+  | EventOfType<
+      | 'TreatmentPointsComputed'
+      | 'PointsAwarded'
+      | 'PointsRedeemed'
+      | 'PointsExpired'
+      | 'PointsForfeited'
+      | 'CertificateIssued'
+      | 'PromotionAwardEarned'
+      | 'MemberErased'
+    >;
+type Moving = Exclude<Consumed, EventOfType<'MemberErased'>>;
 type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
 /**
@@ -38,16 +51,18 @@ export const certificatePhrase = (value: number, name: string): string => {
 /** One row per expired lot: a lot expires once, with what was left of it. */
 export const expiredRowId = (lotId: string) => `expired-${lotId}`;
 export const EXPIRED_DESCRIPTION = 'Points expired';
+export const forfeitedRowId = (lotId: string) => `forfeited-${lotId}`;
+export const FORFEITED_DESCRIPTION = 'Points forfeited: the account was erased';
 
 /** The activity rows an event writes (the projection reads them all for a batch at once). */
-const rowIdsOf = (ev: Consumed): string[] => {
+const rowIdsOf = (ev: Moving): string[] => {
   if (ev.type === 'PromotionAwardEarned')
     return ev.data.certificate ? [ev.data.treatmentId, promotionCertificateRowId(ev.data.certificate.certificateId)] : [ev.data.treatmentId];
   const id = rowIdOf(ev);
   return id === undefined ? [] : [id];
 };
 
-const rowIdOf = (ev: Exclude<Consumed, EventOfType<'PromotionAwardEarned'>>): string | undefined => {
+const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned'>>): string | undefined => {
   switch (ev.type) {
     case 'TreatmentRecorded':
     case 'TreatmentApproved':
@@ -60,6 +75,8 @@ const rowIdOf = (ev: Exclude<Consumed, EventOfType<'PromotionAwardEarned'>>): st
       return `redeem-${ev.data.certificateId}`;
     case 'PointsExpired':
       return expiredRowId(ev.data.lotId);
+    case 'PointsForfeited':
+      return forfeitedRowId(ev.data.lotId);
     case 'CertificateIssued':
       return ownActivityRow(ev.data) ? `certificate-${ev.data.certificateId}` : undefined;
     default:
@@ -79,31 +96,38 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
       'PointsAwarded',
       'PointsRedeemed',
       'PointsExpired',
+      'PointsForfeited',
       'CertificateIssued',
       'PromotionAwardEarned',
+      'MemberErased',
     ),
     tables: ['rm_activity'],
     liveKinds: ['activity'],
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch(events) {
-      const ids = events.flatMap((e) => rowIdsOf(e.event));
+      const ids = events.flatMap((e) => (e.event.type === 'MemberErased' ? [] : rowIdsOf(e.event)));
       return ids.length === 0 ? undefined : ActivityRows.loadStatement(ids);
     },
-    async applyAll(db, events) {
-      const ids = events.flatMap((e) => rowIdsOf(e.event));
-      if (ids.length === 0) return { paxIds: [] };
-      const rows = await ActivityRows.load(db, ids);
-      const touched = new Set<number>();
-      for (const e of events) for (const p of applyOne(rows, e, programmeDate)?.paxIds ?? []) touched.add(p);
-      await rows.save();
-      return { paxIds: [...touched] };
-    },
+    applyAll: (db, events) =>
+      applyAroundErasures<Consumed>(
+        events,
+        async (run) => {
+          const ids = run.flatMap((e) => rowIdsOf(e.event));
+          if (ids.length === 0) return { paxIds: [] };
+          const rows = await ActivityRows.load(db, ids);
+          const touched = new Set<number>();
+          for (const e of run) for (const p of applyOne(rows, e, programmeDate)?.paxIds ?? []) touched.add(p);
+          await rows.save();
+          return { paxIds: [...touched] };
+        },
+        (paxId) => eraseActivity(db, paxId),
+      ),
   };
   return projection;
 };
 
 /** One event's change to the held rows, in memory (no await: see ActivityRows.tell). */
-function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate: (occurredAt: string) => string): { paxIds: number[] } | undefined {
+function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: (occurredAt: string) => string): { paxIds: number[] } | undefined {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
@@ -176,6 +200,19 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Consumed>, programmeDate
         description: EXPIRED_DESCRIPTION,
       };
       rows.insert(e, d.paxId, row, { lotId: d.lotId, amount: d.amount, expirationDate: d.expirationDate });
+      return { paxIds: [d.paxId] };
+    }
+    // An erasure's forfeits leave the balance too: a row each, so the activity still adds up to the ledger.
+    case 'PointsForfeited': {
+      const d = ev.data;
+      const row = {
+        id: forfeitedRowId(d.lotId),
+        activityType: 'POINTS FORFEITED' as const,
+        activityDate: programmeDate(e.metadata.occurredAt),
+        points: -d.amount,
+        description: FORFEITED_DESCRIPTION,
+      };
+      rows.insert(e, d.paxId, row, { lotId: d.lotId, amount: d.amount, reason: d.reason });
       return { paxIds: [d.paxId] };
     }
     case 'CertificateIssued': {

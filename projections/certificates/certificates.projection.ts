@@ -1,14 +1,17 @@
 import type pg from 'pg';
-import { certificateEvents, type CertificateEvent } from '../../event-schemas';
+import { certificateEvents, type CertificateEvent, type EventOfType } from '../../event-schemas';
+import { ERASED_TEXT } from '../../event-schemas/erased';
 import { pushLive, type Projection, type ProjectedEvent } from '../projection';
 import { applyCertificateBatch, loadStatement } from './certificate-batch';
 import { certificateItem } from './certificate-item';
 import { CERTIFICATE_COLUMNS, rowToFacts, type CertificateRow } from './certificates-query';
 
+type Consumed = CertificateEvent | EventOfType<'MemberErased'>;
+
 /** Every member's certificates, the source of GET /participants/{paxId}/certificates and of live `certificate` messages. */
-export const certificatesProjection: Projection<CertificateEvent> = {
+export const certificatesProjection: Projection<Consumed> = {
   name: 'certificates',
-  consumes: certificateEvents.types,
+  consumes: new Set([...certificateEvents.types, 'MemberErased']),
   tables: ['rm_certificates'],
   liveKinds: ['certificate'],
   async apply(db, e) {
@@ -51,6 +54,17 @@ export const certificatesProjection: Projection<CertificateEvent> = {
         );
         await pushCertificate(db, e, d.certificateId, updated.rows[0]);
         return { paxIds: [d.paxId] };
+      }
+      // The gifts they bought or were given name people (sender, recipient and the recipient's address): blanked to what
+      // the sealed CertificateIssued reads as once the buyer's key is gone. Their certificates themselves stay (voided).
+      case 'MemberErased': {
+        const paxId = e.event.data.paxId;
+        await db.query(
+          `UPDATE rm_certificates SET gift_recipient_name = $2, gift_recipient_email = $2, gift_sender_name = $2
+            WHERE (pax_id = $1 OR purchased_by = $1) AND gift_recipient_email IS NOT NULL`,
+          [paxId, ERASED_TEXT],
+        );
+        return { paxIds: [paxId] };
       }
       default: {
         const never: never = e.event;

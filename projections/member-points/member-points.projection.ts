@@ -1,11 +1,22 @@
 import type { EventOfType } from '../../event-schemas';
+import { ERASED_TEXT } from '../../event-schemas/erased';
+import { deferWrite } from '../batch-buffer';
+import { applyAroundErasures } from '../erasure';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { PointsBatch } from './points-batch';
 
 /** What moves a member's balance or pending points: the ledger's own events and a treatment's estimate. */
 type Consumed = EventOfType<
-  'PointsAwarded' | 'PointsRedeemed' | 'PointsExpired' | 'GiftCertificatesPurchased' | 'TreatmentRecorded' | 'TreatmentPointsComputed'
+  | 'PointsAwarded'
+  | 'PointsRedeemed'
+  | 'PointsExpired'
+  | 'PointsForfeited'
+  | 'GiftCertificatesPurchased'
+  | 'TreatmentRecorded'
+  | 'TreatmentPointsComputed'
+  | 'MemberErased'
 >;
+type Moving = Exclude<Consumed, EventOfType<'MemberErased'>>;
 
 /** Balance, pending points and lots per member; the source of GET /points and of live `points` messages. */
 export const memberPointsProjection: Projection<Consumed> = {
@@ -14,25 +25,32 @@ export const memberPointsProjection: Projection<Consumed> = {
     'PointsAwarded',
     'PointsRedeemed',
     'PointsExpired',
+    'PointsForfeited',
     'GiftCertificatesPurchased',
     'TreatmentRecorded',
     'TreatmentPointsComputed',
+    'MemberErased',
   ),
   tables: ['rm_member_points', 'rm_point_lots'],
   liveKinds: ['points'],
   apply: (db, e) => memberPointsProjection.applyAll!(db, [e]),
   prefetch: (events) => (events.length === 0 ? undefined : PointsBatch.loadStatement(events.map((e) => e.event.data.paxId))),
-  async applyAll(db, events) {
-    const paxIds = events.map((e) => e.event.data.paxId);
-    if (paxIds.length === 0) return { paxIds: [] };
-    const batch = await PointsBatch.load(db, paxIds);
-    for (const e of events) applyOne(batch, e);
-    await batch.save();
-    return { paxIds: [...new Set(paxIds)] };
-  },
+  applyAll: (db, events) =>
+    applyAroundErasures<Consumed>(
+      events,
+      async (run) => {
+        const paxIds = run.map((e) => e.event.data.paxId);
+        const batch = await PointsBatch.load(db, paxIds);
+        for (const e of run) applyOne(batch, e);
+        await batch.save();
+        return { paxIds: [...new Set(paxIds)] };
+      },
+      // An award's description is free text an admin typed (it may name the person); the amounts stay.
+      (paxId) => deferWrite(db, { sql: 'UPDATE rm_point_lots SET description = $2 WHERE pax_id = $1', values: [paxId, ERASED_TEXT] }),
+    ),
 };
 
-function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): void {
+function applyOne(batch: PointsBatch, e: ProjectedEvent<Moving>): void {
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;
@@ -51,7 +69,8 @@ function applyOne(batch: PointsBatch, e: ProjectedEvent<Consumed>): void {
       batch.spendLots(d.paxId, d.consumed);
       return batch.change(e, d.paxId, -d.amount, 0);
     }
-    case 'PointsExpired': {
+    case 'PointsExpired':
+    case 'PointsForfeited': {
       const d = e.event.data;
       batch.spendLots(d.paxId, [d]);
       return batch.change(e, d.paxId, -d.amount, 0);

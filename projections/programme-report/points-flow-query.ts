@@ -33,7 +33,7 @@ export function periodsBetween(from: string, to: string, interval: FlowInterval)
 /**
  * Points earned (by source), redeemed, spent on gifts, expired and forfeited on the programme days from `from` to
  * `to`, by day or month. Reads the dated totals of those days only (one row per measure and day, by primary key).
- * Forfeited stays 0: no event forfeits points yet.
+ * Forfeited is what erasures took (PointsForfeited).
  */
 export async function pointsFlow(pool: pg.Pool, from: string, to: string, interval: FlowInterval): Promise<FlowItem[]> {
   const r = await pool.query<{ measure: string; period: string; amount: string }>(

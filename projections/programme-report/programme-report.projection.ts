@@ -9,6 +9,7 @@ type Consumed = EventOfType<
   | 'PointsAwarded'
   | 'PointsRedeemed'
   | 'PointsExpired'
+  | 'PointsForfeited'
   | 'GiftCertificatesPurchased'
   | 'CertificateIssued'
   | 'CertificateStatusChanged'
@@ -27,7 +28,11 @@ const certificateIdOf = (e: ProjectedEvent<Consumed>): string | undefined =>
     : undefined;
 
 const paxIdOf = (e: ProjectedEvent<Consumed>): number | undefined =>
-  e.event.type === 'PointsAwarded' || e.event.type === 'PointsRedeemed' || e.event.type === 'PointsExpired' || e.event.type === 'GiftCertificatesPurchased'
+  e.event.type === 'PointsAwarded' ||
+  e.event.type === 'PointsRedeemed' ||
+  e.event.type === 'PointsExpired' ||
+  e.event.type === 'PointsForfeited' ||
+  e.event.type === 'GiftCertificatesPurchased'
     ? e.event.data.paxId
     : undefined;
 
@@ -49,6 +54,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       'PointsAwarded',
       'PointsRedeemed',
       'PointsExpired',
+      'PointsForfeited',
       'GiftCertificatesPurchased',
       'CertificateIssued',
       'CertificateStatusChanged',
@@ -95,6 +101,11 @@ function applyOne(batch: ReportBatch, day: string, e: ProjectedEvent<Consumed>):
     case 'PointsExpired': {
       const d = e.event.data;
       return batch.expired(d.paxId, day, d.lotId, d.amount, d.expirationDate);
+    }
+    // An erased member's points leave the liability on the day of the erasure, as the points flow's `forfeited`.
+    case 'PointsForfeited': {
+      const d = e.event.data;
+      return batch.forfeited(d.paxId, day, d.lotId, d.amount);
     }
     case 'CertificateIssued': {
       const d = e.event.data;

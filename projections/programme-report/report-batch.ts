@@ -131,6 +131,12 @@ export class ReportBatch {
     this.moveBalance(paxId, day, -amount);
   }
 
+  forfeited(paxId: number, day: string, lotId: string, amount: number): void {
+    bump(this.daily, `forfeited|${day}`, amount);
+    this.takeFromLot(paxId, day, lotId, amount, undefined);
+    this.moveBalance(paxId, day, -amount);
+  }
+
   private takeFromLot(paxId: number, day: string, lotId: string, amount: number, knownMonth: string | undefined): void {
     const lots = this.member(paxId).lots;
     const lot = lots[lotId];

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { treatmentEvents, type TreatmentEvent } from '../../event-schemas';
+import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../event-schemas';
+import { ERASED_TEXT } from '../../event-schemas/erased';
+import { applyAroundErasures } from '../erasure';
 import type { ProjectedEvent, Projection } from '../projection';
 
 interface TreatmentRow {
@@ -82,14 +84,19 @@ async function applyBatch(db: pg.PoolClient, events: ProjectedEvent<TreatmentEve
 }
 
 /** Treatments and their status, for the nightly job to find what is due. */
-export const treatmentsProjection: Projection<TreatmentEvent> = {
+export const treatmentsProjection: Projection<TreatmentEvent | EventOfType<'MemberErased'>> = {
   name: 'treatments',
-  consumes: treatmentEvents.types,
+  consumes: new Set([...treatmentEvents.types, 'MemberErased']),
   tables: ['rm_treatments'],
   liveKinds: [],
-  apply: (db, e) => applyBatch(db, [e]),
+  apply: (db, e) => treatmentsProjection.applyAll!(db, [e]),
   async applyAll(db, events) {
-    await applyBatch(db, events);
+    await applyAroundErasures<TreatmentEvent | EventOfType<'MemberErased'>>(
+      events,
+      (run) => applyBatch(db, run),
+      // The practice's own record id leads to the patient's chart there; dates and ids stay for the ledger.
+      async (paxId) => void (await db.query('UPDATE rm_treatments SET external_id = $2 WHERE pax_id = $1', [paxId, ERASED_TEXT])),
+    );
     return { paxIds: [] };
   },
 };

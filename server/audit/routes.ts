@@ -89,7 +89,8 @@ export const auditRoutes = (deps: Deps) => [
       if (query.asOf !== undefined && query.asOf > dateIn(deps.settings.timeZone, deps.now()))
         throw validationProblem([{ path: 'query.asOf', message: 'must be today or earlier (the replay shows what has happened)' }]);
       const action = query.asOf === undefined ? 'support-timeline' : 'support-replay';
-      await assertExistsRecordingAccess(deps.pool, { caller, paxId: params.paxId, action, at: deps.now() });
+      // An erased member's ledger stays readable: every entry with its amount and cause, the person shown as erased.
+      await assertExistsRecordingAccess(deps.pool, { caller, paxId: params.paxId, action, at: deps.now() }, { erasedToo: true });
       const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
       return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };
     },

@@ -13,7 +13,7 @@ import type { SignedIn } from './caller';
 import { clearAccountFailures, recordAttempt } from './login-throttle';
 import { decoyHash, verifyPassword } from './passwords';
 import { callerForToken, createSession, paxOf, revokeSession, type SessionPax } from './sessions';
-import { recordAccess } from '../privacy/access-log';
+import { memberErased, recordAccess } from '../privacy/access-log';
 
 const PaxOut = t.type({ paxId: t.number, firstName: t.string, lastName: t.string });
 const LoginAnswer = t.intersection([t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }), t.partial({ impersonated: t.boolean })]);
@@ -109,11 +109,14 @@ export const authRoutes = (deps: Deps) => [
       200: { description: 'The impersonation session', schema: LoginAnswer },
       404: { description: 'No such participant' },
       403: { description: 'Not an admin' },
+      410: { description: 'The participant was erased' },
     },
     handler: async ({ body, caller }) => {
       const admin = caller as SignedIn;
       const pax = await paxOf(deps.pool, body.paxId);
       if (!pax) throw notFound(`Participant ${body.paxId}`);
+      const erased = await deps.pool.query<{ erased_at: Date | null }>('SELECT erased_at FROM participants WHERE pax_id = $1', [pax.paxId]);
+      if (erased.rows[0]?.erased_at) throw memberErased(pax.paxId, erased.rows[0].erased_at);
       if (pax.paxId === admin.paxId) throw validationProblem([{ path: 'body.paxId', message: 'must be another participant' }]);
       // Recorded before the session exists: an impersonation that starts is always in the member's access log.
       await recordAccess(deps.pool, { caller, paxId: pax.paxId, action: 'impersonation-start', at: deps.now() });

@@ -65,7 +65,7 @@ async function lookUp(db: pg.Pool, tokenHash: Buffer): Promise<{ caller: Caller;
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 
 /** Tells every server process which sessions ended, so their open live streams close too. */
-const announceRevoked = async (db: pg.Pool, hashes: Buffer[]) => {
+export const announceRevoked = async (db: pg.Pool, hashes: Buffer[]) => {
   // This process forgets them before answering; the others when the notification arrives.
   sessionCacheFor(db).forget(hashes.map((h) => h.toString('hex')));
   if (hashes.length) await db.query(`SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', $1)`, [JSON.stringify(hashes.map((h) => h.toString('hex')))]);

@@ -5,6 +5,7 @@ import { WrongExpectedRevision, type EventStore, type StoredEvent } from '../../
 import type { Position } from '../../event-schemas/store/position';
 import type { Decider, DomainError } from './decider';
 import { Problem } from './problem';
+import { assertMayAppend, noteErasures, noteErasuresIn } from './erased-streams';
 import { stateCacheFor } from './state-cache';
 
 export interface CommandContext {
@@ -94,11 +95,13 @@ export async function handleCommand<C, S, E extends DomainEvent>(
   const fold = decider;
   const meta = { actor: ctx.actor, correlationId: ctx.correlationId, causationId: ctx.causationId ?? ctx.correlationId, occurredAt: ctx.now.toISOString() };
   const append = async (events: E[], state: S, expectedRevision: number | 'no_stream', history: LoadedEvent<E>[]): Promise<CommandResult<S, E>> => {
+    assertMayAppend(store, stream, events);
     const result = await store.appendToStream(
       stream,
       events.map((e) => encodeEvent(randomUUID(), e, meta)),
       { expectedRevision },
     );
+    noteErasures(store, stream, events);
     const next = events.reduce(decider.evolve, state);
     cache.set(fold, stream, { state: next, revision: result.nextExpectedRevision });
     return { state: next, history, appended: events, position: result.position };
@@ -119,6 +122,7 @@ export async function handleCommand<C, S, E extends DomainEvent>(
         }
       }
       const loaded = await loadForCommand(store, decider, stream);
+      noteErasuresIn(store, stream, loaded.history);
       const decided = decider.decide(command, loaded.state);
       if (isLeft(decided)) throw toProblem(decided.left);
       const events = decided.right;

@@ -3,7 +3,7 @@ import { assertCanActFor, type Caller } from '../auth/caller';
 import { PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
-import { assertExistsRecordingAccess, recordingAccess, type AccessAction } from '../privacy/access-log';
+import { assertExistsRecordingAccess, memberErased, recordingAccess, type AccessAction } from '../privacy/access-log';
 import type { Deps } from '../deps';
 
 const Participant = t.type({
@@ -29,13 +29,18 @@ export const participantRoutes = (deps: Deps) => [
     summary: 'A participant (self, an admin, or an admin impersonating them)',
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    responses: { 200: { description: 'The participant', schema: Participant }, 403: { description: 'Another participant' }, 404: { description: 'Unknown' } },
+    responses: {
+      200: { description: 'The participant', schema: Participant },
+      403: { description: 'Another participant' },
+      404: { description: 'Unknown' },
+      410: { description: 'Erased' },
+    },
     handler: async ({ params, caller }) => {
       assertCanActFor(caller, params.paxId);
       // A staff read is recorded by this same statement (server/privacy/access-log.ts).
       const read = recordingAccess(
         {
-          text: `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin FROM participants WHERE pax_id = $1`,
+          text: `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin, erased_at FROM participants WHERE pax_id = $1`,
           values: [params.paxId],
         },
         { caller, paxId: params.paxId, action: 'participant-record', at: deps.now() },
@@ -48,9 +53,11 @@ export const participantRoutes = (deps: Deps) => [
         date_of_birth: string | null;
         ref_code: string | null;
         is_admin: boolean;
+        erased_at: Date | null;
       }>(read.text, read.values);
       const p = r.rows[0];
       if (!p) throw notFound(`Participant ${params.paxId}`);
+      if (p.erased_at) throw memberErased(params.paxId, p.erased_at);
       return {
         status: 200,
         body: {

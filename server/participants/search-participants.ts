@@ -36,7 +36,8 @@ export const matchingMembersSql = (search: string): { sql: string; values: unkno
   const term = search.trim().replace(/\s+/g, ' ');
   const values: unknown[] = [];
   const param = (v: unknown) => `$${values.push(v)}`;
-  const from = (where: string) => `SELECT pax_id, last_name, first_name FROM participants WHERE ${where}`;
+  // An erased member is no one to find (issue 25): their names are blank and their e-mails gone, and their id finds nothing either.
+  const from = (where: string) => `SELECT pax_id, last_name, first_name FROM participants WHERE erased_at IS NULL AND ${where}`;
   const branches: string[] = [];
   if (/^\d{1,15}$/.test(term)) branches.push(from(`pax_id = ${param(Number(term))}`));
   const whole = param(likePrefix(term));

@@ -43,6 +43,8 @@ export const evolveMember = (state: MemberState, event: MemberEvent): MemberStat
     case 'PointsRedeemed':
       return spendLots(state, event.data.consumed);
     case 'PointsExpired':
+    // An erasure forfeits what each lot has left.
+    case 'PointsForfeited':
       return spendLots(state, [event.data]);
     // A gift-certificate order spends its lots like a redemption does.
     case 'GiftCertificatesPurchased':
@@ -50,6 +52,8 @@ export const evolveMember = (state: MemberState, event: MemberEvent): MemberStat
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
     case 'MessagePreferencesChanged':
+    // The erasure's forfeits (appended with it) emptied the lots; nothing is decided on the stream after it.
+    case 'MemberErased':
     // An abandoned checkout spent nothing.
     case 'GiftOrderAbandoned':
     // A survey's points arrive as their own PointsAwarded in the same append.

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { assertCanActFor, type Caller } from '../auth/caller';
-import { notFound } from '../core/problem';
+import { notFound, Problem } from '../core/problem';
 import { currentRequestId } from '../operations/request-context';
 import { assertParticipantExists } from '../participants/known-participants';
 
@@ -95,16 +95,37 @@ export async function recordAccess(db: Pick<pg.Pool, 'query'>, access: Access): 
   if (recording !== select) await db.query(recording.text, recording.values);
 }
 
-/** 404 for an unknown member; for staff, the access recorded in the same statement that asks (one round trip). */
-export async function assertExistsRecordingAccess(pool: pg.Pool, access: Access): Promise<void> {
+/** The answer to a read of an erased member's data (410): what was about them is gone; their ledger is not. */
+export const memberErased = (paxId: number, erasedAt: Date) =>
+  new Problem(
+    'gone',
+    `Participant ${paxId} was erased on ${erasedAt.toISOString()}: their personal data is gone. The support timeline still shows their ledger.`,
+  );
+
+const ASK_ERASED = 'SELECT EXISTS (SELECT 1 FROM participants WHERE pax_id = $1) AS found, (SELECT erased_at FROM participants WHERE pax_id = $1) AS erased_at';
+
+/**
+ * 404 for an unknown member; for staff, the access recorded in the same statement that asks (one round trip), and 410
+ * for an erased member unless the read is of what an erasure keeps (`erasedToo`: the ledger's timeline).
+ */
+export async function assertExistsRecordingAccess(pool: pg.Pool, access: Access, options: { erasedToo?: boolean } = {}): Promise<void> {
   if (!staffReaderOf(access.caller, access.paxId)) return assertParticipantExists(pool, access.paxId);
-  const asked = recordingAccess({ text: 'SELECT EXISTS (SELECT 1 FROM participants WHERE pax_id = $1) AS found', values: [access.paxId] }, access);
-  const r = await pool.query<{ found: boolean }>(asked.text, asked.values);
+  const asked = recordingAccess({ text: ASK_ERASED, values: [access.paxId] }, access);
+  const r = await pool.query<{ found: boolean; erased_at: Date | null }>(asked.text, asked.values);
   if (!r.rows[0]?.found) throw notFound(`Participant ${access.paxId}`);
+  const erasedAt = r.rows[0].erased_at;
+  if (erasedAt && !options.erasedToo) throw memberErased(access.paxId, erasedAt);
 }
 
-/** `assertCanActFor`, then the access recorded when staff reads: for participant-scoped reads that ask nothing else first. */
+/**
+ * `assertCanActFor`, then the access recorded when staff reads: for participant-scoped reads that ask nothing else
+ * first. Staff reading an erased member's data get 410 (a member's own read needs a session, which an erasure ends).
+ */
 export async function assertCanReadFor(pool: pg.Pool, access: Access): Promise<void> {
   assertCanActFor(access.caller, access.paxId);
-  await recordAccess(pool, access);
+  if (!staffReaderOf(access.caller, access.paxId)) return;
+  const asked = recordingAccess({ text: ASK_ERASED, values: [access.paxId] }, access);
+  const r = await pool.query<{ erased_at: Date | null }>(asked.text, asked.values);
+  const erasedAt = r.rows[0]?.erased_at;
+  if (erasedAt) throw memberErased(access.paxId, erasedAt);
 }

@@ -37,3 +37,11 @@ export const retentionMigrations: Migration[] = [
     `,
   },
 ];
+
+/** An erased member's row stays (its id joins the ledger's facts to someone), blank and marked (server/privacy/erase-tables.ts). */
+export const erasureMigrations: Migration[] = [
+  {
+    id: '1102-participants-erased-at',
+    sql: `ALTER TABLE participants ADD COLUMN erased_at timestamptz;`,
+  },
+];

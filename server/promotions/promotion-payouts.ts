@@ -6,6 +6,7 @@ import { deterministicUuid } from '../core/deterministic-id';
 import { consuming, type ProjectedEvent, type Projection } from '../../projections/projection';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { handleCommand, type CommandContext } from '../core/command-handler';
+import { skipErased } from '../core/erased-streams';
 import type { Deps } from '../deps';
 import { issuedCertificateTerms } from '../certificate-categories/category-repository';
 import { groupsContaining, participantFacts } from '../groups/group-repository';
@@ -144,6 +145,7 @@ async function payOne(deps: PayoutDeps, p: Promotion, t: PaidTreatment, e: Proje
     return;
   }
   const ctx: CommandContext = { actor: ACTOR, correlationId: e.metadata.correlationId, causationId: e.eventId, now };
+  // An erased member is paid nothing more: their stream takes no award (server/core/erased-streams.ts).
   const result = await handleCommand(
     deps.store,
     payPromotion,
@@ -156,7 +158,8 @@ async function payOne(deps: PayoutDeps, p: Promotion, t: PaidTreatment, e: Proje
       expiryMonths: deps.settings.pointsExpiryMonths,
     },
     ctx,
-  );
+  ).catch(skipErased);
+  if (!result) return;
   // Decided now or before a crash: a certificate award is issued on its own stream, once (no_stream).
   const award = result.state.paid.get(payoutKey(p.promotionId, t.treatmentId));
   if (award?.certificate) await issueCertificate(deps, award, ctx);

@@ -3,6 +3,7 @@ import { memberStream, type Actor, type EventOfType, type MemberEvent } from '..
 import { consuming, type Projection } from '../../projections/projection';
 import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
+import { skipErased } from '../core/erased-streams';
 import type { Deps } from '../deps';
 import { addMonths } from '../points/give-points';
 import { awardReferral, referralKey, referralLotId } from './award-referral';
@@ -61,7 +62,13 @@ export const referralRewards = (deps: RewardDeps): Projection<EventOfType<'Treat
         { paxId, lotId: referralLotId(done.paxId, side), amount, description, expirationDate, idempotencyKey: referralKey(done.paxId) },
         ctx,
       );
-    await award(referral.referrerId, 'referrer', deps.settings.referrerRewardPoints, `Referral reward: ${referral.newFirstName} completed a first treatment`);
-    await award(done.paxId, 'referred', deps.settings.referredRewardPoints, `Referral reward: welcome from ${referral.referrerFirstName}`);
+    // An erased member gets nothing more (their stream takes no award): the other side is still rewarded.
+    await award(
+      referral.referrerId,
+      'referrer',
+      deps.settings.referrerRewardPoints,
+      `Referral reward: ${referral.newFirstName} completed a first treatment`,
+    ).catch(skipErased);
+    await award(done.paxId, 'referred', deps.settings.referredRewardPoints, `Referral reward: welcome from ${referral.referrerFirstName}`).catch(skipErased);
   },
 });

@@ -38,6 +38,9 @@ export const evolveEarning = (state: EarningState, event: MemberEvent): EarningS
     case 'PointsAwarded':
     case 'PointsRedeemed':
     case 'PointsExpired':
+    case 'PointsForfeited':
+    // An erased member's stream takes no treatment after it (server/core/erased-streams.ts).
+    case 'MemberErased':
     case 'ImpersonationStarted':
     case 'ImpersonationEnded':
     case 'MessagePreferencesChanged':

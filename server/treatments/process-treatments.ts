@@ -2,6 +2,7 @@ import { correlationId } from '../operations/request-context';
 import { encodeEvent, memberStream, TreatmentProcessed, type Actor } from '../../event-schemas';
 import { dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream } from '../core/command-handler';
+import { skipErased } from '../core/erased-streams';
 import { deterministicUuid } from '../core/deterministic-id';
 import { Problem } from '../core/problem';
 import type { Deps } from '../deps';
@@ -41,7 +42,9 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
       partnerDailyLimit: deps.settings.partnerDailyPointsLimit,
     },
     ctx,
-  );
+  ).catch(skipErased);
+  // The member was erased before the nightly run: their treatment earns nothing and stays as it was.
+  if (!result) return { processed: false, pointsAwarded: 0 };
   const computed = [...result.appended, ...result.history.map((h) => h.event)].find(
     (e) => e.type === 'TreatmentPointsComputed' && e.data.treatmentId === treatmentId,
   );

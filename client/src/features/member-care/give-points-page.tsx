@@ -17,7 +17,7 @@ function ChosenMember({ paxId }: { paxId: number }) {
     givePointsModel.memberChosen(paxId);
   }, [paxId]);
   if (profile.status === 'loading') return <PageLoader label="Loading the member" />;
-  if (profile.status === 'failed') return <Message severity="error" text={profile.message} role="alert" />;
+  if (profile.status === 'failed' || profile.status === 'erased') return <Message severity="error" text={profile.message} role="alert" />;
   const { member, points } = profile.value;
   const name = fullName(member);
   return (

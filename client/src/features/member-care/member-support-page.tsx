@@ -7,6 +7,8 @@ import { AccessLog } from './components/access-log';
 import { BalanceReplay } from './components/balance-replay';
 import { fullName } from './components/member-search';
 import { memberCarePaths, paxIdParam } from './member-care-paths';
+import { useState } from 'react';
+import { EraseMemberDialog } from './components/erase-member-dialog';
 import { useImpersonate } from './components/use-impersonate';
 import { useMemberProfile, type MemberProfile } from './components/use-member-support';
 import './member-care.css';
@@ -45,11 +47,28 @@ function MemberFacts({ profile }: { profile: MemberProfile }) {
   );
 }
 
+/** An erased member: nothing personal is left; their ledger (the replay) and who looked still are. */
+function ErasedMember({ paxId, message }: { paxId: number; message: string }) {
+  return (
+    <>
+      <h1 id="member-support-title">Erased member #{paxId}</h1>
+      <Message severity="info" text={message} />
+      <div className="member-care__actions">
+        <Link href={memberCarePaths.employeeSearch}>Back to search</Link>
+      </div>
+      <BalanceReplay paxId={paxId} memberName={`Erased member #${paxId}`} />
+      <AccessLog paxId={paxId} />
+    </>
+  );
+}
+
 function MemberSupport({ paxId }: { paxId: number }) {
-  const profile = useMemberProfile(paxId);
+  const [version, setVersion] = useState(0);
+  const profile = useMemberProfile(paxId, version);
   const impersonate = useImpersonate();
   if (profile.status === 'loading') return <PageLoader label="Loading the member" />;
   if (profile.status === 'failed') return <Message severity="error" text={profile.message} role="alert" />;
+  if (profile.status === 'erased') return <ErasedMember paxId={paxId} message={profile.message} />;
   const { member } = profile.value;
   const name = fullName(member);
   return (
@@ -64,6 +83,7 @@ function MemberSupport({ paxId }: { paxId: number }) {
         <Link href={memberCarePaths.givePoints(paxId)} className="p-button p-button-outlined">
           Give points
         </Link>
+        {!member.isAdmin && <EraseMemberDialog paxId={paxId} name={name} onErased={() => setVersion((v) => v + 1)} />}
         <Link href={memberCarePaths.employeeSearch}>Back to search</Link>
       </div>
       <BalanceReplay paxId={paxId} memberName={name} />

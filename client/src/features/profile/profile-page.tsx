@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../session/session-provider';
 import { $contacts, fetchContactsFx } from '../../stores/contacts';
 import { $participant } from '../../stores/participant';
+import { DeleteMyAccount } from './components/delete-my-account';
 import { DownloadMyData } from './components/download-my-data';
 import { EmailList } from './components/email-list';
 import { MessagePreferencesForm } from './components/message-preferences-form';
@@ -46,6 +47,8 @@ export default function ProfilePage() {
           <EmailList paxId={pax.paxId} emails={contacts.emails} />
           <MessagePreferencesForm paxId={pax.paxId} />
           <DownloadMyData paxId={pax.paxId} />
+          {/* Staff acting as the member erase from the support view, with a reason: the password here is the member's. */}
+          {!impersonated && <DeleteMyAccount paxId={pax.paxId} />}
         </>
       )}
     </section>

@@ -116,4 +116,7 @@ export const memberCareApi = {
     return { status: response.status === 200 ? 200 : 201, body: json as GivePointsAnswer };
   },
   impersonate: (paxId: number) => api.post<LoginAnswer>('/api/rest/authenticate/impersonate', { paxId }),
+  /** Erases the member (issue 25): their personal data goes, their ledger stays. */
+  erase: (paxId: number, reason: string) =>
+    api.post<{ paxId: number; erasedAt: string; position: string }>(`/api/rest/admin/participants/${paxId}/erasure`, { reason }, { quiet: true }),
 };

@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { decodeEvent, encodeEvent, PointsAwarded, SurveySubmitted, TreatmentRecorded, type DomainEvent } from '../../../event-schemas';
+import { erasePersonal, putPersonal, takePersonal } from '../../../event-schemas/personal-fields';
+import { open, seal } from '../../../server/privacy/sealing/seal';
+
+const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2024-05-01T12:00:00.000Z' };
+const award = PointsAwarded.of({
+  paxId: 7,
+  lotId: 'lot-1',
+  amount: 40,
+  description: 'Birthday bonus for Jordan Example',
+  source: 'ADMIN',
+  expirationDate: '2025-05-01',
+  idempotencyKey: null,
+});
+const survey = SurveySubmitted.of({
+  paxId: 7,
+  surveyId: 3,
+  surveyName: 'Aftercare',
+  answers: [
+    { questionId: 1, answerIds: [4, 5], userResponse: null },
+    { questionId: 2, answerIds: [], userResponse: 'Some swelling on my left cheek' },
+  ],
+  pointsAwarded: 10,
+});
+const treatment = TreatmentRecorded.of({
+  treatmentId: randomUUID(),
+  externalId: 'chart-5512',
+  practiceId: 1,
+  paxId: 7,
+  dateOfService: '2024-04-30',
+  hcpName: 'Dr. Holloway',
+  financed: false,
+  status: 'PENDING',
+  lineItems: [
+    {
+      productId: 1,
+      productName: 'Filler',
+      category: 'TREATMENT',
+      brand: 'B',
+      msrpPerUnit: 10,
+      pointsPerUnit: 2,
+      quantity: 1,
+      isPriviPlan: false,
+      injector: { firstName: 'Ina', lastName: 'Injector' },
+    },
+  ],
+  redeemedCertificates: [],
+  expectedPoints: 2,
+});
+
+const stored = (event: DomainEvent) => encodeEvent(randomUUID(), event, meta);
+
+describe('personal fields of events (crypto-shredding)', () => {
+  it.each([award, survey, treatment])('%s: taken out and put back gives the same event; nothing personal is left in the rest', (event) => {
+    const e = stored(event as DomainEvent);
+    const { personal, rest } = takePersonal(e.type, e.data as Record<string, unknown>);
+    expect(personal).toBeDefined();
+    expect(JSON.stringify(rest)).not.toMatch(/Jordan|swelling|Holloway|Injector|chart-5512/);
+    expect(putPersonal(e.type, rest, personal!)).toEqual(e.data);
+  });
+
+  it('with the key destroyed the fields read as erased, and the event still decodes with its amounts and ids', () => {
+    for (const event of [award, survey, treatment]) {
+      const e = stored(event as DomainEvent);
+      const { rest } = takePersonal(e.type, e.data as Record<string, unknown>);
+      const decoded = decodeEvent(e.type, erasePersonal(e.type, rest), e.metadata).event as { data: Record<string, unknown> };
+      expect(JSON.stringify(decoded.data)).not.toMatch(/Jordan|swelling|Holloway|Injector|chart-5512/);
+      expect(decoded.data.paxId).toBe(7);
+    }
+    const erasedAward = erasePersonal('PointsAwarded', takePersonal('PointsAwarded', stored(award).data as Record<string, unknown>).rest);
+    expect(erasedAward).toMatchObject({ amount: 40, lotId: 'lot-1', description: '[erased]' });
+    // A null stays null (it held nothing); the chosen answers of a health question are erased too.
+    const erasedSurvey = erasePersonal('SurveySubmitted', takePersonal('SurveySubmitted', stored(survey).data as Record<string, unknown>).rest);
+    expect(erasedSurvey.answers).toEqual([
+      { questionId: 1, answerIds: [], userResponse: null },
+      { questionId: 2, answerIds: [], userResponse: '[erased]' },
+    ]);
+  });
+
+  it('seals with AES-256-GCM bound to the event: the right key opens it, another key or another event id does not', () => {
+    const key = randomBytes(32);
+    const envelope = seal(key, 7, 'event-1', { description: 'Jordan' });
+    expect(JSON.stringify(envelope)).not.toContain('Jordan');
+    expect(open(key, 'event-1', envelope)).toEqual({ description: 'Jordan' });
+    expect(() => open(randomBytes(32), 'event-1', envelope)).toThrow();
+    expect(() => open(key, 'event-2', envelope)).toThrow();
+  });
+});
