@@ -72,10 +72,44 @@ export const certificatesProjection: Projection<Consumed> = {
       }
     }
   },
-  /** The whole batch in memory, then one insert and one update (certificate-batch.ts). */
-  applyAll: applyCertificateBatch,
-  prefetch: (events) => (events.length === 0 ? undefined : loadStatement(events)),
+  /**
+   * The certificates' events in memory, then one insert and one update (certificate-batch.ts), run by run between
+   * erasures: an erasure blanks rows the batch does not hold, so what came before it is written first and what comes
+   * after it reads the blanked rows.
+   */
+  async applyAll(db, events) {
+    const touched = new Set<number>();
+    for (const run of runsBetweenErasures(events)) {
+      const result = run.erased ? await certificatesProjection.apply(db, run.erased) : await applyCertificateBatch(db, run.events);
+      for (const p of result?.paxIds ?? []) touched.add(p);
+    }
+    return { paxIds: [...touched] };
+  },
+  // The first run's read (exactly what applyCertificateBatch asks for first).
+  prefetch: (events) => {
+    const first = runsBetweenErasures(events)[0];
+    return first && !first.erased ? loadStatement(first.events) : undefined;
+  },
 };
+
+type Run = { erased: ProjectedEvent<EventOfType<'MemberErased'>>; events?: never } | { erased?: never; events: ProjectedEvent<CertificateEvent>[] };
+
+/** The batch cut at each erasure: runs of certificate events, and each erasure on its own. */
+function runsBetweenErasures(events: ProjectedEvent<Consumed>[]): Run[] {
+  const runs: Run[] = [];
+  let current: ProjectedEvent<CertificateEvent>[] = [];
+  for (const e of events) {
+    if (e.event.type !== 'MemberErased') {
+      current.push(e as ProjectedEvent<CertificateEvent>);
+      continue;
+    }
+    if (current.length) runs.push({ events: current });
+    current = [];
+    runs.push({ erased: e as ProjectedEvent<EventOfType<'MemberErased'>> });
+  }
+  if (current.length) runs.push({ events: current });
+  return runs;
+}
 
 type Issued = Extract<CertificateEvent, { type: 'CertificateIssued' }>;
 

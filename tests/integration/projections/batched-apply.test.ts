@@ -6,6 +6,7 @@ import {
   CertificateStatusChanged,
   CertificateTransferred,
   decodeEvent,
+  MemberErased,
   encodeEvent,
 } from '../../../event-schemas';
 import type { EventStore } from '../../../event-schemas/store/event-store';
@@ -49,6 +50,14 @@ beforeAll(async () => {
     await store.appendToStream(s.streamName, [encodeEvent(randomUUID(), change, meta)], { expectedRevision: 'any' });
     written += 1;
   }
+  // A member is erased between the log's certificate events: a batch must write what came before the erasure before
+  // its set-wide change, and apply what follows after it (the generated history buys no gifts, so that change finds
+  // nothing to blank here; erasure.test.ts checks the blanking itself).
+  const erased = (issued[0].data as { paxId: number }).paxId;
+  await store.appendToStream(`member-${erased}`, [encodeEvent(randomUUID(), MemberErased.of({ paxId: erased, requestedBy: 'STAFF', reason: 'test' }), meta)], {
+    expectedRevision: 'any',
+  });
+  written += 1;
   // Gifts claimed by another member, certificates used on a treatment (some given back), and an event for a
   // certificate the read model never held: every kind of change a batch folds in memory (certificate-batch.ts).
   const members = [...new Set(issued.map((s) => (s.data as { paxId: number }).paxId))];
