@@ -114,10 +114,13 @@ async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCe
     `Valid until ${order.expirationDate}.`,
     ...(claimLink ? ['', `Claim it to put it in your rewards wallet (sign in, or join for free): ${claimLink}`] : []),
   ];
-  await db.query('INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [
+  // Tagged with the buyer (a transactional mail: the tag withholds nothing), whose name it carries: erasing the buyer
+  // deletes it too, though it is addressed to someone else (server/privacy/erase-tables.ts).
+  await db.query('INSERT INTO outbox (channel, recipient, subject, body, pax_id) VALUES ($1, $2, $3, $4, $5)', [
     'email',
     c.recipientEmail,
     `${from} sent you a gift certificate`,
     lines.join('\n'),
+    order.paxId,
   ]);
 }

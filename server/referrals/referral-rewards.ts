@@ -12,22 +12,22 @@ import { completedTreatment, firstCompletedTreatment } from './first-treatment';
 const ACTOR: Actor = { kind: 'system', job: 'referral-rewards' };
 type RewardDeps = Pick<Deps, 'store' | 'settings' | 'now'>;
 
+export const REFERRER_DESCRIPTION = 'Referral reward: your friend completed a first treatment';
+export const REFERRED_DESCRIPTION = 'Referral reward: welcome from the friend who referred you';
+
 interface Referral {
-  newFirstName: string;
   referrerId: number;
-  referrerFirstName: string;
 }
 
 /** The referral behind a member, if it still earns rewards: the referrer's account exists and is not staff. */
 async function rewardableReferral(db: pg.PoolClient, paxId: number): Promise<Referral | undefined> {
-  const r = await db.query<{ first_name: string; referrer_id: string; referrer_first_name: string }>(
-    `SELECT n.first_name, r.pax_id AS referrer_id, r.first_name AS referrer_first_name
-       FROM participants n JOIN participants r ON r.pax_id = n.referred_by
+  const r = await db.query<{ referrer_id: string }>(
+    `SELECT r.pax_id AS referrer_id FROM participants n JOIN participants r ON r.pax_id = n.referred_by
       WHERE n.pax_id = $1 AND NOT r.is_admin`,
     [paxId],
   );
   const row = r.rows[0];
-  return row && { newFirstName: row.first_name, referrerId: Number(row.referrer_id), referrerFirstName: row.referrer_first_name };
+  return row && { referrerId: Number(row.referrer_id) };
 }
 
 const noFold = { initialState: null, evolve: (s: null) => s };
@@ -62,13 +62,10 @@ export const referralRewards = (deps: RewardDeps): Projection<EventOfType<'Treat
         { paxId, lotId: referralLotId(done.paxId, side), amount, description, expirationDate, idempotencyKey: referralKey(done.paxId) },
         ctx,
       );
-    // An erased member gets nothing more (their stream takes no award): the other side is still rewarded.
-    await award(
-      referral.referrerId,
-      'referrer',
-      deps.settings.referrerRewardPoints,
-      `Referral reward: ${referral.newFirstName} completed a first treatment`,
-    ).catch(skipErased);
-    await award(done.paxId, 'referred', deps.settings.referredRewardPoints, `Referral reward: welcome from ${referral.referrerFirstName}`).catch(skipErased);
+    // An erased member gets nothing more (their stream takes no award): the other side is still rewarded. Neither
+    // description names the other person: it is kept in this member's record (sealed with their key), so erasing the
+    // friend could not take their name out of it (issue 25).
+    await award(referral.referrerId, 'referrer', deps.settings.referrerRewardPoints, REFERRER_DESCRIPTION).catch(skipErased);
+    await award(done.paxId, 'referred', deps.settings.referredRewardPoints, REFERRED_DESCRIPTION).catch(skipErased);
   },
 });

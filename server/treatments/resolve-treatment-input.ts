@@ -14,8 +14,10 @@ import type { RecordTreatmentBody } from './record-treatment';
 export async function resolveLineItems(db: pg.Pool, body: RecordTreatmentBody, today: string): Promise<TreatmentLineItem[]> {
   const errors: FieldError[] = [];
   if (body.dateOfService > today) errors.push({ path: 'body.dateOfService', message: `must not be in the future (today is ${today})` });
-  const member = await db.query('SELECT 1 FROM participants WHERE pax_id = $1', [body.paxId]);
+  const member = await db.query<{ erased: boolean }>('SELECT erased_at IS NOT NULL AS erased FROM participants WHERE pax_id = $1', [body.paxId]);
   if (!member.rowCount) errors.push({ path: 'body.paxId', message: 'must be an enrolled participant' });
+  // An erased member's record takes nothing new (their points would never be awarded; issue 25).
+  else if (member.rows[0].erased) errors.push({ path: 'body.paxId', message: 'was erased at their request: record nothing more for them' });
   const products = await productsByIds(db, [...new Set(body.lineItems.map((l) => l.productId))]);
   const lines: TreatmentLineItem[] = [];
   body.lineItems.forEach((l, i) => {

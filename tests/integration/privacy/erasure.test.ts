@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { maxPosition, parsePosition } from '../../../event-schemas/store/position';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { redeem } from '../ledger/ledger-helpers';
+import { award, redeem } from '../ledger/ledger-helpers';
 import { lineItem, postTreatment, seededProducts, settled, treatmentBody } from '../treatments/treatment-helpers';
 import { tablesHolding } from './table-scan';
 
@@ -173,6 +173,35 @@ describe('erasure (issue 25, item 4)', () => {
     expect(timeline.body.events.at(-1)).toMatchObject({ type: 'MemberErased', data: { requestedBy: 'MEMBER', reason: null }, actor: { kind: 'participant' } });
     // The other member is untouched.
     expect((await s.call('GET', `/api/rest/participants/${other.paxId}`, { token: other.token })).status).toBe(200);
+    // A practice can record nothing more for them: it would be a record of a patient who asked to be forgotten.
+    const products = await seededProducts(s, admin.token);
+    const late = await postTreatment(s, treatmentBody(m.paxId, [lineItem(products.treatment.id, 2)]));
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual([{ path: 'body.paxId', message: 'was erased at their request: record nothing more for them' }]);
+  });
+
+  it('deletes the gift mail that carries a buyer’s name to someone else', async () => {
+    const sender = `Sendername${randomUUID().replace(/[-\d]/g, '').slice(0, 8)}`;
+    const buyer = await s.enroll({ firstName: sender });
+    await award(s, admin.token, buyer.paxId, 500);
+    const recipientEmail = `gift-to-${randomUUID()}@example.com`;
+    const order = await s.call('POST', `/api/rest/participants/${buyer.paxId}/gift-certificates/orders`, {
+      token: buyer.token,
+      body: {
+        clientOrderId: randomUUID(),
+        items: [
+          { certificateCategoryCode: 'ASPIRE_GIFT', amount: 50, quantity: 1, isGift: true, recipientName: 'Robin Friend', senderName: sender, recipientEmail },
+        ],
+      },
+    });
+    expect(order.status).toBe(201);
+    const mailNaming = async () => (await s.runtime.deps.pool.query('SELECT id FROM outbox WHERE body LIKE $1 OR subject LIKE $1', [`%${sender}%`])).rowCount;
+    const until = Date.now() + 10_000;
+    while ((await mailNaming()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await mailNaming()).toBe(1);
+
+    expect((await eraseAsStaff(buyer.paxId)).status).toBe(202);
+    expect(await mailNaming()).toBe(0);
   });
 
   it('refuses bad requests and changes nothing: no reason is 400 on body.reason, a member is 403, an unknown id 404', async () => {

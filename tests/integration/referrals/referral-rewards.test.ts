@@ -66,7 +66,8 @@ describe('referral rewards', () => {
         amount: settings.referrerRewardPoints,
         source: 'REFERRAL',
         idempotencyKey: `referral-${friend.paxId}`,
-        description: 'Referral reward: Bob completed a first treatment',
+        // Neither description names the other person: erasing them could not take the name out of this record.
+        description: 'Referral reward: your friend completed a first treatment',
         actor: system,
       }),
     ]);
@@ -75,7 +76,7 @@ describe('referral rewards', () => {
         amount: settings.referredRewardPoints,
         source: 'REFERRAL',
         idempotencyKey: `referral-${friend.paxId}`,
-        description: 'Referral reward: welcome from Ann',
+        description: 'Referral reward: welcome from the friend who referred you',
         actor: system,
       }),
     ]);
