@@ -180,6 +180,17 @@ describe('erasure (issue 25, item 4)', () => {
     expect(late.body.errors).toEqual([{ path: 'body.paxId', message: 'was erased at their request: record nothing more for them' }]);
   });
 
+  it('counts wrong passwords with the sign-in’s: past the limit it answers 429 and erases nothing', async () => {
+    const m = await s.enroll({ firstName: 'Guessed', lastName: `Throttle${randomUUID().replace(/[-\d]/g, '').slice(0, 6)}` });
+    for (let i = 0; i < 5; i++) expect((await eraseAsMember(m.paxId, m.token, `Wrong-guess-${i}`)).status).toBe(403);
+    const refused = await eraseAsMember(m.paxId, m.token);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('900');
+    // The right password is refused too while the account is locked, and sign-in is locked with it.
+    expect((await s.call('POST', '/api/rest/authenticate/login', { body: { username: m.email, password: PASSWORD } })).status).toBe(429);
+    expect((await s.call('GET', `/api/rest/participants/${m.paxId}`, { token: m.token })).status).toBe(200);
+  });
+
   it('deletes the gift mail that carries a buyer’s name to someone else', async () => {
     const sender = `Sendername${randomUUID().replace(/[-\d]/g, '').slice(0, 8)}`;
     const buyer = await s.enroll({ firstName: sender });
