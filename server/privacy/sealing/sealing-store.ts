@@ -16,8 +16,11 @@ type Json = Record<string, unknown>;
 const envelopeOf = (data: unknown): SealedEnvelope | undefined =>
   typeof data === 'object' && data !== null && SEALED in data ? ((data as Json)[SEALED] as SealedEnvelope) : undefined;
 
-/** The stored data of one event: its personal values replaced by one envelope (or by the erased marks, key destroyed). */
-function sealed(e: EventToAppend, key: Buffer | null): EventToAppend {
+/**
+ * The stored data of one event: its personal values replaced by one envelope (or by the erased marks, key destroyed).
+ * Also what the synthetic seed writes with COPY (server/seed/synthetic/bulk-writer.ts), so its log is sealed as a live one.
+ */
+export function sealed(e: EventToAppend, key: Buffer | null): EventToAppend {
   const data = e.data as Json;
   const { personal, rest } = takePersonal(e.type, data);
   if (!personal) return e;

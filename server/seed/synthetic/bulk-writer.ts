@@ -1,7 +1,10 @@
 import type pg from 'pg';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
+import { randomBytes } from 'node:crypto';
 import { encodeEvent } from '../../../event-schemas';
+import { hasPersonalFields, ownerOf } from '../../../event-schemas/personal-fields';
+import { sealed } from '../../privacy/sealing/sealing-store';
 import type { SyntheticMember } from './member-history';
 
 /** COPY's text format: a backslash starts an escape, so one in the JSON must be doubled; tabs and newlines never occur raw in JSON. */
@@ -39,6 +42,14 @@ export async function writeMembers(db: pg.PoolClient, from: number, to: number, 
   let emails = '';
   let phones = '';
   let treatments = '';
+  // Each member's key, made as their first event with personal fields is written (as the keyring makes it live), and
+  // written to member_keys in the same transaction: the seeded log is sealed exactly as a live one (issue 25).
+  const keys = new Map<number, Buffer>();
+  const keyOf = (paxId: number) => {
+    let key = keys.get(paxId);
+    if (!key) keys.set(paxId, (key = randomBytes(32)));
+    return key;
+  };
   for (let first = from; first <= to; first += SLICE) {
     let events = '';
     for (let n = first; n < first + SLICE && n <= to; n++) {
@@ -50,7 +61,13 @@ export async function writeMembers(db: pg.PoolClient, from: number, to: number, 
       for (const e of m.events) {
         const meta = { actor: e.actor, correlationId: e.correlationId, causationId: e.causationId, occurredAt: e.occurredAt };
         const encoded = encodeEvent(e.eventId, e.event, meta);
-        events += `${e.eventId}\t${e.stream}\t${e.revision}\t${e.event.type}\t${copyText(JSON.stringify(encoded.data))}\t${copyText(JSON.stringify(encoded.metadata))}\t${e.occurredAt}\n`;
+        const data = hasPersonalFields(e.event.type)
+          ? sealed(
+              { eventId: e.eventId, type: e.event.type, data: encoded.data, metadata: encoded.metadata },
+              keyOf(ownerOf(encoded.data as Record<string, unknown>)),
+            ).data
+          : encoded.data;
+        events += `${e.eventId}\t${e.stream}\t${e.revision}\t${e.event.type}\t${copyText(JSON.stringify(data))}\t${copyText(JSON.stringify(encoded.metadata))}\t${e.occurredAt}\n`;
         count++;
         if (e.event.type === 'TreatmentProcessed') processed.add(e.event.data.treatmentId);
       }
@@ -70,6 +87,8 @@ export async function writeMembers(db: pg.PoolClient, from: number, to: number, 
   await copyRows(db, 'participants', 'pax_id, first_name, last_name, username, password_hash, postal_code, date_of_birth, ref_code, created_at', participants);
   await copyRows(db, 'participant_emails', 'pax_id, email_address, preferred', emails);
   await copyRows(db, 'participant_phones', 'pax_id, phone, preferred', phones);
+  // bytea as hex ('\\x…'), its backslash doubled for COPY's text format.
+  await copyRows(db, 'member_keys', 'pax_id, key', [...keys].map(([paxId, key]) => `${paxId}\t\\\\x${key.toString('hex')}\n`).join(''));
   await copyRows(db, 'promotion_payout_treatments', 'treatment_id, pax_id, date_of_service, lines, processed', treatments);
   return count;
 }

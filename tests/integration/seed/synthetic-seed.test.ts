@@ -71,6 +71,33 @@ describe('npm run seed:synthetic on a database holding the demo data', () => {
     expect(seeded.firstPaxId).toBeGreaterThan(1);
   });
 
+  it('seals the personal fields of the log as a live append does, each member under a key of their own', async () => {
+    const plain = await seedPool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM es_events e JOIN participants p ON p.pax_id = (e.data->>'paxId')::bigint
+        WHERE p.username LIKE 'synthetic-%' AND e.type = 'TreatmentRecorded' AND e.data ? 'hcpName'`,
+    );
+    expect(Number(plain.rows[0].n)).toBe(0);
+    const sealedEvents = await seedPool.query<{ n: string; owners: string }>(
+      `SELECT count(*) AS n, count(DISTINCT (e.data->'$sealed'->>'by')) AS owners FROM es_events e
+        JOIN participants p ON p.pax_id = (e.data->>'paxId')::bigint WHERE p.username LIKE 'synthetic-%' AND e.type = 'TreatmentRecorded'`,
+    );
+    expect(Number(sealedEvents.rows[0].n)).toBeGreaterThan(MEMBERS);
+    // Every member with a sealed event has a key (a member may have one and nothing sealed: a key is made for any event
+    // that can carry personal fields, as the live keyring makes it).
+    const keyless = await seedPool.query<{ n: string }>(
+      `SELECT count(DISTINCT (e.data->'$sealed'->>'by')) AS n FROM es_events e
+        WHERE e.data ? '$sealed' AND NOT EXISTS (SELECT 1 FROM member_keys k WHERE k.pax_id = (e.data->'$sealed'->>'by')::bigint AND octet_length(k.key) = 32)`,
+    );
+    expect(Number(keyless.rows[0].n)).toBe(0);
+    // Read through the server's store, a seeded treatment is whole again.
+    const first = await seedPool.query<{ stream_name: string }>(
+      `SELECT e.stream_name FROM es_events e JOIN participants p ON p.pax_id = (e.data->>'paxId')::bigint
+        WHERE p.username LIKE 'synthetic-%' AND e.type = 'TreatmentRecorded' LIMIT 1`,
+    );
+    const [recorded] = await store.readStream(first.rows[0].stream_name);
+    expect((recorded.data as { hcpName: string }).hcpName).toEqual(expect.stringMatching(/\S/));
+  });
+
   const seedAgain = (members: number, seed = 3, progress?: () => void) =>
     seedSynthetic({
       pool: seedPool,
