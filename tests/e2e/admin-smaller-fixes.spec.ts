@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { admin, signInThroughPage } from './support/demo-users';
+import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
 
 /** Issue 28, item 8: the smaller things. */
 
@@ -8,4 +8,37 @@ test('campaign offers are listed as money', async ({ page }) => {
   await page.goto('/admin-tools/campaign-tool');
   // The demo SPRING campaign's $25 offer read "$25 SPRING_OFFER".
   await expect(page.getByRole('row').filter({ hasText: 'Spring offer (demo)' })).toContainText('$25.00');
+});
+
+test('a campaign is ended from the list after a confirmation; Keep it running changes nothing', async ({ page, request }) => {
+  const login = await signInThroughApi(request, admin);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const name = `Ending ${Date.now()}`;
+  const created = await request.post('/api/rest/dr-campaigns', {
+    headers: { 'auth-token': login.authToken },
+    data: {
+      campaignName: name,
+      statusTypeCode: 'ACTIVE',
+      fromDate: day(-2),
+      thruDate: day(30),
+      certificateCategoryCode: 'SPRING_OFFER',
+      certificateAmount: 10,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/campaign-tool');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `End ${name}` }).click();
+  const ask = page.getByRole('dialog', { name: `End ${name}?` });
+  await ask.getByRole('button', { name: 'Keep it running' }).click();
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `End ${name}` }).click();
+  await ask.getByRole('button', { name: 'End campaign' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Ended ${name}.` })).toBeVisible();
+  await expect(row).toContainText('Ended');
+  await expect(row.getByRole('button', { name: `End ${name}` })).toHaveCount(0);
 });
