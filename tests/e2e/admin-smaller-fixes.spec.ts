@@ -42,3 +42,26 @@ test('a campaign is ended from the list after a confirmation; Keep it running ch
   await expect(row).toContainText('Ended');
   await expect(row.getByRole('button', { name: `End ${name}` })).toHaveCount(0);
 });
+
+test('the content editor refuses a colour that is not one, on its field, and previews the banner', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/content/entry?id=banner-rewards');
+  const preview = page.getByTestId('banner-preview');
+  await expect(preview).toContainText('New: earn bonus points');
+  await expect(preview).toHaveCSS('background-color', 'rgb(78, 98, 114)');
+
+  const background = page.getByLabel('backgroundColor', { exact: true });
+  await background.fill('dark-ish blue');
+  await background.blur();
+  await expect(page.locator('#content-field-backgroundColor-error')).toHaveText(
+    'The field “backgroundColor” must be a colour, such as #4e6272, rgb(78, 98, 114) or a colour name.',
+  );
+  await expect(background).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' })).toBeVisible();
+
+  // A good colour is previewed at once, before saving (nothing is saved here).
+  await background.fill('#123456');
+  await expect(preview).toHaveCSS('background-color', 'rgb(18, 52, 86)');
+  await expect(page.getByTestId('swatch-backgroundColor')).toHaveCSS('background-color', 'rgb(18, 52, 86)');
+});
