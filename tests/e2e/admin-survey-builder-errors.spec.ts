@@ -55,3 +55,35 @@ test('survey builder errors stand on their fields, the first is brought into vie
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `Saved ${name}.` })).toBeVisible();
 });
+
+test('a scale question asks for its range, refuses one that is not, and saves one answer per number', async ({ page }) => {
+  await signInThroughPage(page, admin);
+  await page.goto('/admin-tools/survey-builder/configure');
+  const name = `Scale ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Section name').fill('Your visit');
+  await page.getByLabel('Question', { exact: true }).fill('How likely are you to recommend us?');
+  await page.getByLabel('Type').nth(1).selectOption({ label: 'Scale' });
+  // No blank answers to fill in: a range, 1 to 5 to start with.
+  await expect(page.getByRole('textbox', { name: /^Answer \d/ })).toHaveCount(0);
+  const from = page.getByLabel('Scale from (lowest number)');
+  const to = page.getByLabel('Scale to (highest number)');
+  await expect(from).toHaveValue('1');
+  await expect(to).toHaveValue('5');
+
+  await from.fill('3');
+  await to.fill('2');
+  await to.blur();
+  await expect(page.locator('#section-0-question-0-scale-high-error')).toHaveText('must be a whole number above the lowest, at most 11 points in all');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('the highest number of the scale must be a whole number above the lowest');
+
+  await from.fill('0');
+  await to.fill('10');
+  await expect(page.getByText('Members choose one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${name}.` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Scale from (lowest number)')).toHaveValue('0');
+  await expect(page.getByLabel('Scale to (highest number)')).toHaveValue('10');
+});

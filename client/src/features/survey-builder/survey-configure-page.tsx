@@ -83,7 +83,15 @@ export default function SurveyConfigurePage() {
     setSaved(null);
     const localPaths: Record<string, string> = { 'survey-points': 'surveyPointsAmount', 'survey-attempts': 'maxAttempts', 'survey-thru': 'thruDate' };
     if (Object.keys(local).length) {
-      setErrors(Object.entries(local).map(([field, message]) => errorInWords(`body.${localPaths[field] ?? field}`, message, survey)));
+      setErrors(
+        Object.entries(local).map(([field, message]) =>
+          errorInWords(
+            `body.${localPaths[field] ?? field.replace(/^section-(\d+)-question-(\d+)-scale-high$/, 'sections.$1.questions.$2.scaleHigh')}`,
+            message,
+            survey,
+          ),
+        ),
+      );
       setScrollRequest((n) => n + 1);
       return;
     }

@@ -1,5 +1,6 @@
 import type { SurveyRecord } from './api/survey-builder-api';
 import { surveyNumberErrors } from './survey-numbers';
+import { SCALE_RULE } from './scale-range';
 
 /*
  * Issue 28, item 6: the survey builder showed its errors only in a list at the bottom of a long page. Each error now
@@ -37,6 +38,12 @@ export function localFieldErrors(survey: SurveyRecord): Record<string, string> {
   if (numbers.surveyPointsAmount) out['survey-points'] = numbers.surveyPointsAmount;
   if (numbers.maxAttempts) out['survey-attempts'] = numbers.maxAttempts;
   if (survey.thruDate && survey.fromDate && survey.thruDate < survey.fromDate) out['survey-thru'] = 'must not be before the From date';
+  // A scale whose range is not one holds no answers (the editor never sends a range it could not read).
+  survey.sections.forEach((section, si) =>
+    section.questions.forEach((q, qi) => {
+      if (q.questionTypeCode === 'SCALE' && q.answers.length < 2) out[`section-${si}-question-${qi}-scale-high`] = SCALE_RULE;
+    }),
+  );
   return out;
 }
 

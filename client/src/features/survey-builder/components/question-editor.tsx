@@ -8,6 +8,7 @@ import type { QuestionDraft, QuestionTypeCode } from '../api/survey-builder-api'
 import { removeAt, replaceAt } from '../../../lib/lists';
 import { withType } from '../survey-draft';
 import { FieldError, useFieldProps } from './survey-field-state';
+import { ScaleRange } from './scale-range-editor';
 
 /** Whether removing the question would lose something the admin typed. */
 const hasText = (q: QuestionDraft) => q.text.trim() !== '' || q.answers.some((a) => a.text.trim() !== '');
@@ -73,7 +74,9 @@ export function QuestionEditor({
           <FieldError id={id('max')} error={max.error} />
         </>
       )}
+      {q.questionTypeCode === 'SCALE' && <ScaleRange path={path} answers={q.answers} onAnswers={(answers) => onChange({ ...q, answers })} />}
       {q.questionTypeCode !== 'USER_RESPONSE' &&
+        q.questionTypeCode !== 'SCALE' &&
         q.answers.map((a, i) => (
           <div key={i} className="survey-builder__answer">
             <AnswerInput
@@ -88,7 +91,7 @@ export function QuestionEditor({
           </div>
         ))}
       <div className="survey-builder__row-actions">
-        {q.questionTypeCode !== 'USER_RESPONSE' && q.questionTypeCode !== 'TRUE_FALSE' && (
+        {q.questionTypeCode !== 'USER_RESPONSE' && q.questionTypeCode !== 'TRUE_FALSE' && q.questionTypeCode !== 'SCALE' && (
           <Button label="Add answer" text onClick={() => onChange({ ...q, answers: [...q.answers, { text: '' }] })} />
         )}
         {confirmRemove ? (
