@@ -17,6 +17,9 @@ import { assertExistsRecordingAccess, recordAccess } from '../privacy/access-log
 import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
+import { memberCertificateChanges } from './member-certificate-changes';
+import { actorNamesFor } from './people-names';
+import { formatPosition } from '../../event-schemas/store/position';
 
 const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEvent<E> & DecodedEvent<E> => ({
   ...decodeStreamEvent<E>(s.streamName, s.type, s.data, s.metadata),
@@ -24,6 +27,11 @@ const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEv
 });
 
 const Entry = t.type({ type: t.string, data: t.unknown, actor: t.unknown, occurredAt: t.string, position: t.string });
+/** Support's words for a timeline entry: the people its actor names, and the certificate a certificate change is about. */
+const TimelineExtras = t.partial({
+  actorNames: t.type({ admin: t.union([t.string, t.null]), member: t.union([t.string, t.null]) }),
+  certificate: t.type({ code: t.string, name: t.string }),
+});
 
 /** Both answers are read from the event streams themselves, never from a second log that could disagree. */
 export const auditRoutes = (deps: Deps) => [
@@ -77,7 +85,7 @@ export const auditRoutes = (deps: Deps) => [
       200: {
         description: 'Timeline; with asOf, asOfEndsAt is the last instant of that programme date',
         schema: t.intersection([
-          t.type({ balanceAsOf: t.number, events: t.array(t.intersection([Entry, t.type({ balanceAfter: t.number })])) }),
+          t.type({ balanceAsOf: t.number, events: t.array(t.intersection([Entry, t.type({ balanceAfter: t.number }), TimelineExtras])) }),
           t.partial({ asOfEndsAt: t.string }),
         ]),
       },
@@ -92,7 +100,18 @@ export const auditRoutes = (deps: Deps) => [
       // An erased member's ledger stays readable: every entry with its amount and cause, the person shown as erased.
       await assertExistsRecordingAccess(deps.pool, { caller, paxId: params.paxId, action, at: deps.now() }, { erasedToo: true });
       const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
-      return { status: 200, body: memberTimeline(history, deps.settings.timeZone, query.asOf) };
+      const certificateChanges = await memberCertificateChanges(deps, params.paxId, history);
+      const timeline = memberTimeline(history, deps.settings.timeZone, query.asOf, certificateChanges);
+      const certificateAt = new Map(certificateChanges.map((c) => [formatPosition(c.position), c.certificate]));
+      const namesOf = await actorNamesFor(
+        deps.pool,
+        timeline.events.map((e) => e.actor),
+      );
+      const events = timeline.events.map((e) => {
+        const certificate = certificateAt.get(e.position);
+        return { ...e, actorNames: namesOf(e.actor), ...(certificate ? { certificate } : {}) };
+      });
+      return { status: 200, body: { ...timeline, events } };
     },
   }),
 ];

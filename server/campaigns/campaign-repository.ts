@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
-import { notFound, validationProblem } from '../core/problem';
+import { notFound, Problem, validationProblem } from '../core/problem';
+import { decideEnd } from './end-campaign';
 import { checkCampaign, type Campaign, type CampaignFields } from './campaign';
 
 interface CampaignRow {
@@ -123,6 +124,22 @@ export async function updateCampaign(pool: pg.Pool, id: number, fields: Campaign
     );
     const after = toCampaign(u.rows[0]);
     await auditConfigChange(db, { entity: 'dr-campaign', entityId: id, action: 'update', actor, before, after });
+    return after;
+  });
+}
+
+/** Ends a campaign under a row lock: two admins ending it at once end it once, with one history entry. */
+export async function endCampaign(pool: pg.Pool, id: number, actor: Actor): Promise<Campaign> {
+  return inTransaction(pool, async (db) => {
+    const r = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM dr_campaigns WHERE id = $1 FOR UPDATE`, [id]);
+    if (!r.rows[0]) throw notFound(`Campaign ${id}`);
+    const before = toCampaign(r.rows[0]);
+    const decision = decideEnd(before.statusTypeCode);
+    if (decision.kind === 'refuse') throw new Problem('invalid-state', decision.detail);
+    if (decision.kind === 'already-ended') return before;
+    const u = await db.query<CampaignRow>(`UPDATE dr_campaigns SET status_type_code = 'ENDED', updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+    const after = toCampaign(u.rows[0]);
+    await auditConfigChange(db, { entity: 'dr-campaign', entityId: id, action: 'end', actor, before, after });
     return after;
   });
 }

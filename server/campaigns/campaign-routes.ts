@@ -6,7 +6,7 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { CampaignBody, fieldsFromBody, memberView } from './campaign';
-import { campaignOfferCounts, createCampaign, findCampaign, listCampaigns, updateCampaign } from './campaign-repository';
+import { campaignOfferCounts, createCampaign, endCampaign, findCampaign, listCampaigns, updateCampaign } from './campaign-repository';
 
 const CampaignIdParam = t.type({ id: IntFromString('CampaignId', 'must be a campaign id (a whole number above 0)', (n) => n > 0) });
 const MemberCampaign = t.type({
@@ -66,6 +66,20 @@ export const campaignRoutes = (deps: Deps) => [
     body: CampaignBody,
     responses: { 201: { description: 'Created' }, 400: { description: 'Invalid; errors name the fields' } },
     handler: async ({ body, caller }) => ({ status: 201, body: await createCampaign(deps.pool, fieldsFromBody(body), actorOf(caller)) }),
+  }),
+  route({
+    method: 'post',
+    path: '/dr-campaigns/:id/end',
+    tag: 'Campaigns',
+    summary: 'End an ACTIVE campaign (members can no longer claim its offer); an ENDED one is answered as it is, unchanged',
+    access: 'admin',
+    params: CampaignIdParam,
+    responses: {
+      200: { description: 'The campaign, ENDED' },
+      404: { description: 'Unknown campaign' },
+      409: { description: 'A DRAFT campaign has not started: nothing to end' },
+    },
+    handler: async ({ params, caller }) => ({ status: 200, body: await endCampaign(deps.pool, params.id, actorOf(caller)) }),
   }),
   route({
     method: 'put',

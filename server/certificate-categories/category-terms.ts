@@ -86,7 +86,7 @@ export const normaliseTerms = (terms: CategoryTerms): CategoryTerms => ({
 /** Rules across the terms; each error names the body field to correct. */
 export const termsErrors = (code: string, terms: CategoryTerms): FieldError[] => {
   const errors: FieldError[] = [];
-  if (terms.startDate && terms.endDate && terms.endDate < terms.startDate) errors.push({ path: 'body.endDate', message: 'must be on or after startDate' });
+  if (terms.startDate && terms.endDate && terms.endDate < terms.startDate) errors.push({ path: 'body.endDate', message: 'must be on or after the start date' });
   if (terms.isPromo && !terms.promoName)
     errors.push({ path: 'body.promoName', message: 'is required when isPromo is true: members see it on the certificate' });
   const self = terms.associatedCategoryCodeIds.findIndex((c) => c.toLowerCase() === code.toLowerCase());

@@ -42,7 +42,9 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
   await expect(page.getByRole('img', { name: /Balance of Morgan Member over time/ })).toBeVisible();
   const timeline = page.getByTestId('timeline-table');
   await expect(timeline.getByRole('row').filter({ hasText: 'Support e2e starting points' })).toContainText('+40');
-  await expect(timeline.getByRole('row').filter({ hasText: 'Support e2e starting points' })).toContainText(`Admin #${adminLogin.pax.paxId}`);
+  await expect(timeline.getByRole('row').filter({ hasText: 'Support e2e starting points' })).toContainText(
+    `${adminLogin.pax.firstName} ${adminLogin.pax.lastName}`,
+  );
   const before = number(await page.getByTestId('balance-as-of').locator('strong').textContent());
   await expectNoSeriousViolations(page, 'member support view');
 

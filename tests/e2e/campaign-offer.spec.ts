@@ -83,6 +83,13 @@ test('an admin builds a campaign in the campaign tool; missing offer fields are 
   await page.getByLabel('Certificate category').selectOption({ label: 'Spring Treatment Offer (SPRING_OFFER)' });
   await page.getByLabel('Certificate amount').fill('30');
   // The e-mails are chosen from the emailTemplate content entries, each previewed as text.
+  // Each slot offers only templates of its kind (issue 28, item 8): no welcome e-mail as a reminder.
+  const existingOptions = page.getByLabel('Existing-member e-mail').locator('option');
+  await expect(existingOptions.filter({ hasText: '(spring-existing-member)' })).toHaveCount(1);
+  await expect(existingOptions.filter({ hasText: /\((spring-new-member|spring-expiration-reminder)\)/ })).toHaveCount(0);
+  const reminderOptions = page.getByLabel('Expiration-reminder e-mail').locator('option');
+  await expect(reminderOptions.filter({ hasText: '(spring-expiration-reminder)' })).toHaveCount(1);
+  await expect(reminderOptions.filter({ hasText: /\((spring-new-member|spring-existing-member)\)/ })).toHaveCount(0);
   await page.getByLabel('Existing-member e-mail').selectOption({ label: '{firstName}, your {amount} offer is in your wallet (spring-existing-member)' });
   await page.getByText('Preview “{firstName}, your {amount} offer is in your wallet”').click();
   await expect(page.getByText(/Thanks for being a member\. Your \{certificateName\} worth \{amount\}/)).toBeVisible();

@@ -15,8 +15,9 @@ test('an impersonating admin changes a certificate’s status and date in the wa
 }) => {
   // A member of this test only, with a $10 reward certificate (redeemed from points an admin gave).
   const email = `e2e-edit-${letters()}@example.com`;
+  const lastName = `Edit${letters()}`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Casey', lastName: `Edit${letters()}`, email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Casey', lastName, email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
   });
   expect(enrolled.status()).toBe(201);
   const member = (await enrolled.json()) as { authToken: string; pax: { paxId: number } };
@@ -75,4 +76,17 @@ test('an impersonating admin changes a certificate’s status and date in the wa
   const changes = entries.filter((e) => e.type === 'CertificateStatusChanged');
   expect(changes).toHaveLength(2);
   for (const change of changes) expect(change.actor).toEqual({ kind: 'admin-as-participant', adminId: adminLogin.pax.paxId, paxId: member.pax.paxId });
+
+  // The member's support history shows both edits, both people by name, fields by their labels (issue 28, item 5).
+  await page.evaluate(() => localStorage.clear());
+  await signInThroughPage(page, admin);
+  await page.goto(`/admin-tools/employee-search/member?paxId=${member.pax.paxId}`);
+  const rows = page.getByTestId('timeline-table').getByRole('row').filter({ hasText: 'Certificate status changed' });
+  await expect(rows).toHaveCount(2);
+  const both = `${adminLogin.pax.firstName} ${adminLogin.pax.lastName} as Casey ${lastName}`;
+  await expect(rows.nth(0)).toContainText(both);
+  await expect(rows.nth(0)).toContainText(`Certificate ${certificate.code}`);
+  await expect(rows.nth(0)).toContainText('Status Active → Expired; Expiration date 12/31/2027');
+  await expect(rows.nth(1)).toContainText(both);
+  await expect(rows.nth(1)).toContainText('Status Expired → Void; Expiration date 12/31/2027');
 });

@@ -1,4 +1,5 @@
 import type { Problem } from './problem';
+import { refusalInWords } from './refusal-words';
 
 /** `postalCode` → `Postal code`: a field's name as a member reads it. */
 const spoken = (name: string) => {
@@ -15,7 +16,7 @@ export function fieldRefusals(problem: Problem | null, labels: Record<string, st
   for (const e of problem?.errors ?? []) {
     const name = e.path.replace(/^(body|query|params)\./, '');
     if (out[name]) continue;
-    const message = e.message.replace(/\.$/, '');
+    const message = refusalInWords(e.message.replace(/\.$/, ''), labels);
     out[name] = `${
       labels[name] ??
       spoken(

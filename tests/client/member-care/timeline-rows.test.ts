@@ -33,4 +33,31 @@ describe('the support replay rows', () => {
     expect(eventLabel('GiftCertificatesPurchased')).toBe('Gift certificates purchased');
     expect([signedPoints(1500), signedPoints(-25), signedPoints(0)]).toEqual(['+1,500', '−25', '—']);
   });
+
+  it('names both people of an impersonation and a certificate change by its fields’ labels (issue 28, item 5)', () => {
+    const change: TimelineEntry = {
+      ...entry(
+        'CertificateStatusChanged',
+        0,
+        { kind: 'admin-as-participant', adminId: 1, paxId: 2 },
+        {
+          from: 'ACTIVE',
+          to: 'EXPIRED',
+          expirationDate: '2027-12-31',
+          changedBy: 1,
+          paxId: 2,
+        },
+      ),
+      actorNames: { admin: 'Jane Admin', member: 'Pat Member' },
+      certificate: { code: 'ABC123', name: '$10 Reward' },
+    };
+    const [row] = timelineRows([change]);
+    expect([row.label, row.actor, row.detail]).toEqual([
+      'Certificate status changed',
+      'Jane Admin as Pat Member',
+      'Certificate ABC123 ($10 Reward): Status Active → Expired; Expiration date 12/31/2027',
+    ]);
+    expect(row.detail).not.toMatch(/expirationDate|statusTypeCode|EXPIRED/);
+    expect(actorLabel({ kind: 'admin', adminId: 1 }, { admin: 'Jane Admin', member: null })).toBe('Jane Admin');
+  });
 });

@@ -78,7 +78,10 @@ describe('GET /admin/participants/{paxId}/timeline', () => {
       ['PointsAwarded', 700],
       ['PointsRedeemed', 600],
       ['PointsExpired', 200],
+      // The certificate's nightly expiry (its own stream) is in the member's history too, moving no points (issue 28, item 5).
+      ['CertificateStatusChanged', 200],
     ]);
+    expect(r.body.events[4]).toMatchObject({ actor: { kind: 'system', job: 'certificate-expiry' }, data: { certificateId, from: 'ACTIVE', to: 'EXPIRED' } });
     expect(r.body.balanceAsOf).toBe(200);
     expect(r.body.events[3]).toMatchObject({ actor: { kind: 'system', job: 'points-expiry' }, occurredAt: '2026-03-12T20:00:00.000Z', data: { amount: 400 } });
   });

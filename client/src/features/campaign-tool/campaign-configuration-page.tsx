@@ -13,15 +13,22 @@ import { campaignNumberErrors, unusualOffer } from './campaign-numbers';
 import { confirm } from '../../stores/dialogs';
 import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';
+import { refusalInWords } from '../../lib/refusal-words';
+import { templateKindOf } from './template-kinds';
 
-/** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`). */
+/** The campaign's date fields as the form labels them, for the server's words about their order. */
+const DATE_LABELS = { fromDate: 'From date', thruDate: 'Through date' };
+
+/** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`), in words. */
 const fieldErrors = (e: unknown): Record<string, string> =>
-  isApiError(e) && e.problem?.errors ? Object.fromEntries(e.problem.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])) : {};
+  isApiError(e) && e.problem?.errors
+    ? Object.fromEntries(e.problem.errors.map((x) => [x.path.replace(/^body\./, ''), refusalInWords(x.message, DATE_LABELS)]))
+    : {};
 
 /** An `emailTemplate` entry with a text templateId, subject and body; a half-edited one is not offered (it would not be sent). */
 const emailTemplateOf = (f: Record<string, unknown>): EmailTemplateChoice[] =>
   typeof f.templateId === 'string' && typeof f.subject === 'string' && typeof f.body === 'string'
-    ? [{ templateId: f.templateId, subject: f.subject, body: f.body }]
+    ? [{ templateId: f.templateId, subject: f.subject, body: f.body, kind: templateKindOf({ kind: f.kind, templateId: f.templateId }) }]
     : [];
 
 /** /admin-tools/campaign-tool/campaign-configuration[?id=]: one campaign's record, saved with the server's validation. */

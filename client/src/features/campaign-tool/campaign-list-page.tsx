@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
@@ -8,6 +9,7 @@ import { api } from '../../lib/api';
 import { formatDate, formatDollars } from '../../lib/format';
 import { STATUS_WORDS } from './components/campaign-fields';
 import { $campaigns, fetchCampaignsFx, type Campaign } from './model';
+import { confirm } from '../../stores/dialogs';
 import './campaign-tool.css';
 
 const dateCell = (value: string | null) => (value ? formatDate(value) : '—');
@@ -28,6 +30,7 @@ export default function CampaignListPage() {
   const campaigns = useUnit($campaigns);
   const [error, setError] = useState<string | null>(null);
   const [counts, setCounts] = useState<Map<number, OfferCounts>>(new Map());
+  const [ended, setEnded] = useState<string | null>(null);
   useEffect(() => {
     fetchCampaignsFx().catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the campaigns'));
     api.get<OfferCounts[]>('/api/rest/dr-campaigns/offer-counts').then(
@@ -46,6 +49,29 @@ export default function CampaignListPage() {
       </span>
     );
   };
+  /** Ends an ACTIVE campaign after a confirmation (POST /dr-campaigns/{id}/end), then reads the list again. */
+  const askToEnd = (c: Campaign) =>
+    confirm({
+      title: `End ${c.campaignName}?`,
+      message: 'Members can no longer claim its offer, through its link or after a treatment. Offers already issued stay in their wallets.',
+      yesLabel: 'End campaign',
+      noLabel: 'Keep it running',
+      onYes: () => {
+        setError(null);
+        setEnded(null);
+        api.post<Campaign>(`/api/rest/dr-campaigns/${c.id}/end`, {}).then(
+          () => {
+            setEnded(`Ended ${c.campaignName}.`);
+            return fetchCampaignsFx();
+          },
+          (e: unknown) => setError(e instanceof Error ? e.message : `Could not end ${c.campaignName}`),
+        );
+      },
+    });
+  const actions = (c: Campaign) =>
+    c.statusTypeCode === 'ACTIVE' ? (
+      <Button label="End" icon="pi pi-stop-circle" severity="danger" size="small" aria-label={`End ${c.campaignName}`} onClick={() => askToEnd(c)} />
+    ) : null;
   const name = (c: Campaign) => <Link href={`/campaign-tool/campaign-configuration?id=${c.id}`}>{c.campaignName}</Link>;
   const link = (c: Campaign) =>
     c.statusTypeCode === 'DRAFT' ? '—' : <code>{`/login?utm_id=${c.id}${c.mkCode ? `&utm_campaign=${c.mkCode.toLowerCase()}` : ''}`}</code>;
@@ -58,6 +84,7 @@ export default function CampaignListPage() {
         </Link>
       </div>
       {error && <Message severity="error" text={error} />}
+      {ended && <Message severity="success" role="status" text={ended} />}
       <DataTable value={rows} loading={campaigns === null && !error} dataKey="id" emptyMessage="No campaigns yet" size="small">
         <Column header="Name" body={name} />
         <Column header="Status" body={(c: Row) => STATUS_WORDS[c.statusTypeCode]} />
@@ -70,6 +97,7 @@ export default function CampaignListPage() {
         />
         <Column header="Offers" body={offers} />
         <Column header="Marketing link" body={link} />
+        <Column header="Actions" body={actions} />
       </DataTable>
     </section>
   );

@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/problem';
 import { EntryHistory } from './components/entry-history';
 import { FieldEditor } from './components/field-editor';
+import { EntryPreview } from './components/entry-preview';
 import { draftsOf, fieldNamesOfType, fieldsOf, type FieldDraft } from './field-drafts';
 import {
   CONTENT_TYPES,
@@ -166,6 +167,7 @@ export default function ContentEntryPage() {
           </p>
         )}
       </div>
+      <EntryPreview contentType={entry?.contentType ?? type} drafts={drafts} />
       {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}
       <div className="content-admin__toolbar">
         <Button label="Back to list" text onClick={() => navigate('/content')} />

@@ -2,6 +2,8 @@
  * The entry form edits each field as what it is: text as text, true/false as a check box, and anything structured
  * (lists, rich-text documents, numbers) as JSON that must parse before the entry is saved.
  */
+import { colourError, isColourField } from './colour-fields';
+
 export type FieldDraft = { kind: 'text'; value: string } | { kind: 'flag'; value: boolean } | { kind: 'json'; text: string };
 
 export const draftOf = (value: unknown): FieldDraft =>
@@ -20,6 +22,8 @@ export function fieldsOf(drafts: Record<string, FieldDraft>): { fields: Record<s
   const errors: Record<string, string> = {};
   for (const [name, d] of Object.entries(drafts)) {
     if (d.kind !== 'json') {
+      const colour = d.kind === 'text' && isColourField(name) ? colourError(d.value) : null;
+      if (colour) errors[name] = `The field “${name}” ${colour}.`;
       fields[name] = d.value;
       continue;
     }

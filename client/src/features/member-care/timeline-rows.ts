@@ -1,4 +1,6 @@
 import type { Actor, TimelineEntry } from './api/member-care-api';
+import { formatDate } from '../../lib/format';
+import { CERTIFICATE_STATUS_WORDS, type CertificateStatusCode } from '../../lib/certificate-status-words';
 
 /** One line of the support replay, ready to show: what happened, by whom, and what it did to the balance. */
 export interface TimelineRow {
@@ -19,15 +21,20 @@ export const eventLabel = (type: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Who did it, in support's words: the member, an admin, an admin acting as the member, a practice, or a system job. */
-export const actorLabel = (actor: Actor): string => {
+type ActorNames = NonNullable<TimelineEntry['actorNames']>;
+
+/**
+ * Who did it, in support's words: the member, an admin, an admin acting as the member ("Jane Admin as Pat Member"),
+ * a practice, or a system job. People are named where the answer names them; ids only where it does not.
+ */
+export const actorLabel = (actor: Actor, names: ActorNames = { admin: null, member: null }): string => {
   switch (actor.kind) {
     case 'participant':
-      return 'Member';
+      return names.member ?? 'Member';
     case 'admin':
-      return `Admin #${actor.adminId}`;
+      return names.admin ?? `Admin #${actor.adminId}`;
     case 'admin-as-participant':
-      return `Admin #${actor.adminId} as member`;
+      return `${names.admin ?? `Admin #${actor.adminId}`} as ${names.member ?? 'member'}`;
     case 'practice':
       return `Practice #${actor.practiceId}`;
     case 'system':
@@ -39,7 +46,23 @@ export const actorLabel = (actor: Actor): string => {
   }
 };
 
-const detailOf = (data: Record<string, unknown>): string => (typeof data.description === 'string' ? data.description : '');
+const statusWords = (status: unknown): string => (typeof status === 'string' ? (CERTIFICATE_STATUS_WORDS[status as CertificateStatusCode] ?? status) : '');
+
+/** A certificate change by its fields' labels: "Certificate ABC123 ($10 reward): Status Active → Expired; Expiration date 12/31/2027". */
+const certificateChangeDetail = (e: TimelineEntry): string => {
+  const d = e.data;
+  const parts = [
+    d.from !== d.to ? `Status ${statusWords(d.from)} → ${statusWords(d.to)}` : `Status ${statusWords(d.to)}`,
+    `Expiration date ${formatDate(typeof d.expirationDate === 'string' ? d.expirationDate : '')}`,
+  ];
+  const which = e.certificate ? `Certificate ${e.certificate.code}${e.certificate.name ? ` (${e.certificate.name})` : ''}: ` : '';
+  return `${which}${parts.join('; ')}`;
+};
+
+const detailOf = (e: TimelineEntry): string => {
+  if (e.type === 'CertificateStatusChanged') return certificateChangeDetail(e);
+  return typeof e.data?.description === 'string' ? e.data.description : '';
+};
 
 /** The change is read from consecutive balances, so it is exactly what the replay did, whatever the event's shape. */
 export const timelineRows = (events: readonly TimelineEntry[]): TimelineRow[] => {
@@ -50,8 +73,8 @@ export const timelineRows = (events: readonly TimelineEntry[]): TimelineRow[] =>
       type: e.type,
       label: eventLabel(e.type),
       change: e.balanceAfter - before,
-      detail: detailOf(e.data ?? {}),
-      actor: actorLabel(e.actor),
+      detail: detailOf(e),
+      actor: actorLabel(e.actor, e.actorNames),
       occurredAt: e.occurredAt,
       balanceAfter: e.balanceAfter,
     };

@@ -15,6 +15,7 @@ const FIELD_WORDS: Record<string, string> = {
   text: 'the question text',
   maxAnswers: 'the maximum answers',
   requiredAnswers: 'the required answers',
+  scaleHigh: 'the highest number of the scale',
   questionTypeCode: 'the question type',
   groupIds: 'the group',
 };

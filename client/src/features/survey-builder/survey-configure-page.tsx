@@ -3,7 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { NativeSelect } from '../../components/native-select';
 import { TypedNumberInput } from '../../components/typed-number-input';
@@ -16,7 +16,9 @@ import { SectionEditor } from './components/section-editor';
 import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
 import { errorInWords } from './error-words';
-import { surveyNumberErrors, unusualSurveyPoints } from './survey-numbers';
+import { unusualSurveyPoints } from './survey-numbers';
+import { fieldIdOf, localFieldErrors, shownFieldErrors } from './survey-field-errors';
+import { FieldError, SurveyFieldContext } from './components/survey-field-state';
 import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
 import { programmeToday } from '../../lib/programme-calendar';
@@ -33,8 +35,22 @@ export default function SurveyConfigurePage() {
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   // The spec's text-input rule: a field's error shows once the admin has left it (or tried to save).
-  const [left, setLeft] = useState<{ surveyPointsAmount?: boolean; maxAttempts?: boolean }>({});
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const [saveTried, setSaveTried] = useState(false);
+  // The last refusal's errors by field id, until the next save.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<string | null>(null);
+  // Bumped by a save with errors: the first of them is brought into view once they are drawn.
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const formRef = useRef<HTMLElement>(null);
   const showError = useCallback((message: string) => setErrors([message]), []);
+
+  useEffect(() => {
+    if (scrollRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('[role="alert"]');
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [scrollRequest]);
 
   useEffect(() => {
     surveyBuilderApi.testTypes().then(
@@ -46,25 +62,37 @@ export default function SurveyConfigurePage() {
 
   if (!survey) return errors.length ? <Message severity="error" text={errors[0]} /> : <PageLoader label="Loading the survey" />;
   const set = (patch: Partial<SurveyRecord>) => setSurvey({ ...survey, ...patch });
-  const numberErrors = surveyNumberErrors(survey);
-  const shown = { surveyPointsAmount: left.surveyPointsAmount && numberErrors.surveyPointsAmount, maxAttempts: left.maxAttempts && numberErrors.maxAttempts };
-  const invalid = (id: string, error: string | false | undefined) => ({
-    invalid: !!error,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+  const local = localFieldErrors(survey);
+  const shown = shownFieldErrors(local, serverErrors, left, saveTried);
+  // The server's errors stay until the next save: taking one away as its field is left would move the form under
+  // the pointer between a button's press and release, and the click would be lost.
+  const leave = (field: string) => setLeft((l) => (l.has(field) ? l : new Set(l).add(field)));
+  const fieldState = { errorOf: (field: string) => shown[field], leave };
+  /** A top field's input props: red border and its error once shown; leaving it shows its error. */
+  const field = (field: string) => ({
+    invalid: !!shown[field],
+    'aria-invalid': shown[field] ? (true as const) : undefined,
+    'aria-describedby': shown[field] ? `${field}-error` : undefined,
+    onBlur: () => leave(field),
   });
-  const fieldError = (id: string, error: string | false | undefined) =>
-    error ? (
-      <p className="survey-builder__field-error" id={`${id}-error`}>
-        {error}
-      </p>
-    ) : null;
+  const fieldError = (field: string) => <FieldError id={field} error={shown[field]} />;
 
-  /** Refuses the numbers the server would refuse, on their fields; asks again for points far above the usual. */
+  /** Refuses what the server would refuse, on the fields; asks again for points far above the usual. */
   const trySave = () => {
-    setLeft({ surveyPointsAmount: true, maxAttempts: true });
-    if (Object.keys(numberErrors).length) {
-      setErrors(Object.entries(numberErrors).map(([field, message]) => errorInWords(`body.${field}`, message, survey)));
+    setSaveTried(true);
+    setSaved(null);
+    const localPaths: Record<string, string> = { 'survey-points': 'surveyPointsAmount', 'survey-attempts': 'maxAttempts', 'survey-thru': 'thruDate' };
+    if (Object.keys(local).length) {
+      setErrors(
+        Object.entries(local).map(([field, message]) =>
+          errorInWords(
+            `body.${localPaths[field] ?? field.replace(/^section-(\d+)-question-(\d+)-scale-high$/, 'sections.$1.questions.$2.scaleHigh')}`,
+            message,
+            survey,
+          ),
+        ),
+      );
+      setScrollRequest((n) => n + 1);
       return;
     }
     const unusual = unusualSurveyPoints(survey);
@@ -81,101 +109,126 @@ export default function SurveyConfigurePage() {
       setSurvey(saved);
       navigate(`/survey-builder/configure?id=${saved.id}`, { replace: true });
       setErrors([]);
+      setServerErrors({});
+      setSaveTried(false);
+      // Every save is confirmed, naming the survey, so a second save of the same page is seen to have happened.
+      setSaved(`Saved ${saved.name}.`);
     } catch (e) {
-      setErrors(
-        isApiError(e) && e.problem?.errors?.length
-          ? e.problem.errors.map((x) => errorInWords(x.path, x.message, survey))
-          : [e instanceof Error ? e.message : 'Could not save'],
-      );
+      const refusals = isApiError(e) && e.problem?.errors?.length ? e.problem.errors : [];
+      setErrors(refusals.length ? refusals.map((x) => errorInWords(x.path, x.message, survey)) : [e instanceof Error ? e.message : 'Could not save']);
+      const byField: Record<string, string> = {};
+      for (const x of refusals) {
+        const at = fieldIdOf(x.path);
+        if (at && !byField[at]) byField[at] = errorInWords(x.path, x.message, survey);
+      }
+      setServerErrors(byField);
+      setScrollRequest((n) => n + 1);
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <section className="survey-builder" aria-labelledby="configure-title">
-      <h1 id="configure-title">{id ? 'Edit survey' : 'New survey'}</h1>
-      <div className="survey-builder__form">
-        <label htmlFor="survey-name">Name</label>
-        <InputText id="survey-name" value={survey.name} onChange={(e) => set({ name: e.target.value })} />
-        <label htmlFor="survey-description">Description</label>
-        <InputTextarea id="survey-description" value={survey.description} rows={2} onChange={(e) => set({ description: e.target.value })} />
-        <label htmlFor="survey-type">Type</label>
-        <NativeSelect<string>
-          id="survey-type"
-          value={survey.testTypeCode}
-          options={types.map((t) => ({ label: t.name, value: t.code }))}
-          onChange={(testTypeCode) => set({ testTypeCode })}
-        />
-        {id && (
-          <>
-            <label htmlFor="survey-status">Status</label>
-            <NativeSelect<SurveyStatus>
-              id="survey-status"
-              value={survey.statusTypeCode}
-              options={inWords(STATUS_WORDS, STATUSES)}
-              onChange={(statusTypeCode) => set({ statusTypeCode })}
-            />
-          </>
-        )}
-        <label htmlFor="survey-from">From</label>
-        <InputText id="survey-from" type="date" value={survey.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
-        <label htmlFor="survey-thru">Through</label>
-        <InputText id="survey-thru" type="date" value={survey.thruDate ?? ''} onChange={(e) => set({ thruDate: e.target.value || null })} />
-        <label htmlFor="survey-points">Points</label>
-        {/* Held as typed: a blank or a non-number is NaN, refused in words, never replaced by 0 or 1. */}
-        <TypedNumberInput
-          id="survey-points"
-          value={survey.surveyPointsAmount}
-          onValue={(n) => set({ surveyPointsAmount: n ?? Number.NaN })}
-          onBlur={() => setLeft((l) => ({ ...l, surveyPointsAmount: true }))}
-          {...invalid('survey-points', shown.surveyPointsAmount)}
-        />
-        {fieldError('survey-points', shown.surveyPointsAmount)}
-        <label htmlFor="survey-attempts">Maximum attempts</label>
-        <TypedNumberInput
-          id="survey-attempts"
-          value={survey.maxAttempts}
-          onValue={(n) => set({ maxAttempts: n ?? Number.NaN })}
-          onBlur={() => setLeft((l) => ({ ...l, maxAttempts: true }))}
-          {...invalid('survey-attempts', shown.maxAttempts)}
-        />
-        {fieldError('survey-attempts', shown.maxAttempts)}
-        <div className="survey-builder__checks">
-          <Checkbox inputId="survey-no-points" checked={survey.pointIssuanceDisabled} onChange={(e) => set({ pointIssuanceDisabled: !!e.checked })} />
-          <label htmlFor="survey-no-points">Point issuance disabled</label>
-          <Checkbox inputId="survey-pending" checked={!!survey.pendingApproval} onChange={(e) => set({ pendingApproval: !!e.checked })} />
-          <label htmlFor="survey-pending">Needs approval (PENDING) when targeted to a group</label>
+    <SurveyFieldContext.Provider value={fieldState}>
+      <section className="survey-builder" aria-labelledby="configure-title" ref={formRef}>
+        <h1 id="configure-title">{id ? 'Edit survey' : 'New survey'}</h1>
+        <div className="survey-builder__form">
+          <label htmlFor="survey-name">Name</label>
+          <InputText id="survey-name" value={survey.name} onChange={(e) => set({ name: e.target.value })} {...field('survey-name')} />
+          {fieldError('survey-name')}
+          <label htmlFor="survey-description">Description</label>
+          <InputTextarea
+            id="survey-description"
+            value={survey.description}
+            rows={2}
+            onChange={(e) => set({ description: e.target.value })}
+            {...field('survey-description')}
+          />
+          {fieldError('survey-description')}
+          <label htmlFor="survey-type">Type</label>
+          <NativeSelect<string>
+            id="survey-type"
+            value={survey.testTypeCode}
+            options={types.map((t) => ({ label: t.name, value: t.code }))}
+            onChange={(testTypeCode) => set({ testTypeCode })}
+          />
+          {id && (
+            <>
+              <label htmlFor="survey-status">Status</label>
+              <NativeSelect<SurveyStatus>
+                id="survey-status"
+                value={survey.statusTypeCode}
+                options={inWords(STATUS_WORDS, STATUSES)}
+                onChange={(statusTypeCode) => set({ statusTypeCode })}
+              />
+            </>
+          )}
+          <label htmlFor="survey-from">From</label>
+          <InputText id="survey-from" type="date" value={survey.fromDate} onChange={(e) => set({ fromDate: e.target.value })} {...field('survey-from')} />
+          {fieldError('survey-from')}
+          <label htmlFor="survey-thru">Through</label>
+          <InputText
+            id="survey-thru"
+            type="date"
+            value={survey.thruDate ?? ''}
+            onChange={(e) => set({ thruDate: e.target.value || null })}
+            {...field('survey-thru')}
+          />
+          {fieldError('survey-thru')}
+          <label htmlFor="survey-points">Points</label>
+          {/* Held as typed: a blank or a non-number is NaN, refused in words, never replaced by 0 or 1. */}
+          <TypedNumberInput
+            id="survey-points"
+            value={survey.surveyPointsAmount}
+            onValue={(n) => set({ surveyPointsAmount: n ?? Number.NaN })}
+            {...field('survey-points')}
+          />
+          {fieldError('survey-points')}
+          <label htmlFor="survey-attempts">Maximum attempts</label>
+          <TypedNumberInput
+            id="survey-attempts"
+            value={survey.maxAttempts}
+            onValue={(n) => set({ maxAttempts: n ?? Number.NaN })}
+            {...field('survey-attempts')}
+          />
+          {fieldError('survey-attempts')}
+          <div className="survey-builder__checks">
+            <Checkbox inputId="survey-no-points" checked={survey.pointIssuanceDisabled} onChange={(e) => set({ pointIssuanceDisabled: !!e.checked })} />
+            <label htmlFor="survey-no-points">Point issuance disabled</label>
+            <Checkbox inputId="survey-pending" checked={!!survey.pendingApproval} onChange={(e) => set({ pendingApproval: !!e.checked })} />
+            <label htmlFor="survey-pending">Needs approval (PENDING) when targeted to a group</label>
+          </div>
         </div>
-      </div>
-      <GroupEditor groupId={survey.groupIds[0] ?? null} onChange={(g) => set({ groupIds: g === null ? [] : [g] })} onError={showError} />
-      {survey.sections.map((s, i) => (
-        <SectionEditor
-          key={i}
-          index={i}
-          section={s}
-          onChange={(next) => set({ sections: replaceAt(survey.sections, i, next) })}
-          onRemove={() => set({ sections: removeAt(survey.sections, i) })}
-        />
-      ))}
-      <Button label="Add page" text onClick={() => set({ sections: [...survey.sections, newSection()] })} />
-      {errors.length > 0 && (
-        <Message
-          role="alert"
-          severity="error"
-          content={
-            <ul className="survey-builder__errors">
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
-      <div className="survey-builder__row-actions">
-        <Button label="Back to list" text onClick={() => navigate('/survey-builder')} />
-        <Button label="Save" loading={saving} onClick={trySave} />
-      </div>
-    </section>
+        <GroupEditor groupId={survey.groupIds[0] ?? null} onChange={(g) => set({ groupIds: g === null ? [] : [g] })} onError={showError} />
+        {survey.sections.map((s, i) => (
+          <SectionEditor
+            key={i}
+            index={i}
+            section={s}
+            onChange={(next) => set({ sections: replaceAt(survey.sections, i, next) })}
+            onRemove={() => set({ sections: removeAt(survey.sections, i) })}
+          />
+        ))}
+        <Button label="Add page" text onClick={() => set({ sections: [...survey.sections, newSection()] })} />
+        {errors.length > 0 && (
+          <Message
+            role="alert"
+            severity="error"
+            content={
+              <ul className="survey-builder__errors">
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        <div className="survey-builder__row-actions">
+          <Button label="Back to list" text onClick={() => navigate('/survey-builder')} />
+          <Button label="Save" loading={saving} onClick={trySave} />
+        </div>
+        {saved && <Message role="status" severity="success" text={saved} />}
+      </section>
+    </SurveyFieldContext.Provider>
   );
 }

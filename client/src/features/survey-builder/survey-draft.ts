@@ -1,4 +1,5 @@
 import type { AnswerDraft, QuestionDraft, QuestionTypeCode, SectionDraft, SurveyRecord } from './api/survey-builder-api';
+import { DEFAULT_SCALE, scaleAnswers, scaleRangeOf } from './scale-range';
 
 /** Admin spec section 3 defaults for a new record, section and question. */
 export const newQuestion = (): QuestionDraft => ({
@@ -35,6 +36,15 @@ export const newSurvey = (today: string): SurveyRecord => ({
 export function withType(q: QuestionDraft, type: QuestionTypeCode): QuestionDraft {
   if (type === 'USER_RESPONSE') return { ...q, questionTypeCode: type, maxAnswers: 1, requiredAnswers: 1, answers: [] };
   if (type === 'TRUE_FALSE') return { ...q, questionTypeCode: type, maxAnswers: 1, requiredAnswers: 1, answers: [{ text: 'True' }, { text: 'False' }] };
+  // A scale is its range of numbers: answers that already make one are kept, else it starts at 1 to 5.
+  if (type === 'SCALE')
+    return {
+      ...q,
+      questionTypeCode: type,
+      maxAnswers: 1,
+      requiredAnswers: 1,
+      answers: scaleRangeOf(q.answers) ? q.answers : (scaleAnswers(DEFAULT_SCALE.low, DEFAULT_SCALE.high) ?? []),
+    };
   const answers: AnswerDraft[] = q.answers.length >= 2 ? q.answers : [...q.answers, { text: '' }, { text: '' }].slice(0, Math.max(2, q.answers.length));
   if (type === 'MULTIPLE_CHOICE')
     return { ...q, questionTypeCode: type, answers, maxAnswers: Math.max(q.maxAnswers, 1), requiredAnswers: Math.min(q.requiredAnswers, q.maxAnswers) };

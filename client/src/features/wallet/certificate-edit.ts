@@ -1,19 +1,14 @@
 import { parseUsDate } from '../../lib/format';
+import { CERTIFICATE_STATUS_WORDS, type CertificateStatusCode } from '../../lib/certificate-status-words';
 
 /*
  * The impersonating admin's certificate status edit (member spec: the impersonating admin sees "the certificate status
  * edit control"), pure: which statuses a certificate may take, the request a form makes, and what needs a confirmation.
  */
 
-export type EditableStatus = 'ACTIVE' | 'EXPIRED' | 'VOID' | 'CHARGEBACK' | 'REFUND';
+export type EditableStatus = CertificateStatusCode;
 
-export const STATUS_WORDS: Record<EditableStatus, string> = {
-  ACTIVE: 'Active',
-  EXPIRED: 'Expired',
-  VOID: 'Void',
-  CHARGEBACK: 'Charged back',
-  REFUND: 'Refunded',
-};
+export const STATUS_WORDS: Record<EditableStatus, string> = CERTIFICATE_STATUS_WORDS;
 
 /** Only ACTIVE or EXPIRED certificates are edited (spec section 4). */
 export const isEditable = (status: string): boolean => status === 'ACTIVE' || status === 'EXPIRED';

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { NativeSelect } from '../../../components/native-select';
 import { TypedNumberInput } from '../../../components/typed-number-input';
 import { TemplatePicker, type EmailTemplateChoice } from './template-picker';
+import { SLOT_KINDS } from '../template-kinds';
 import { campaignFieldSet, type CampaignDraft, type CampaignStatus } from '../model';
 
 type TextField = 'mkCode';
@@ -48,6 +49,7 @@ export function CampaignFields({
       id={`campaign-${field}`}
       label={label}
       value={draft[field]}
+      kind={SLOT_KINDS[field]}
       templates={templates}
       error={errors[field]}
       onChange={(value) => campaignFieldSet({ field, value })}

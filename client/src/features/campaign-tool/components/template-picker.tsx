@@ -1,10 +1,12 @@
 import { NativeSelect } from '../../../components/native-select';
+import { templatesForSlot, type TemplateKind } from '../template-kinds';
 
 /** An `emailTemplate` content entry as the campaign tool offers it: its templateId, subject and body (plain text). */
 export interface EmailTemplateChoice {
   templateId: string;
   subject: string;
   body: string;
+  kind: TemplateKind | null;
 }
 
 /**
@@ -16,6 +18,8 @@ export function TemplatePicker(props: {
   id: string;
   label: string;
   value: string | null;
+  /** The kind of e-mail this slot sends: only templates of that kind are offered. */
+  kind: TemplateKind;
   templates: EmailTemplateChoice[];
   error?: string;
   onChange: (templateId: string | null) => void;
@@ -23,7 +27,10 @@ export function TemplatePicker(props: {
   const chosen = props.templates.find((t) => t.templateId === props.value);
   const options = [
     { label: 'No e-mail', value: null as string | null },
-    ...props.templates.map((t) => ({ label: `${t.subject} (${t.templateId})`, value: t.templateId as string | null })),
+    ...templatesForSlot(props.templates, props.kind, props.value).map((t) => ({
+      label: `${t.subject} (${t.templateId})`,
+      value: t.templateId as string | null,
+    })),
     ...(props.value !== null && !chosen ? [{ label: `Missing template (${props.value})`, value: props.value }] : []),
   ];
   return (

@@ -53,6 +53,10 @@ export interface TimelineEntry {
   occurredAt: string;
   position: string;
   balanceAfter: number;
+  /** The people the actor names, by name where the programme knows them. */
+  actorNames?: { admin: string | null; member: string | null };
+  /** For a certificate's change: the certificate, as the member knows it. */
+  certificate?: { code: string; name: string };
 }
 
 export interface Timeline {

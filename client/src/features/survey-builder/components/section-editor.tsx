@@ -7,6 +7,7 @@ import type { SectionDraft } from '../api/survey-builder-api';
 import { QuestionEditor } from './question-editor';
 import { removeAt, replaceAt } from '../../../lib/lists';
 import { newQuestion } from '../survey-draft';
+import { FieldError, useFieldProps } from './survey-field-state';
 
 /** One section is one page of the member's survey. */
 export function SectionEditor({
@@ -21,6 +22,9 @@ export function SectionEditor({
   onRemove: () => void;
 }) {
   const id = (what: string) => `section-${index}-${what}`;
+  const name = useFieldProps(id('name'));
+  const description = useFieldProps(id('description'));
+  const instructions = useFieldProps(id('instructions'));
   // Removing a page drops its questions too: asked once more before it happens.
   const [confirmRemove, setConfirmRemove] = useState(false);
   const remove = () => {
@@ -31,11 +35,26 @@ export function SectionEditor({
     <fieldset className="survey-builder__section">
       <legend>Page {index + 1}</legend>
       <label htmlFor={id('name')}>Section name</label>
-      <InputText id={id('name')} value={s.name} onChange={(e) => onChange({ ...s, name: e.target.value })} />
+      <InputText id={id('name')} value={s.name} onChange={(e) => onChange({ ...s, name: e.target.value })} {...name.props} />
+      <FieldError id={id('name')} error={name.error} />
       <label htmlFor={id('description')}>Description</label>
-      <InputTextarea id={id('description')} value={s.description} rows={2} onChange={(e) => onChange({ ...s, description: e.target.value })} />
+      <InputTextarea
+        id={id('description')}
+        value={s.description}
+        rows={2}
+        onChange={(e) => onChange({ ...s, description: e.target.value })}
+        {...description.props}
+      />
+      <FieldError id={id('description')} error={description.error} />
       <label htmlFor={id('instructions')}>Instructions</label>
-      <InputTextarea id={id('instructions')} value={s.instructions} rows={2} onChange={(e) => onChange({ ...s, instructions: e.target.value })} />
+      <InputTextarea
+        id={id('instructions')}
+        value={s.instructions}
+        rows={2}
+        onChange={(e) => onChange({ ...s, instructions: e.target.value })}
+        {...instructions.props}
+      />
+      <FieldError id={id('instructions')} error={instructions.error} />
       <div className="survey-builder__checks">
         <Checkbox inputId={id('show-name')} checked={s.showName} onChange={(e) => onChange({ ...s, showName: !!e.checked })} />
         <label htmlFor={id('show-name')}>Show name</label>
