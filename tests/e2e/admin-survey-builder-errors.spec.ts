@@ -61,6 +61,10 @@ test('a scale question asks for its range, refuses one that is not, and saves on
   await page.goto('/admin-tools/survey-builder/configure');
   const name = `Scale ${Date.now()}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
+  // Open in a far year only: saved for today it would be open to every member of this worker's programme, and a
+  // member spec that completes the seeded survey expects none left open (portal-survey-view.spec.ts).
+  await page.getByLabel('From', { exact: true }).fill('2030-06-01');
+  await page.getByLabel('Through', { exact: true }).fill('2030-06-10');
   await page.getByLabel('Section name').fill('Your visit');
   await page.getByLabel('Question', { exact: true }).fill('How likely are you to recommend us?');
   await page.getByLabel('Type').nth(1).selectOption({ label: 'Scale' });
