@@ -1,11 +1,8 @@
 import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
+import type { ActorNames } from '../../event-schemas/contract/audit-entries';
 
-/** The people an event's actor names, by name where the programme knows one (null for an erased or unknown person). */
-export interface ActorNames {
-  admin: string | null;
-  member: string | null;
-}
+export type { ActorNames };
 
 /** The pax ids an actor names: the admin and, when acting as a member, that member too. */
 const idsOf = (actor: Actor): number[] =>
@@ -41,4 +38,13 @@ export async function actorNamesFor(db: pg.Pool, actors: readonly Actor[]): Prom
     if (actor.kind === 'participant') return { admin: null, member: nameOf(actor.paxId) };
     return { admin: null, member: null };
   };
+}
+
+/** Each entry of a history with the people its actor names, read in one query. */
+export async function withActorNames<E extends { actor: Actor }>(db: pg.Pool, entries: readonly E[]): Promise<(E & { actorNames: ActorNames })[]> {
+  const namesOf = await actorNamesFor(
+    db,
+    entries.map((e) => e.actor),
+  );
+  return entries.map((e) => ({ ...e, actorNames: namesOf(e.actor) }));
 }

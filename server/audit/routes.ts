@@ -18,7 +18,7 @@ import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
 import { memberCertificateChanges } from './member-certificate-changes';
-import { actorNamesFor } from './people-names';
+import { actorNamesFor, withActorNames } from './people-names';
 import { formatPosition } from '../../event-schemas/store/position';
 
 const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEvent<E> & DecodedEvent<E> => ({
@@ -26,10 +26,13 @@ const decoded = <E extends DomainEvent = DomainEvent>(s: StoredEvent): HistoryEv
   position: s.position,
 });
 
+const ActorNamesSchema = t.type({ admin: t.union([t.string, t.null]), member: t.union([t.string, t.null]) });
 const Entry = t.type({ type: t.string, data: t.unknown, actor: t.unknown, occurredAt: t.string, position: t.string });
+/** A stream history's entry (event-schemas/contract/audit-entries.ts): with the people its actor names. */
+const NamedEntry = t.intersection([Entry, t.type({ actorNames: ActorNamesSchema })]);
 /** Support's words for a timeline entry: the people its actor names, and the certificate a certificate change is about. */
 const TimelineExtras = t.partial({
-  actorNames: t.type({ admin: t.union([t.string, t.null]), member: t.union([t.string, t.null]) }),
+  actorNames: ActorNamesSchema,
   certificate: t.type({ code: t.string, name: t.string }),
 });
 
@@ -42,7 +45,7 @@ export const auditRoutes = (deps: Deps) => [
     summary: "A certificate's full history, oldest first: the redemption that bought it, its issue and every status change",
     access: 'admin',
     params: t.type({ id: Uuid }),
-    responses: { 200: { description: 'History', schema: t.array(Entry) }, 404: { description: 'Unknown certificate' } },
+    responses: { 200: { description: 'History', schema: t.array(NamedEntry) }, 404: { description: 'Unknown certificate' } },
     handler: async ({ params, caller }) => {
       const own = (await deps.store.readStream(certificateStream(params.id))).map(decoded);
       const first = own[0]?.event;
@@ -56,7 +59,7 @@ export const auditRoutes = (deps: Deps) => [
               .map(decoded)
               .filter((h) => h.event.type === 'PointsRedeemed' && h.event.data.certificateId === params.id)
           : [];
-      return { status: 200, body: [...origin, ...own].map(auditEntry) };
+      return { status: 200, body: await withActorNames(deps.pool, [...origin, ...own].map(auditEntry)) };
     },
   }),
   route({
@@ -66,11 +69,11 @@ export const auditRoutes = (deps: Deps) => [
     summary: "A promotion's full history, oldest first: its creation and every status change, with who did it",
     access: 'admin',
     params: t.type({ id: Uuid }),
-    responses: { 200: { description: 'History', schema: t.array(Entry) }, 404: { description: 'Unknown promotion' } },
+    responses: { 200: { description: 'History', schema: t.array(NamedEntry) }, 404: { description: 'Unknown promotion' } },
     handler: async ({ params }) => {
       const history = (await deps.store.readStream(promotionStream(params.id))).map(decoded);
       if (history.length === 0) throw notFound(`Promotion ${params.id}`);
-      return { status: 200, body: history.map(auditEntry) };
+      return { status: 200, body: await withActorNames(deps.pool, history.map(auditEntry)) };
     },
   }),
   route({

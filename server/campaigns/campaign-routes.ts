@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
-import { readConfigAudit } from '../db/config-audit';
+import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { IntFromString } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
@@ -99,7 +99,7 @@ export const campaignRoutes = (deps: Deps) => [
     summary: 'Every change to a campaign, oldest first',
     access: 'admin',
     params: CampaignIdParam,
-    responses: { 200: { description: 'Audit entries' } },
-    handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'dr-campaign', params.id) }),
+    responses: { 200: { description: 'Audit entries', schema: ConfigHistorySchema } },
+    handler: async ({ params }) => ({ status: 200, body: await readConfigHistory(deps.pool, 'dr-campaign', params.id) }),
   }),
 ];

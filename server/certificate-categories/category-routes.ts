@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
-import { readConfigAudit } from '../db/config-audit';
+import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { boundedString } from '../../event-schemas/primitives';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
@@ -192,8 +192,8 @@ export const certificateCategoryRoutes = (deps: Deps) => {
       summary: 'Every change to a certificate category, oldest first',
       access: 'admin',
       params: CodeParams,
-      responses: { 200: { description: 'Audit entries' } },
-      handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'certificate-category', params.code) }),
+      responses: { 200: { description: 'Audit entries', schema: ConfigHistorySchema } },
+      handler: async ({ params }) => ({ status: 200, body: await readConfigHistory(deps.pool, 'certificate-category', params.code) }),
     }),
   ];
 };

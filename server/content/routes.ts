@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import { readConfigAudit } from '../db/config-audit';
+import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { code, refined } from '../../event-schemas/primitives';
 import { PromotionWebsitePage } from '../../event-schemas';
 import { findPromotionPage, insertContent, listContent, readContent, updateContent } from './content-repository';
@@ -97,8 +97,8 @@ export const contentRoutes = (deps: Deps) => [
     summary: "A content entry's change history from config_audit (admins)",
     access: 'admin',
     params: t.type({ id: EntryId }),
-    responses: { 200: { description: 'Changes, oldest first' } },
-    handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'content', params.id) }),
+    responses: { 200: { description: 'Changes, oldest first', schema: ConfigHistorySchema } },
+    handler: async ({ params }) => ({ status: 200, body: await readConfigHistory(deps.pool, 'content', params.id) }),
   }),
   route({
     method: 'post',

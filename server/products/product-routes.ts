@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { boundedAmount, boundedString } from '../../event-schemas/primitives';
 import { ProductCategory } from '../../event-schemas/treatment-recorded';
 import { actorOf } from '../auth/caller';
-import { readConfigAudit } from '../db/config-audit';
+import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { BooleanFromString, IntFromString } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
 import { route } from '../core/route';
@@ -103,7 +103,7 @@ export const productRoutes = (deps: Deps) => [
     summary: 'Every change to a product, oldest first',
     access: 'admin',
     params: ProductIdParam,
-    responses: { 200: { description: 'Audit entries' } },
-    handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'product', params.id) }),
+    responses: { 200: { description: 'Audit entries', schema: ConfigHistorySchema } },
+    handler: async ({ params }) => ({ status: 200, body: await readConfigHistory(deps.pool, 'product', params.id) }),
   }),
 ];

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
 import { dateIn } from '../../event-schemas/calendar';
-import { readConfigAudit } from '../db/config-audit';
+import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { IntFromString } from '../core/http-codecs';
 import { notFound, validationProblem } from '../core/problem';
 import { route } from '../core/route';
@@ -90,8 +90,8 @@ export const surveyAdminRoutes = (deps: Deps) => {
       summary: 'Every change to a survey, oldest first, with who made it and the record before and after',
       access: 'admin',
       params: IdParam,
-      responses: { 200: { description: 'Audit entries' } },
-      handler: async ({ params }) => ({ status: 200, body: await readConfigAudit(deps.pool, 'survey', params.id) }),
+      responses: { 200: { description: 'Audit entries', schema: ConfigHistorySchema } },
+      handler: async ({ params }) => ({ status: 200, body: await readConfigHistory(deps.pool, 'survey', params.id) }),
     }),
     route({
       method: 'post',

@@ -36,8 +36,8 @@ test('an admin lists content by type, creates and edits a banner, and reads its 
   await expect(page.getByRole('status')).toHaveText(`Saved “${id}”.`);
   const history = page.locator('.content-admin__history li');
   await expect(history).toHaveCount(2);
-  await expect(history.first()).toHaveText(/^Edited on \d{2}\/\d{2}\/\d{4} at .+ by Admin \d+: bannerText$/);
-  await expect(history.last()).toHaveText(/^Created on \d{2}\/\d{2}\/\d{4} at .+ by Admin \d+: /);
+  await expect(history.first()).toHaveText(/^Edited on \d{2}\/\d{2}\/\d{4} at .+ by Avery Admin: bannerText$/);
+  await expect(history.last()).toHaveText(/^Created on \d{2}\/\d{2}\/\d{4} at .+ by Avery Admin: /);
 
   // The markup was stored as text and never became an element of the page.
   await expect(page.locator('main img')).toHaveCount(0);

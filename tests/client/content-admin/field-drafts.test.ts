@@ -30,6 +30,7 @@ describe('content entry field drafts', () => {
     const change: ContentChange = {
       action: 'updated',
       actor: { kind: 'admin', adminId: 1 },
+      actorNames: { admin: 'Avery Admin', member: null },
       occurredAt: '2026-03-01T10:00:00Z',
       before: { fields: { a: 1, b: 'x', gone: true } },
       after: { fields: { a: 1, b: 'y', added: [] } },

@@ -5,6 +5,7 @@ const entry = (type: string, balanceAfter: number, actor: TimelineEntry['actor']
   type,
   data,
   actor,
+  actorNames: { admin: null, member: null },
   occurredAt: '2025-01-02T03:04:05.000Z',
   position: String(balanceAfter),
   balanceAfter,

@@ -247,12 +247,13 @@ describe('editing a field with an error', () => {
 });
 
 describe('the audit history', () => {
-  it('says who did what and when, for a copy, its revisions and its status changes', () => {
+  it('says who did what and when, for a copy, its revisions and its status changes, naming people where the answer names them', () => {
     const entries: AuditEntry[] = [
       {
         type: 'PromotionCreated',
         data: { name: 'Glow - Copy', promotionCode: 'GLOW-1776279600000', copiedFrom: 'abc' },
         actor: { kind: 'admin', adminId: 1 },
+        actorNames: { admin: 'Avery Admin', member: null },
         occurredAt: '2026-04-15T19:00:00.000Z',
         position: '1',
       },
@@ -260,6 +261,7 @@ describe('the audit history', () => {
         type: 'PromotionStatusChanged',
         data: { from: 'NEW', to: 'DRAFT', reason: 'Copy of GLOW' },
         actor: { kind: 'admin', adminId: 2 },
+        actorNames: { admin: null, member: null },
         occurredAt: '2026-04-15T19:00:00.000Z',
         position: '2',
       },
@@ -267,22 +269,24 @@ describe('the audit history', () => {
         type: 'PromotionRevised',
         data: { sections: ['overview', 'payoutAndRules'], changes: {} },
         actor: { kind: 'admin', adminId: 2 },
+        actorNames: { admin: null, member: null },
         occurredAt: '2026-04-15T19:02:00.000Z',
         position: '3',
       },
       {
         type: 'PromotionStatusChanged',
         data: { from: 'DRAFT', to: 'ACTIVE', reason: null },
-        actor: { kind: 'system', job: 'x' } as AuditEntry['actor'],
+        actor: { kind: 'system', job: 'end-promotions' },
+        actorNames: { admin: null, member: null },
         occurredAt: '2026-04-15T19:05:00.000Z',
         position: '4',
       },
     ];
     expect(auditRows(entries, 'UTC')).toEqual([
-      { key: '1', when: '04/15/2026, 7:00 PM', who: 'Admin 1', what: 'Created "Glow - Copy" (GLOW-1776279600000), copied from promotion abc' },
-      { key: '2', when: '04/15/2026, 7:00 PM', who: 'Admin 2', what: 'New → Draft (Copy of GLOW)' },
-      { key: '3', when: '04/15/2026, 7:02 PM', who: 'Admin 2', what: 'Changed the overview, the payout and rules' },
-      { key: '4', when: '04/15/2026, 7:05 PM', who: 'System', what: 'Draft → Active' },
+      { key: '1', when: '04/15/2026, 7:00 PM', who: 'Avery Admin', what: 'Created "Glow - Copy" (GLOW-1776279600000), copied from promotion abc' },
+      { key: '2', when: '04/15/2026, 7:00 PM', who: 'Admin #2', what: 'New → Draft (Copy of GLOW)' },
+      { key: '3', when: '04/15/2026, 7:02 PM', who: 'Admin #2', what: 'Changed the overview, the payout and rules' },
+      { key: '4', when: '04/15/2026, 7:05 PM', who: 'System job (end-promotions)', what: 'Draft → Active' },
     ]);
   });
 });

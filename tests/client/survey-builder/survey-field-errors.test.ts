@@ -1,4 +1,10 @@
-import { fieldIdOf, localFieldErrors, shownFieldErrors } from '../../../client/src/features/survey-builder/survey-field-errors';
+import {
+  fieldIdOf,
+  localFieldErrors,
+  shownFieldErrors,
+  standingServerErrors,
+  valueAtPath,
+} from '../../../client/src/features/survey-builder/survey-field-errors';
 import { newSurvey } from '../../../client/src/features/survey-builder/survey-draft';
 
 /** Issue 28, item 6: each survey error stands on its field. */
@@ -25,5 +31,41 @@ describe('survey errors on their fields', () => {
     const server = { 'section-0-name': 'too long' };
     expect(shownFieldErrors(local, server, new Set(['survey-thru']), false)).toEqual({ 'section-0-name': 'too long', 'survey-thru': local['survey-thru'] });
     expect(shownFieldErrors(local, server, new Set(), true)).toEqual({ ...server, ...local });
+  });
+});
+
+/** Issue 28: a server error stayed on its field until the next save, though the admin had already fixed it. */
+describe("the server's errors on their fields", () => {
+  const refused = { ...newSurvey('2030-01-01'), name: 'Visit', maxAttempts: 0 };
+  const errors = [
+    { fieldId: 'survey-attempts', path: 'body.maxAttempts', message: 'must be at least 1', refused: valueAtPath(refused, 'body.maxAttempts') },
+    {
+      fieldId: 'section-0-question-0-answer-0',
+      path: 'body.sections.0.questions.0.answers',
+      message: 'must hold at least 2 answers',
+      refused: valueAtPath(refused, 'body.sections.0.questions.0.answers'),
+    },
+  ];
+
+  it('stand while what they refused is unchanged, even as other fields change', () => {
+    expect(standingServerErrors(errors, { ...refused, name: 'Visit survey' })).toEqual({
+      'survey-attempts': 'must be at least 1',
+      'section-0-question-0-answer-0': 'must hold at least 2 answers',
+    });
+  });
+
+  it('leave the field whose refused value was changed, and only that one', () => {
+    expect(standingServerErrors(errors, { ...refused, maxAttempts: 3 })).toEqual({ 'section-0-question-0-answer-0': 'must hold at least 2 answers' });
+    const question = refused.sections[0].questions[0];
+    const twoAnswers = {
+      ...refused,
+      sections: [{ ...refused.sections[0], questions: [{ ...question, answers: [...question.answers, { text: 'Fine' }] }] }],
+    };
+    expect(standingServerErrors(errors, twoAnswers)).toEqual({ 'survey-attempts': 'must be at least 1' });
+  });
+
+  it('read a path through arrays and say when it names nothing', () => {
+    expect(valueAtPath({ sections: [{ name: 'A' }] }, 'body.sections.0.name')).toBe('"A"');
+    expect(valueAtPath({ sections: [] }, 'body.sections.3.name')).toBe('undefined');
   });
 });

@@ -177,6 +177,10 @@ describe('status changes', () => {
       ['ACTIVE', 'ENDED', admin.paxId],
       ['ENDED', 'PAYMENTS_STOPPED', secondAdmin.paxId],
     ]);
+    // Issue 28, item 5: the history names each step's admin, not "Admin 1".
+    expect(audit.body.map((e: { actorNames: unknown }) => e.actorNames)).toEqual(
+      ['Avery Admin', 'Avery Admin', 'Second Admin', 'Second Admin', 'Avery Admin', 'Second Admin'].map((admin) => ({ admin, member: null })),
+    );
     expect(audit.body[4].data.reason).toBe('Budget spent');
     const positions = audit.body.map((e: { position: string }) => e.position);
     expect([...positions].sort()).toEqual(positions);

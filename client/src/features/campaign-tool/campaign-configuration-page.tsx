@@ -15,6 +15,7 @@ import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, sa
 import './campaign-tool.css';
 import { refusalInWords } from '../../lib/refusal-words';
 import { templateKindOf } from './template-kinds';
+import { FieldError } from '../../components/field-error';
 
 /** The campaign's date fields as the form labels them, for the server's words about their order. */
 const DATE_LABELS = { fromDate: 'From date', thruDate: 'Through date' };
@@ -108,7 +109,7 @@ export default function CampaignConfigurationPage() {
       <h1 id="campaign-config-title">{title}</h1>
       <CampaignFields draft={draft} errors={errors} categories={categories} templates={templates} />
       <GroupEditor groupId={draft.groupId} onChange={(g) => campaignFieldSet({ field: 'groupId', value: g })} onError={showError} />
-      {errors.groupId && <p className="campaign-tool__field-error">{errors.groupId}</p>}
+      {errors.groupId && <FieldError className="campaign-tool__field-error" label="Participant group" error={errors.groupId} />}
       {message && <Message severity={message.severity} text={message.text} role={message.severity === 'error' ? 'alert' : 'status'} />}
       <div className="campaign-tool__actions">
         <Button label="Back to list" text onClick={() => navigate('/campaign-tool')} />

@@ -6,6 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { categoryApi, listCardArt, type Option } from './api/catalogue-api';
 import { AuditHistory } from './components/audit-history';
+import { CATEGORY_FIELD_LABELS } from './field-labels';
 import { errorText, fieldErrorsOf } from './components/field-errors';
 import { $categoryDraft, fetchCategoryFx, formCleared, saveCategoryFx } from './model';
 import { CategoryFields } from './components/category-fields';
@@ -82,7 +83,7 @@ export default function CategoryConfigurePage() {
         <Button label="Save category" loading={saving} onClick={() => void save()} />
       </div>
       {/* Remounted after each save, so the change just made is listed. */}
-      {code && <AuditHistory key={historyVersion} title="History" load={loadHistory} />}
+      {code && <AuditHistory key={historyVersion} title="History" load={loadHistory} fieldLabels={CATEGORY_FIELD_LABELS} />}
     </section>
   );
 }

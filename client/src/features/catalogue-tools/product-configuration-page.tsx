@@ -8,6 +8,7 @@ import { formatDollars } from '../../lib/format';
 import { confirm } from '../../stores/dialogs';
 import { productApi, type Option, type Product, type ProductFields } from './api/catalogue-api';
 import { AuditHistory } from './components/audit-history';
+import { PRODUCT_FIELD_LABELS } from './field-labels';
 import { errorText, fieldErrorsOf } from './components/field-errors';
 import { ProductForm } from './components/product-form';
 import './catalogue-tools.css';
@@ -135,7 +136,9 @@ export default function ProductConfigurationPage() {
         <Column header="Actions" body={actions} />
       </DataTable>
       {/* Remounted after each change, so the history shown includes it. */}
-      {historyOf && <AuditHistory key={`${historyOf.id}-${historyVersion}`} title={`History of ${historyOf.name}`} load={loadHistory} />}
+      {historyOf && (
+        <AuditHistory key={`${historyOf.id}-${historyVersion}`} title={`History of ${historyOf.name}`} load={loadHistory} fieldLabels={PRODUCT_FIELD_LABELS} />
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ConfigAuditEntry } from '../../../../event-schemas/contract/audit-entries';
 import { api } from '../../lib/api';
 
 /** A content entry as the content admin calls answer it (GET /content, POST /content/insert, PUT /content/update). */
@@ -9,23 +10,8 @@ export interface ContentEntry {
   updatedAt: string;
 }
 
-/** One change of an entry from config_audit (GET /content/{id}/audit). */
-export interface ContentChange {
-  action: string;
-  actor: { kind: string; paxId?: number; adminId?: number; job?: string };
-  occurredAt: string;
-  before: { fields?: Record<string, unknown> } | null;
-  after: { fields?: Record<string, unknown> } | null;
-}
-
-/** Who made a change, in words. */
-export function actorInWords(a: ContentChange['actor']): string {
-  if (a.kind === 'admin') return `Admin ${a.adminId}`;
-  if (a.kind === 'admin-as-participant') return `Admin ${a.adminId} for member ${a.paxId}`;
-  if (a.kind === 'participant') return `Member ${a.paxId}`;
-  if (a.kind === 'system') return `The system (${a.job})`;
-  return a.kind;
-}
+/** One change of an entry from config_audit (GET /content/{id}/audit), as the server declares it. */
+export type ContentChange = ConfigAuditEntry<{ fields?: Record<string, unknown> }>;
 
 /** The fields a change touched: added, removed or given another value. */
 export function changedFields(c: ContentChange): string[] {

@@ -1,4 +1,7 @@
-import type { Actor, TimelineEntry } from './api/member-care-api';
+import type { TimelineEntry } from './api/member-care-api';
+import { actorLabel } from '../../lib/actor-label';
+
+export { actorLabel };
 import { formatDate } from '../../lib/format';
 import { CERTIFICATE_STATUS_WORDS, type CertificateStatusCode } from '../../lib/certificate-status-words';
 
@@ -19,31 +22,6 @@ export interface TimelineRow {
 export const eventLabel = (type: string): string => {
   const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-type ActorNames = NonNullable<TimelineEntry['actorNames']>;
-
-/**
- * Who did it, in support's words: the member, an admin, an admin acting as the member ("Jane Admin as Pat Member"),
- * a practice, or a system job. People are named where the answer names them; ids only where it does not.
- */
-export const actorLabel = (actor: Actor, names: ActorNames = { admin: null, member: null }): string => {
-  switch (actor.kind) {
-    case 'participant':
-      return names.member ?? 'Member';
-    case 'admin':
-      return names.admin ?? `Admin #${actor.adminId}`;
-    case 'admin-as-participant':
-      return `${names.admin ?? `Admin #${actor.adminId}`} as ${names.member ?? 'member'}`;
-    case 'practice':
-      return `Practice #${actor.practiceId}`;
-    case 'system':
-      return `System job (${actor.job})`;
-    default: {
-      const never: never = actor;
-      return String(never);
-    }
-  }
 };
 
 const statusWords = (status: unknown): string => (typeof status === 'string' ? (CERTIFICATE_STATUS_WORDS[status as CertificateStatusCode] ?? status) : '');

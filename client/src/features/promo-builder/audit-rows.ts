@@ -1,6 +1,7 @@
 import type { AuditEntry } from './api/promo-api';
 import { formatDateTime } from '../../lib/format';
 import { statusLabel } from './status-actions';
+import { actorLabel } from '../../lib/actor-label';
 
 export interface AuditRow {
   key: string;
@@ -10,15 +11,6 @@ export interface AuditRow {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** Who acted, as the event's actor names them (admins by id: the audit answer carries no names). */
-export const describeActor = (actor: AuditEntry['actor']): string => {
-  if (!actor) return 'unknown';
-  if (actor.kind === 'admin') return `Admin ${actor.adminId}`;
-  if (actor.kind === 'admin-as-participant') return `Admin ${actor.adminId} as member ${actor.paxId}`;
-  if (actor.kind === 'system') return 'System';
-  return actor.kind;
-};
 
 const SECTION_WORDS: Record<string, string> = {
   overview: 'the overview',
@@ -43,5 +35,5 @@ export const auditRows = (entries: readonly AuditEntry[], timeZone?: string): Au
       what = `${statusLabel(text(e.data.from))} → ${statusLabel(text(e.data.to))}${reason ? ` (${reason})` : ''}`;
     }
     const when = formatDateTime(e.occurredAt, timeZone);
-    return { key: e.position, when, who: describeActor(e.actor), what };
+    return { key: e.position, when, who: actorLabel(e.actor, e.actorNames), what };
   });

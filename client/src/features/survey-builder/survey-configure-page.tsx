@@ -17,7 +17,7 @@ import { removeAt, replaceAt } from '../../lib/lists';
 import { newSection, newSurvey, toPayload } from './survey-draft';
 import { errorInWords } from './error-words';
 import { unusualSurveyPoints } from './survey-numbers';
-import { fieldIdOf, localFieldErrors, shownFieldErrors } from './survey-field-errors';
+import { fieldIdOf, localFieldErrors, shownFieldErrors, standingServerErrors, valueAtPath, type ServerFieldError } from './survey-field-errors';
 import { FieldError, SurveyFieldContext } from './components/survey-field-state';
 import { inWords, STATUS_WORDS } from './words';
 import './survey-builder.css';
@@ -37,8 +37,8 @@ export default function SurveyConfigurePage() {
   // The spec's text-input rule: a field's error shows once the admin has left it (or tried to save).
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [saveTried, setSaveTried] = useState(false);
-  // The last refusal's errors by field id, until the next save.
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // The last refusal's errors by field, each until the part of the survey it refused changes (or the next save).
+  const [serverErrors, setServerErrors] = useState<readonly ServerFieldError[]>([]);
   const [saved, setSaved] = useState<string | null>(null);
   // Bumped by a save with errors: the first of them is brought into view once they are drawn.
   const [scrollRequest, setScrollRequest] = useState(0);
@@ -63,9 +63,7 @@ export default function SurveyConfigurePage() {
   if (!survey) return errors.length ? <Message severity="error" text={errors[0]} /> : <PageLoader label="Loading the survey" />;
   const set = (patch: Partial<SurveyRecord>) => setSurvey({ ...survey, ...patch });
   const local = localFieldErrors(survey);
-  const shown = shownFieldErrors(local, serverErrors, left, saveTried);
-  // The server's errors stay until the next save: taking one away as its field is left would move the form under
-  // the pointer between a button's press and release, and the click would be lost.
+  const shown = shownFieldErrors(local, standingServerErrors(serverErrors, toPayload(survey)), left, saveTried);
   const leave = (field: string) => setLeft((l) => (l.has(field) ? l : new Set(l).add(field)));
   const fieldState = { errorOf: (field: string) => shown[field], leave };
   /** A top field's input props: red border and its error once shown; leaving it shows its error. */
@@ -109,17 +107,18 @@ export default function SurveyConfigurePage() {
       setSurvey(saved);
       navigate(`/survey-builder/configure?id=${saved.id}`, { replace: true });
       setErrors([]);
-      setServerErrors({});
+      setServerErrors([]);
       setSaveTried(false);
       // Every save is confirmed, naming the survey, so a second save of the same page is seen to have happened.
       setSaved(`Saved ${saved.name}.`);
     } catch (e) {
       const refusals = isApiError(e) && e.problem?.errors?.length ? e.problem.errors : [];
       setErrors(refusals.length ? refusals.map((x) => errorInWords(x.path, x.message, survey)) : [e instanceof Error ? e.message : 'Could not save']);
-      const byField: Record<string, string> = {};
+      const sent = toPayload(survey);
+      const byField: ServerFieldError[] = [];
       for (const x of refusals) {
-        const at = fieldIdOf(x.path);
-        if (at && !byField[at]) byField[at] = errorInWords(x.path, x.message, survey);
+        const fieldId = fieldIdOf(x.path);
+        if (fieldId) byField.push({ fieldId, path: x.path, message: errorInWords(x.path, x.message, survey), refused: valueAtPath(sent, x.path) });
       }
       setServerErrors(byField);
       setScrollRequest((n) => n + 1);

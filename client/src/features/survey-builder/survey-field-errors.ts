@@ -58,3 +58,35 @@ export function shownFieldErrors(
   for (const [id, message] of Object.entries(local)) if (saveTried || left.has(id)) out[id] = message;
   return out;
 }
+
+/** A server refusal of one field, with what the refused part of the survey held when it was sent. */
+export interface ServerFieldError {
+  fieldId: string;
+  message: string;
+  path: string;
+  refused: string;
+}
+
+/** The part of the sent record a refusal's path names (`body.sections.0.questions.1.answers`), as JSON to compare. */
+export function valueAtPath(record: unknown, path: string): string {
+  let at: unknown = record;
+  for (const key of path
+    .replace(/^body\.?/, '')
+    .split('.')
+    .filter(Boolean)) {
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return JSON.stringify(at) ?? 'undefined';
+}
+
+/**
+ * The server's errors that still stand, by field id: each until the part of the survey it refused is changed (issue
+ * 28: an error stayed on its field until the next save, after the admin had already fixed it). Adding a second answer
+ * takes away "must hold at least 2 answers"; typing in a refused name takes away the name's error. Nothing is taken
+ * away when a field is only left, which moved the form under the pointer between a press and its release.
+ */
+export function standingServerErrors(errors: readonly ServerFieldError[], current: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) if (!out[e.fieldId] && valueAtPath(current, e.path) === e.refused) out[e.fieldId] = e.message;
+  return out;
+}

@@ -6,6 +6,7 @@ import { TypedNumberInput } from '../../../components/typed-number-input';
 import { TemplatePicker, type EmailTemplateChoice } from './template-picker';
 import { SLOT_KINDS } from '../template-kinds';
 import { campaignFieldSet, type CampaignDraft, type CampaignStatus } from '../model';
+import { FieldError } from '../../../components/field-error';
 
 type TextField = 'mkCode';
 type TemplateField = 'createAccountTemplateId' | 'expirationReminderTemplateId' | 'newMemberTemplateId' | 'existingMemberTemplateId';
@@ -23,11 +24,7 @@ function Row({ id, label, error, children }: { id: string; label: string; error?
     <>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error && (
-        <p className="campaign-tool__field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError className="campaign-tool__field-error" id={`${id}-error`} label={label} error={error} alert />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { NativeSelect } from '../../../components/native-select';
 import { templatesForSlot, type TemplateKind } from '../template-kinds';
+import { FieldError } from '../../../components/field-error';
 
 /** An `emailTemplate` content entry as the campaign tool offers it: its templateId, subject and body (plain text). */
 export interface EmailTemplateChoice {
@@ -54,11 +55,7 @@ export function TemplatePicker(props: {
           )
         )}
       </div>
-      {props.error && (
-        <p className="campaign-tool__field-error" role="alert">
-          {props.error}
-        </p>
-      )}
+      {props.error && <FieldError className="campaign-tool__field-error" label={props.label} error={props.error} alert />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ConfigAuditEntry } from '../../../../../event-schemas/contract/audit-entries';
 import { api } from '../../../lib/api';
 import type { LogicalExpression, ParticipantField } from '../../../components/group-editor/groups-api';
 import type { CategoryTerms } from '../../../../../event-schemas/contract/certificate-category-terms';
@@ -53,13 +54,8 @@ export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'vari
   variants: { amount: number | null; purchaseAmount: number | null; redemptionCriteria: LogicalExpression | null }[];
 };
 
-export interface AuditEntry {
-  action: string;
-  actor: { kind: string; adminId?: number; paxId?: number };
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  occurredAt: string;
-}
+/** One change of a product or category, as the server declares it. */
+export type AuditEntry = ConfigAuditEntry;
 
 // Saves are quiet: a refusal is shown beside its fields, not logged as a failure.
 export const productApi = {

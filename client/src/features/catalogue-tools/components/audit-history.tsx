@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../api/catalogue-api';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { errorText } from './field-errors';
+import { actorLabel } from '../../../lib/actor-label';
+import { ACTION_WORDS } from '../field-labels';
 
 const isVariantList = (v: unknown): v is { amount: number; purchaseAmount: number }[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'amount' in x && 'purchaseAmount' in x);
@@ -16,20 +18,33 @@ const show = (v: unknown): string => {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 };
 
-const who = (actor: AuditEntry['actor']) => (actor.kind === 'admin' ? `admin #${actor.adminId}` : actor.kind);
-
-/** What one change did: every field whose value differs between before and after. */
-export const changes = (entry: AuditEntry): string[] => {
+/** What one change did: every field whose value differs between before and after, by its label where it has one. */
+export const changes = (entry: AuditEntry, labels: Readonly<Record<string, string>> = {}): string[] => {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys
     .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((k) => (entry.before ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show(after[k])}`));
+    .map((k) => {
+      const label = labels[k] ?? k;
+      return entry.before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`;
+    });
 };
 
+/** One entry's heading: what was done, by whom (named), when. */
+export const entryHeading = (entry: AuditEntry, timeZone?: string): string =>
+  `${ACTION_WORDS[entry.action] ?? entry.action} by ${actorLabel(entry.actor, entry.actorNames)} on ${formatDateTime(entry.occurredAt, timeZone)}`;
+
 /** The configuration audit trail of one product or category, oldest first, each entry with the fields it changed. */
-export function AuditHistory({ title, load }: { title: string; load: () => Promise<AuditEntry[]> }) {
+export function AuditHistory({
+  title,
+  load,
+  fieldLabels,
+}: {
+  title: string;
+  load: () => Promise<AuditEntry[]>;
+  fieldLabels: Readonly<Record<string, string>>;
+}) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -44,9 +59,9 @@ export function AuditHistory({ title, load }: { title: string; load: () => Promi
       <ol>
         {entries?.map((e, i) => (
           <li key={i}>
-            <strong>{e.action}</strong> by {who(e.actor)} on {formatDateTime(e.occurredAt)}
+            <strong>{entryHeading(e)}</strong>
             <ul>
-              {changes(e).map((c) => (
+              {changes(e, fieldLabels).map((c) => (
                 <li key={c}>{c}</li>
               ))}
             </ul>

@@ -82,7 +82,13 @@ export function CategoryTermsFields({ draft, errors, onError }: { draft: Categor
         <GroupEditor groupId={draft.groupId} onChange={onGroup} onError={onError} />
         <p className="catalogue-tools__hint">
           {draft.groupId === null ? 'Offered to every member.' : 'Offered only to the members of this group.'}
-          {errors.groupId && <span className="catalogue-tools__field-error"> {errors.groupId}</span>}
+          {errors.groupId && (
+            <span className="catalogue-tools__field-error">
+              {' '}
+              <span className="visually-hidden">Offered to group: </span>
+              {errors.groupId}
+            </span>
+          )}
         </p>
       </fieldset>
       <fieldset className="catalogue-tools__panel">

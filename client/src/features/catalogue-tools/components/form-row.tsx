@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldError } from '../../../components/field-error';
 
 /** One labelled row of a catalogue form, with the server's message for that field under it. */
 export function FormRow({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
@@ -6,11 +7,7 @@ export function FormRow({ id, label, error, children }: { id: string; label: str
     <>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error && (
-        <p className="catalogue-tools__field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      {error && <FieldError className="catalogue-tools__field-error" id={`${id}-error`} label={label} error={error} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { ExpressionEditor } from '../../../components/group-editor/expression-ed
 import type { ParticipantField } from '../../../components/group-editor/groups-api';
 import { criteriaForSave, variantAdded, variantChanged, variantHasContent, variantRemoved, variantsTrimmed, type VariantRow } from '../model';
 import { describedBy } from './form-row';
+import { FieldError } from '../../../components/field-error';
 
 /**
  * The variants a member can buy: a dollar amount each, priced in points, and who may buy or redeem it (criteria
@@ -45,18 +46,14 @@ export function VariantRows({ variants, errors, policyFields }: { variants: Vari
           {...describedBy(id, error)}
           onValue={(n) => variantChanged({ index: i, patch: { [field]: n } })}
         />
-        {error && (
-          <p className="catalogue-tools__field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
+        {error && <FieldError className="catalogue-tools__field-error" id={`${id}-error`} label={label} error={error} />}
       </td>
     );
   };
   return (
     <fieldset className="catalogue-tools__panel" data-testid="variants">
       <legend>Variants</legend>
-      {errors.variants && <p className="catalogue-tools__field-error">{errors.variants}</p>}
+      {errors.variants && <FieldError className="catalogue-tools__field-error" label="Variants" error={errors.variants} />}
       <table className="catalogue-tools__variants">
         <thead>
           <tr>
@@ -148,7 +145,7 @@ function VariantRowCells({
                 onChange={(redemptionCriteria) => variantChanged({ index: i, patch: { redemptionCriteria } })}
               />
             )}
-            {error && <p className="catalogue-tools__field-error">{error}</p>}
+            {error && <FieldError className="catalogue-tools__field-error" label={`Who may buy or redeem variant ${i + 1}`} error={error} />}
           </details>
         </td>
       </tr>

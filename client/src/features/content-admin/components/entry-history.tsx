@@ -1,4 +1,5 @@
-import { actorInWords, changedFields, type ContentChange } from '../model';
+import { changedFields, type ContentChange } from '../model';
+import { actorLabel } from '../../../lib/actor-label';
 
 // The admin's own clock, dates MM/DD/YYYY as everywhere in the programme.
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
@@ -14,7 +15,7 @@ export function EntryHistory({ changes }: { changes: ContentChange[] }) {
         const fields = changedFields(c);
         return (
           <li key={`${c.occurredAt}-${i}`}>
-            {actionInWords(c.action)} on {day(c.occurredAt)} at {time(c.occurredAt)} by {actorInWords(c.actor)}
+            {actionInWords(c.action)} on {day(c.occurredAt)} at {time(c.occurredAt)} by {actorLabel(c.actor, c.actorNames)}
             {fields.length > 0 ? `: ${fields.join(', ')}` : ': no field changed'}
           </li>
         );

@@ -1,3 +1,4 @@
+import type { EventAuditEntry } from '../../../../../event-schemas/contract/audit-entries';
 import { api } from '../../../lib/api';
 import { ApiError, asProblem } from '../../../lib/problem';
 import type { LoginAnswer } from '../../../session/types';
@@ -39,22 +40,11 @@ export interface PointsSummary {
 }
 
 /** Who caused an event, as event-schemas/metadata.ts records it. */
-export type Actor =
-  | { kind: 'participant'; paxId: number }
-  | { kind: 'admin'; adminId: number }
-  | { kind: 'admin-as-participant'; adminId: number; paxId: number }
-  | { kind: 'practice'; practiceId: number; apiKeyId: number }
-  | { kind: 'system'; job: string };
+export type { Actor } from '../../../../../event-schemas/metadata';
 
-export interface TimelineEntry {
-  type: string;
-  data: Record<string, unknown>;
-  actor: Actor;
-  occurredAt: string;
-  position: string;
+/** One entry of the support replay: a stream history's entry with the balance after it. */
+export interface TimelineEntry extends EventAuditEntry {
   balanceAfter: number;
-  /** The people the actor names, by name where the programme knows them. */
-  actorNames?: { admin: string | null; member: string | null };
   /** For a certificate's change: the certificate, as the member knows it. */
   certificate?: { code: string; name: string };
 }

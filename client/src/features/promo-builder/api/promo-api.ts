@@ -1,3 +1,4 @@
+import type { EventAuditEntry } from '../../../../../event-schemas/contract/audit-entries';
 import { TOKEN_STORAGE_KEY } from '../../../config/session';
 import { api, createApiClient, type ApiClient } from '../../../lib/api';
 import { contentReader } from '../../../lib/content/contentful-client';
@@ -52,13 +53,8 @@ export interface ListQuery {
   size: number;
 }
 
-export interface AuditEntry {
-  type: string;
-  data: Record<string, unknown>;
-  actor: { kind: string; adminId?: number; paxId?: number } | null;
-  occurredAt: string;
-  position: string;
-}
+/** One event of a promotion's history, as the server declares it. */
+export type AuditEntry = EventAuditEntry;
 
 const storedToken = () => {
   try {
