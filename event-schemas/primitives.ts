@@ -78,6 +78,16 @@ export const wholeNumber = (name: string, min: number, max: number, unit = '') =
     },
   );
 
+/** A number (fractions allowed) from `min` to `max` (both included): every number a request carries states its bound. */
+export const numberFrom = (name: string, min: number, max: number) =>
+  refined(
+    t.number,
+    name,
+    `must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`,
+    (n) => Number.isFinite(n) && n >= min && n <= max,
+    { minimum: min, maximum: max },
+  );
+
 /** A code of 1 to `max` letters, digits, - or _ (promotion, category and campaign codes). */
 export const code = (name: string, max = 40) => {
   const re = new RegExp(`^[A-Za-z0-9_-]{1,${max}}$`);

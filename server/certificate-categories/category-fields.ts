@@ -45,7 +45,7 @@ const MAX_PRICE = 10_000_000;
 
 export const CategoryCode = code('CategoryCode');
 const isCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9;
-const VariantAmount = refined(
+export const VariantAmount = refined(
   t.number,
   'VariantAmount',
   `must be a dollar amount above 0 and at most ${MAX_AMOUNT}, in whole cents`,

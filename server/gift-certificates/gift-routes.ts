@@ -2,6 +2,7 @@ import { correlationId as newCorrelationId } from '../operations/request-context
 import * as t from 'io-ts';
 import { memberStream, type EventMetadata } from '../../event-schemas';
 import { maxText, refined } from '../../event-schemas/primitives';
+import { VariantAmount } from '../certificate-categories/category-fields';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
 import { dateIn } from '../../event-schemas/calendar';
@@ -33,7 +34,7 @@ const ClientOrderId = refined(t.string, 'ClientOrderId', 'must be 1 to 100 chara
 });
 
 const OrderItem = t.intersection([
-  t.type({ certificateCategoryCode: t.string, amount: t.number, quantity: Quantity, isGift: t.boolean }),
+  t.type({ certificateCategoryCode: t.string, amount: VariantAmount, quantity: Quantity, isGift: t.boolean }),
   // Gift fields are checked by the decider when isGift is true; a kept certificate ignores them.
   t.partial({
     recipientName: maxText(120),

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
 import { noPayoutRules, PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
-import { boundedAmount, boundedString, code, IsoDate, maxText, NonNegativeInteger, PositiveInteger, Uuid, withRule } from '../../event-schemas/primitives';
+import {
+  boundedAmount,
+  boundedString,
+  code,
+  IsoDate,
+  maxText,
+  NonNegativeInteger,
+  numberFrom,
+  PositiveInteger,
+  Uuid,
+  withRule,
+} from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
 import { DEFAULT_TYPE_CODE } from './create-promotion';
 import type { Promotion, PromotionFacts } from './promotion-state';
@@ -32,7 +43,7 @@ const TierIn = t.partial({
   compareOp: withRule(t.literal('gteq'), 'must be gteq (at least the target)'),
   target: PositiveInteger,
   targetInt: PositiveInteger,
-  targetDbl: nullable(t.number),
+  targetDbl: nullable(numberFrom('TierTargetDbl', 0, 1_000_000)),
   targetBool: nullable(t.boolean),
   payMethod: withRule(PayMethod, 'must be units or flat'),
   min: nullable(boundedAmount('promotionTierLimit')),

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedAmount, boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { boundedAmount, boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, numberFrom, refined } from '../../event-schemas/primitives';
 
 export const QuestionTypeCode = t.keyof({ TRUE_FALSE: null, MULTIPLE_CHOICE: null, SCALE: null, MULTIPLE_ONE: null, USER_RESPONSE: null });
 export type QuestionTypeCode = t.TypeOf<typeof QuestionTypeCode>;
@@ -52,7 +52,8 @@ export const SurveyInput = t.intersection([
     maxAttempts: PositiveInteger,
     surveyPointsAmount: boundedAmount('surveyPoints'),
     groupIds: t.array(PositiveInteger),
-    score: t.union([t.number, t.null]),
+    /** The spec's record carries a score and says nothing of it: kept as sent, within a bound a column holds. */
+    score: t.union([numberFrom('SurveyScore', -1_000_000, 1_000_000), t.null]),
     attemptId: t.unknown,
     id: t.unknown,
   }),

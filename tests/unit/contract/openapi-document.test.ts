@@ -34,4 +34,20 @@ describe('the generated OpenAPI document', () => {
     expect(schemaOf('/api/rest/participants/{paxId}/points/redeem', 'post')).toContain('"enum":[100,200,300,400,500,600,700,800,900,1000]');
     expect(schemaOf('/api/rest/wizard/promotions', 'post')).toContain('"pattern":"^[A-Za-z0-9_-]{1,40}$"');
   });
+
+  // Issue 28: "the OpenAPI document states every bound". Every number a request body carries has a largest value (or
+  // is one of a list), so no field takes what its column cannot hold and no typo spends without limit.
+  it('states a largest value for every number of every request body', () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      const numeric = schema.type === 'integer' || schema.type === 'number';
+      if (numeric && schema.maximum === undefined && schema.exclusiveMaximum === undefined && schema.enum === undefined) unbounded.push(at);
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    for (const { path, method, op } of operations) if (op.requestBody) walk(op.requestBody, `${method.toUpperCase()} ${path}`);
+    expect(unbounded).toEqual([]);
+  });
 });
