@@ -37,7 +37,7 @@ test('a category valid for -5 days and a variant of "abc" dollars stay as typed 
   const amount = page.getByLabel('Variant 1 amount in dollars');
   await amount.fill('abc');
   await page.getByRole('button', { name: 'Save category' }).click();
-  await expect(page.locator('#category-expiration-error')).toHaveText('must be a whole number of days from 1 to 3650');
+  await expect(page.locator('#category-expiration-error')).toHaveText('Valid for (days): must be a whole number of days from 1 to 3650');
   await expect(days).toHaveValue('-5');
   // An amount that is not a number stays as typed and is refused on its cell, not blanked.
   await expect(amount).toHaveValue('abc');
@@ -52,10 +52,14 @@ test('a campaign amount of "abc" or $1,000,000 is refused on the field; $500 ask
   await amount.fill('abc');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(amount).toHaveValue('abc');
-  await expect(page.locator('#campaign-certificateAmount-error')).toHaveText('must be a dollar amount from $0.01 to $1,000, in whole cents');
+  await expect(page.locator('#campaign-certificateAmount-error')).toHaveText(
+    'Certificate amount ($): must be a dollar amount from $0.01 to $1,000, in whole cents',
+  );
   await amount.fill('1000000');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.locator('#campaign-certificateAmount-error')).toHaveText('must be a dollar amount from $0.01 to $1,000, in whole cents');
+  await expect(page.locator('#campaign-certificateAmount-error')).toHaveText(
+    'Certificate amount ($): must be a dollar amount from $0.01 to $1,000, in whole cents',
+  );
   await amount.fill('500');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Save an unusual amount?' });

@@ -73,11 +73,17 @@ test('money and points past their bounds are refused on the field in words; amou
   await page.goto('/admin-tools/product-configuration');
   const form = await addProduct(page, name, '1000000', '5000');
   // Leaving the fields shows the rule on each, before any request.
-  await expect(form.locator('#product-msrp-error')).toHaveText('must be a dollar amount from $0 to $10,000, in whole cents');
-  await expect(form.locator('#product-points-error')).toHaveText('must be a whole number of points from 0 to 1,000');
+  await expect(form.locator('#product-msrp-error')).toHaveText('MSRP per unit: must be a dollar amount from $0 to $10,000, in whole cents');
+  await expect(form.locator('#product-points-error')).toHaveText('Points per unit: must be a whole number of points from 0 to 1,000');
   await expect(form.getByLabel('Points per unit')).toHaveAttribute('aria-invalid', 'true');
   await form.getByRole('button', { name: 'Add product' }).click();
   await expect(form).toBeVisible();
+
+  // A decimal point in whole points stays as typed and is refused; it does not become 25 without a word.
+  await form.getByLabel('Points per unit').fill('');
+  await typeNumber(form.getByLabel('Points per unit'), '2.5');
+  await expect(form.getByLabel('Points per unit')).toHaveValue('2.5');
+  await expect(form.locator('#product-points-error')).toHaveText('Points per unit: must be a whole number of points from 0 to 1,000');
 
   // Within the bounds but far above the usual: a second confirmation that says what it pays.
   await form.getByLabel('MSRP per unit').fill('');
@@ -97,7 +103,7 @@ test('money and points past their bounds are refused on the field in words; amou
   // A second product with the same name is refused on the name.
   const again = await addProduct(page, name.toUpperCase(), '20', '2');
   await again.getByRole('button', { name: 'Add product' }).click();
-  await expect(again.locator('#product-name-error')).toHaveText('is already the name of another product');
+  await expect(again.locator('#product-name-error')).toHaveText('Name: is already the name of another product');
 });
 
 test('dropdowns look like dropdowns: the native select keeps its arrow', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { amountError, AMOUNT_BOUNDS, formatAmount, isAboveUsual } from '../../../../../event-schemas/contract/amount-bounds';
 import { NativeSelect } from '../../../components/native-select';
+import { TypedNumberInput } from '../../../components/typed-number-input';
 import { confirm } from '../../../stores/dialogs';
 import type { Option, Product, ProductCategory, ProductFields } from '../api/catalogue-api';
 import { describedBy, FormRow } from './form-row';
@@ -101,24 +101,23 @@ export function ProductForm(props: {
           />
         </FormRow>
         <FormRow id="product-msrp" label="MSRP per unit" error={errors.msrpPerUnit}>
-          <InputNumber
-            inputId="product-msrp"
+          {/* As typed (issue 28): InputNumber dropped a decimal point and what it could not read; the form says what is wrong. */}
+          <TypedNumberInput
+            id="product-msrp"
             value={draft.msrpPerUnit}
-            mode="currency"
-            currency="USD"
-            locale="en-US"
+            decimals
             {...describedBy('product-msrp', errors.msrpPerUnit)}
             onBlur={leave('msrpPerUnit')}
-            onValueChange={(e) => set({ msrpPerUnit: e.value ?? null })}
+            onValue={(msrpPerUnit) => set({ msrpPerUnit })}
           />
         </FormRow>
         <FormRow id="product-points" label="Points per unit" error={errors.pointsPerUnit}>
-          <InputNumber
-            inputId="product-points"
+          <TypedNumberInput
+            id="product-points"
             value={draft.pointsPerUnit}
             {...describedBy('product-points', errors.pointsPerUnit)}
             onBlur={leave('pointsPerUnit')}
-            onValueChange={(e) => set({ pointsPerUnit: e.value ?? null })}
+            onValue={(pointsPerUnit) => set({ pointsPerUnit })}
           />
         </FormRow>
       </div>
