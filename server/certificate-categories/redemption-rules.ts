@@ -1,6 +1,6 @@
 import type { FieldError } from '../core/problem';
 import type { LogicalExpression } from '../groups/group-expression';
-import { addDays } from '../points/dates';
+import { addDays } from '../../event-schemas/calendar';
 
 /** A certificate a treatment reports as redeemed, with what its category says about using it. Unknown: category null. */
 export interface PresentedCertificate {

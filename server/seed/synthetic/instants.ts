@@ -1,4 +1,3 @@
-import { addDays } from '../../points/dates';
 
 /*
  * When things happen on a programme date, in UTC. The nightly jobs run at 09:00 UTC (1 or 2 am in the Pacific zone,
@@ -6,6 +5,7 @@ import { addDays } from '../../points/dates';
  * so every instant falls on the same programme date as its date in the Pacific zone.
  */
 export const NIGHTLY_JOB_MINUTE = { 'process-treatments': 0, 'points-expiry': 1, 'certificate-expiry': 2 } as const;
+import { addDays } from '../../../event-schemas/calendar';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
