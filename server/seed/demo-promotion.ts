@@ -37,7 +37,6 @@ export const DEMO_PROMOTION = {
   ],
 };
 
-
 /** The demo rules over the demo products' ids (a product missing from this database leaves its rule out). */
 async function demoRules(db: pg.Pool): Promise<PayoutRule[]> {
   const names = DEMO_PROMOTION.rules.flatMap((r) => r.products);

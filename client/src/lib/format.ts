@@ -1,7 +1,6 @@
 /** Display formats of the member spec, section 5. Pure, so they test without a browser. */
 import { usDate, utcDateOf } from '../../../event-schemas/calendar';
 
-
 /** MM/DD/YYYY of an instant or a YYYY-MM-DD date, read in UTC; '' for nothing or an unreadable value. */
 export const formatDate = (value: string | Date | null | undefined): string => {
   if (value === null || value === undefined || value === '') return '';

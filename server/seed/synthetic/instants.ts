@@ -1,4 +1,3 @@
-
 /*
  * When things happen on a programme date, in UTC. The nightly jobs run at 09:00 UTC (1 or 2 am in the Pacific zone,
  * the programme's default), members and practices act between 16:00 and 22:00 UTC (morning to mid-afternoon there),

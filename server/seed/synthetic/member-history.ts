@@ -531,4 +531,3 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
 }
 
 type EventOfIssued = Parameters<typeof CertificateIssued.of>[0];
-
