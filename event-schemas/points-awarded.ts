@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { addYearRollingLeapDay, utcDateOf } from './calendar';
+import { addYearsRollingLeapDay, utcDateOf } from './calendar';
 import { defineEvent, type Upcaster } from './define-event';
 import { IsoDate, PaxId, PositiveInteger } from './primitives';
 
@@ -33,7 +33,7 @@ export const pointsAwardedV1ToV2: Upcaster = (data, metadata) => {
     ...data,
     lotId: `legacy-${String(metadata.occurredAt)}`,
     source: 'ADMIN',
-    expirationDate: addYearRollingLeapDay(utcDateOf(new Date(metadata.occurredAt))),
+    expirationDate: addYearsRollingLeapDay(utcDateOf(new Date(metadata.occurredAt)), 1),
     idempotencyKey: null,
   };
 };

@@ -4,7 +4,7 @@ import { memberStream, type EventMetadata } from '../../event-schemas';
 import { maxText, refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
-import { addDays, dateIn } from '../../event-schemas/calendar';
+import { addDays, dateIn, usDate } from '../../event-schemas/calendar';
 import { handleCommand, toProblem } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden, Problem, validationProblem } from '../core/problem';
@@ -86,7 +86,6 @@ const OrderAnswer = t.type({
 
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 const saleWindow = (c: CatalogueEntry) =>
   c.startDate && c.endDate
     ? `it is on sale from ${usDate(c.startDate)} to ${usDate(c.endDate)}`
