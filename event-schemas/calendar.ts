@@ -1,7 +1,7 @@
 // The programme's calendar: every date computation of the server, the projections and the client goes through here
 // (a lint rule refuses hand-made date arithmetic elsewhere). Pure. On dayjs with its utc and timezone plugins, as the
-// design card says, except where a projection calls per event and the cached Intl formatter is the fast path (dateIn,
-// isCalendarDate: see there).
+// design card says, except in what projections call for every event of a rebuild, which keeps a native fast path
+// (dateIn's cached Intl formatter, isCalendarDate, addDays, periodKey, usDate: each says why).
 //
 // Two kinds of value: a date (`YYYY-MM-DD`, a day of the calendar with no time and no zone) and an instant (a Date).
 // Date arithmetic is done on dayjs in UTC mode, where every day has 24 hours, so no zone or daylight-saving shift, of
