@@ -39,6 +39,28 @@ const featureBoundaries = {
   },
 };
 
+const SOURCE_FILES = ['server/**/*.ts', 'projections/**/*.ts', 'event-schemas/**/*.ts', 'client/src/**/*.ts', 'client/src/**/*.tsx'];
+const CALENDAR = 'event-schemas/calendar.ts';
+const readsEnvironment = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read settings in server/config.ts and pass them in.',
+};
+const useCalendar = 'Date arithmetic by hand: use event-schemas/calendar.ts (addDays, addMonths, dateIn, utcDateOf, ...).';
+const handMadeDateSyntax = [
+  { selector: "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.callee.property.name='toISOString']", message: useCalendar },
+  { selector: "CallExpression[callee.property.name='split'][callee.object.callee.property.name='toISOString']", message: useCalendar },
+  { selector: 'Literal[value=86400000]', message: `A day in milliseconds: ${useCalendar}` },
+];
+// Reading or setting a Date's fields one by one is how months and days were added by hand. Getters and setters of the
+// time of day (getHours, setMinutes) stay allowed: the greeting reads the browser's hour, and no date comes from them.
+const handMadeDateProperties = [
+  ...['setUTCFullYear', 'setFullYear', 'setUTCMonth', 'setMonth', 'setUTCDate', 'setDate', 'getUTCMonth', 'getMonth', 'getUTCDate', 'getDate'].map(
+    (property) => ({ property, message: useCalendar }),
+  ),
+  { object: 'Date', property: 'UTC', message: useCalendar },
+  { object: 'Intl', property: 'DateTimeFormat', message: `Zones and wall clocks: ${useCalendar}` },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,16 +121,18 @@ export default tseslint.config(
     },
   },
   // Settings: only server/config.ts reads the environment; everything else is handed its settings.
+  // Dates: only event-schemas/calendar.ts does date arithmetic (issue 29); everything else calls it. Both are
+  // no-restricted-syntax selectors, and a later block's list replaces an earlier one's, so each block names both it needs.
   {
-    files: ['server/**/*.ts', 'projections/**/*.ts', 'event-schemas/**/*.ts', 'client/src/**/*.ts', 'client/src/**/*.tsx'],
-    ignores: ['server/config.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read settings in server/config.ts and pass them in.' },
-      ],
-    },
+    files: SOURCE_FILES,
+    ignores: ['server/config.ts', CALENDAR],
+    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax], 'no-restricted-properties': ['error', ...handMadeDateProperties] },
   },
+  {
+    files: ['server/config.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...handMadeDateSyntax], 'no-restricted-properties': ['error', ...handMadeDateProperties] },
+  },
+  { files: [CALENDAR], rules: { 'no-restricted-syntax': ['error', readsEnvironment] } },
   // The Playwright specs take `test` from tests/e2e/support/test.ts, which fails a test on any Content-Security-Policy violation.
   {
     files: ['tests/e2e/**/*.spec.ts'],

@@ -1,11 +1,127 @@
-// The programme's calendar: dates as the programme's time zone sees them. Pure; shared by the write side, projections
-// and the client.
+// The programme's calendar: every date computation of the server, the projections and the client goes through here
+// (a lint rule refuses hand-made date arithmetic elsewhere). Pure. On dayjs with its utc and timezone plugins, as the
+// design card says, except in what projections call for every event of a rebuild, which keeps a native fast path
+// (dateIn's cached Intl formatter, isCalendarDate, addDays, periodKey, usDate: each says why).
+//
+// Two kinds of value: a date (`YYYY-MM-DD`, a day of the calendar with no time and no zone) and an instant (a Date).
+// Date arithmetic is done on dayjs in UTC mode, where every day has 24 hours, so no zone or daylight-saving shift, of
+// the server's or of a browser's, can move a day; zones come in only where an instant becomes a date or back.
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** The programme's time zone unless a deployment sets PROGRAMME_TIME_ZONE (server) and so GET /client-config (client). */
 export const DEFAULT_PROGRAMME_TIME_ZONE = 'America/Los_Angeles';
 
-/** The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`. */
-// Building a DateTimeFormat costs far more than formatting with one; projections date every event.
+const DATE = 'YYYY-MM-DD';
+/**
+ * A date as a dayjs at that day's UTC midnight: its arithmetic counts calendar days and months, never hours. Built
+ * through setUTCFullYear because dayjs's own parser (Date.UTC) reads years 0 to 99 as 1900 to 1999.
+ */
+const day = (date: string): Dayjs => {
+  const [y, m, d] = date.split('-').map(Number);
+  const midnight = new Date(0);
+  midnight.setUTCFullYear(y, m - 1, d);
+  return dayjs.utc(midnight);
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------------------------------------------
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * Whether `s` is a real calendar date written `YYYY-MM-DD` (not 2025-02-30). The native check stays: every IsoDate
+ * field of every event is decoded with it during a projection rebuild, and dayjs's strict parsing needs a further
+ * plugin to do what these two lines do.
+ */
+export const isCalendarDate = (s: string): boolean => {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+};
+
+/**
+ * `date` moved by `days` calendar days (negative: back). Native, not dayjs, on purpose: the programme report's
+ * projection calls it for every activity event of a rebuild, and Date.UTC does in one call what dayjs does with a
+ * parse, an add and a format. Same answers (the calendar's tests compare the two).
+ */
+export const addDays = (date: string, days: number): string => {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+/** addDays on dayjs: the reference the fast path above is tested against. */
+export const addDaysByDayjs = (date: string, days: number): string => day(date).add(days, 'day').format(DATE);
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number => day(to).diff(day(from), 'day');
+
+/**
+ * `date` moved by `months` months, kept inside the target month: Jan 31 + 1 month is Feb 28 (29 in a leap year). The
+ * expiry dates of points ("n months after today") are counted this way.
+ */
+export const addMonths = (date: string, months: number): string => day(date).add(months, 'month').format(DATE);
+
+/** `date` moved by `years` years; Feb 29 becomes Feb 28 in a year without one (ages and birthdays count this way). */
+export const addYears = (date: string, years: number): string => day(date).add(years, 'year').format(DATE);
+
+/**
+ * `date` moved by `years` years as a JavaScript Date's setUTCFullYear counts it: Feb 29 rolls over to Mar 1 in a year
+ * without one, not back to Feb 28. The upcaster of version-1 points awards (their expiry dates were stored and
+ * projected this way, and a rebuild must give the same answers) and the adult-age rule (someone born on Feb 29 comes
+ * of age on Mar 1) count so.
+ */
+export const addYearsRollingLeapDay = (date: string, years: number): string => {
+  const moved = addYears(date, years);
+  return date.endsWith('-02-29') && moved.endsWith('-02-28') ? addDays(moved, 1) : moved;
+};
+
+/** The first day of `date`'s month. */
+export const startOfMonth = (date: string): string => day(date).startOf('month').format(DATE);
+
+/** The last day of `date`'s month. */
+export const endOfMonth = (date: string): string => day(date).endOf('month').format(DATE);
+
+/** The first day of the month `months` months before `date`'s month. */
+export const startOfMonthBefore = (date: string, months: number): string => day(date).startOf('month').subtract(months, 'month').format(DATE);
+
+/** The period key, `YYYY-MM`, of a date: its first seven characters (the report projection asks for every event). */
+export const periodKey = (date: string): string => date.slice(0, 7);
+
+/** The year of a date. */
+export const yearOf = (date: string): number => day(date).year();
+
+/** `YYYY-MM-DD` as the member spec shows dates, `MM/DD/YYYY`: the same digits reordered (a projection does it per certificate). */
+export const usDate = (date: string): string => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Instants
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The date at `instant` in UTC. Only where a spec or a stored answer says UTC (the surveys' "new since" helper, the
+ * version-1 award upcaster, seed data that always had it): the programme's "today" is dateIn.
+ */
+export const utcDateOf = (instant: Date): string => dayjs.utc(instant).format(DATE);
+
+/** `instant` moved by `days` whole days of 24 hours (a link valid for 7 days, the last 365 days). */
+export const addDaysToInstant = (instant: Date, days: number): Date => dayjs.utc(instant).add(days, 'day').toDate();
+
+/** The instant `date` begins in UTC (its midnight there): where a date stands for an instant in UTC. */
+export const utcMidnight = (date: string): Date => day(date).toDate();
+
+/**
+ * The calendar date at `instant` in the programme's time zone, `YYYY-MM-DD`: the programme's "today".
+ * Fast path, on purpose not dayjs: projections date every event while they rebuild, and dayjs(instant).tz(zone) reads
+ * the zone through Date#toLocaleString (a new formatter each call), formatToParts and a re-parse of the string,
+ * where one cached Intl.DateTimeFormat does the same with one format call; nor does its answer ever depend on the
+ * host's own zone, as that re-parse can (see wallClockIn).
+ */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 export const dateIn = (timeZone: string, instant: Date): string => {
   let format = dateFormats.get(timeZone);
@@ -13,27 +129,17 @@ export const dateIn = (timeZone: string, instant: Date): string => {
   return format.format(instant);
 };
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds (negative west of Greenwich). */
-const zoneOffsetMs = (timeZone: string, instant: number): number => {
-  let format = wallClocks.get(timeZone);
-  if (!format)
-    wallClocks.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      })),
-    );
-  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
-  return wall - Math.floor(instant / 1000) * 1000;
+/** How far the zone's wall clock is ahead of UTC at `instant`, in minutes (negative west of Greenwich). */
+export const zoneOffsetMinutes = (timeZone: string, instant: Date): number => dayjs.utc(instant).tz(timeZone).utcOffset();
+
+/**
+ * The wall clock in `timeZone` at `instant`: its date and the minutes since that date's midnight by the clock's face.
+ * Built as UTC plus the zone's offset, not read from dayjs's zoned value, whose fields are re-parsed in the host's own
+ * zone and so slip by an hour when the host's clock skips the time the programme's clock shows.
+ */
+export const wallClockIn = (timeZone: string, instant: Date): { date: string; minuteOfDay: number } => {
+  const wall = dayjs.utc(instant).add(zoneOffsetMinutes(timeZone, instant), 'minute');
+  return { date: wall.format(DATE), minuteOfDay: wall.hour() * 60 + wall.minute() };
 };
 
 /**
@@ -43,9 +149,8 @@ const zoneOffsetMs = (timeZone: string, instant: number): number => {
  */
 export const endOfDateIn = (timeZone: string, date: string): Date => {
   const HOUR = 3_600_000;
-  const [y, m, d] = date.split('-').map(Number);
-  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
-  const guess = nextMidnightAsUtc - zoneOffsetMs(timeZone, nextMidnightAsUtc);
+  const nextMidnightAsUtc = utcMidnight(addDays(date, 1));
+  const guess = nextMidnightAsUtc.getTime() - zoneOffsetMinutes(timeZone, nextMidnightAsUtc) * 60_000;
   const after = (instant: number) => dateIn(timeZone, new Date(instant)) > date;
   // hi: an instant on a later date; lo: one on `date` itself. Then halve the gap down to one millisecond.
   let hi = guess;

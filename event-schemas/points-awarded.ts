@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { addYearsRollingLeapDay, utcDateOf } from './calendar';
 import { defineEvent, type Upcaster } from './define-event';
 import { IsoDate, PaxId, PositiveInteger } from './primitives';
 
@@ -23,15 +24,16 @@ export const PointsAwarded = defineEvent(
   }),
 );
 
-/** v1 awards were admin awards with the programme's 12-month default expiry, counted from when they happened. */
+/**
+ * v1 awards were admin awards with the programme's 12-month default expiry, counted from when they happened. The date
+ * is UTC's, and Feb 29 rolls to Mar 1, as the expiry dates already projected from these events were reckoned.
+ */
 export const pointsAwardedV1ToV2: Upcaster = (data, metadata) => {
-  const d = new Date(metadata.occurredAt);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
   return {
     ...data,
     lotId: `legacy-${String(metadata.occurredAt)}`,
     source: 'ADMIN',
-    expirationDate: d.toISOString().slice(0, 10),
+    expirationDate: addYearsRollingLeapDay(utcDateOf(new Date(metadata.occurredAt)), 1),
     idempotencyKey: null,
   };
 };

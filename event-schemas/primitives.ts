@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { amountRule, amountSchema, isWithinBound, type AmountField } from './contract/amount-bounds';
+import { isCalendarDate } from './calendar';
 
 /** The same rule as JSON Schema keywords (minimum, maximum, pattern, maxLength, format...), for the OpenAPI document. */
 export type Constraints = Record<string, unknown>;
@@ -94,13 +95,9 @@ export const code = (name: string, max = 40) => {
   return refined(t.string, name, `must be 1 to ${max} letters, digits, - or _`, (s) => re.test(s), { pattern: re.source, minLength: 1, maxLength: max });
 };
 
+/** The calendar decides what a real date is; exported here too, where the codecs that use it were always imported from. */
+export { isCalendarDate };
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-export const isCalendarDate = (s: string): boolean => {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-};
 /** A calendar date, `YYYY-MM-DD`, as CONTRACT.md fixes for every date. */
 export const IsoDate = refined(t.string, 'IsoDate', 'must be a date as YYYY-MM-DD', isCalendarDate, { format: 'date', pattern: DATE_RE.source });
 export type IsoDate = string;

@@ -2,6 +2,7 @@
  * Field rules the server enforces and the client checks before sending, written once (CONTRACT.md). The server's
  * codecs refine with these predicates and messages; the client's forms use the same ones, so they cannot drift.
  */
+import { addYearsRollingLeapDay } from '../calendar';
 
 /** A US ZIP code: 5 digits, or ZIP+4 written with its hyphen (12345 or 12345-6789). */
 export const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
@@ -26,12 +27,11 @@ export const formatUsZip = (typed: string): string => {
 /** Members are adults, and no one is older than this: a birth year of 1890 is a typing slip. */
 export const ADULT_AGE = 18;
 export const MAX_AGE = 120;
-const yearsAfter = (isoDate: string, years: number) => `${String(Number(isoDate.slice(0, 4)) + years).padStart(4, '0')}${isoDate.slice(4)}`;
 /** The one message for a date of birth (YYYY-MM-DD) as of `today`, or null when it is good. */
 export const dateOfBirthProblem = (dob: string, today: string): string | null => {
   if (dob > today) return 'must not be in the future';
-  if (yearsAfter(dob, ADULT_AGE) > today) return `must show you are at least ${ADULT_AGE} years old`;
-  if (yearsAfter(dob, MAX_AGE) <= today) return `must be within the last ${MAX_AGE} years`;
+  if (addYearsRollingLeapDay(dob, ADULT_AGE) > today) return `must show you are at least ${ADULT_AGE} years old`;
+  if (addYearsRollingLeapDay(dob, MAX_AGE) <= today) return `must be within the last ${MAX_AGE} years`;
   return null;
 };
 

@@ -1,4 +1,5 @@
 import type { CertificateCategoryType, CertificateStatus } from '../../event-schemas';
+import { usDate } from '../../event-schemas/calendar';
 
 /**
  * The spec's certificate item, plus `displayStatus` (refunds and chargebacks show as VOIDED, a certificate a treatment
@@ -50,9 +51,6 @@ export interface CertificateFacts {
 export const displayStatusOf = (s: CertificateStatus): string => (s === 'REFUND' || s === 'CHARGEBACK' ? 'VOIDED' : s);
 /** The status a member reads: the spec's status, except that a certificate a treatment used reads USED. */
 const shownStatus = (c: CertificateFacts): string => (c.usedOn ? 'USED' : displayStatusOf(c.status));
-
-/** Spec section 5: dates display as MM/DD/YYYY. */
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 export const certificateItem = (c: CertificateFacts): CertificateItem => ({
   id: c.certificateId,

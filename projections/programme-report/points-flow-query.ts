@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { addDays, addMonths, periodKey, startOfMonth } from '../../event-schemas/calendar';
 import type { FlowItem } from '../../event-schemas/contract/programme-reports';
 import { AwardSource } from '../../event-schemas/points-awarded';
 
@@ -18,15 +19,13 @@ const emptyItem = (period: string): FlowItem => ({
 /** Every period from `from` to `to` (days `YYYY-MM-DD` or months `YYYY-MM`), so a chart has no gaps. */
 export function periodsBetween(from: string, to: string, interval: FlowInterval): string[] {
   const periods: string[] = [];
-  const d = new Date(`${from}T00:00:00Z`);
-  if (interval === 'month') d.setUTCDate(1);
-  const last = interval === 'day' ? to : to.slice(0, 7);
+  const last = interval === 'day' ? to : periodKey(to);
+  let day = interval === 'day' ? from : startOfMonth(from);
   for (;;) {
-    const period = interval === 'day' ? d.toISOString().slice(0, 10) : d.toISOString().slice(0, 7);
+    const period = interval === 'day' ? day : periodKey(day);
     if (period > last) return periods;
     periods.push(period);
-    if (interval === 'day') d.setUTCDate(d.getUTCDate() + 1);
-    else d.setUTCMonth(d.getUTCMonth() + 1);
+    day = interval === 'day' ? addDays(day, 1) : addMonths(day, 1);
   }
 }
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { addDays, periodKey } from '../../event-schemas/calendar';
 import { deferWrite, readRows, type Statement } from '../batch-buffer';
 
 /** How long a member counts as active after a day they earned, redeemed or spent points. */
@@ -18,12 +19,6 @@ interface Certificate {
   status: string;
   used: boolean;
 }
-
-const addDays = (day: string, days: number): string => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 const counts = (c: Certificate | undefined): boolean => c !== undefined && c.status === 'ACTIVE' && !c.used;
 
@@ -109,7 +104,7 @@ export class ReportBatch {
   }
 
   awarded(paxId: number, day: string, lot: { lotId: string; amount: number; expirationDate: string; source: string }): void {
-    const month = lot.expirationDate.slice(0, 7);
+    const month = periodKey(lot.expirationDate);
     this.member(paxId).lots[lot.lotId] = [month, lot.amount];
     bump(this.daily, `earned:${lot.source}|${day}`, lot.amount);
     bump(this.expiry, `${day}|${month}`, lot.amount);
@@ -127,7 +122,7 @@ export class ReportBatch {
 
   expired(paxId: number, day: string, lotId: string, amount: number, expirationDate: string): void {
     bump(this.daily, `expired|${day}`, amount);
-    this.takeFromLot(paxId, day, lotId, amount, expirationDate.slice(0, 7));
+    this.takeFromLot(paxId, day, lotId, amount, periodKey(expirationDate));
     this.moveBalance(paxId, day, -amount);
   }
 
@@ -142,7 +137,7 @@ export class ReportBatch {
     const lot = lots[lotId];
     // A lot the log never awarded cannot happen through the deciders; were it to, its month is the one the event
     // names (or the day's), so the months still add up to the points outstanding.
-    const month = lot?.[0] ?? knownMonth ?? day.slice(0, 7);
+    const month = lot?.[0] ?? knownMonth ?? periodKey(day);
     bump(this.expiry, `${day}|${month}`, -amount);
     if (!lot) return;
     lot[1] -= amount;

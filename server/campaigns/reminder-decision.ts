@@ -1,5 +1,5 @@
 import type { CertificateStatus } from '../../event-schemas';
-import { addDays } from '../points/dates';
+import { addDays } from '../../event-schemas/calendar';
 
 export interface ReminderFacts {
   /** The certificate's last valid day, `YYYY-MM-DD`. */

@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE } from '../config';
-import { dateIn } from '../../event-schemas/calendar';
+import { addDays, dateIn } from '../../event-schemas/calendar';
 import { DEMO_EMAIL_TEMPLATES } from '../content/seed-email-templates';
-import { addDays } from '../points/dates';
 
 /** The demo's e-mails (content entries of server/content/seed-email-templates.ts) and its reminder a week before expiry. */
 export const DEMO_CAMPAIGN_MAIL = {

@@ -1,6 +1,6 @@
 import type { FieldError } from '../core/problem';
 import type { LogicalExpression } from '../groups/group-expression';
-import { addDays } from '../points/dates';
+import { addDays, usDate } from '../../event-schemas/calendar';
 
 /** A certificate a treatment reports as redeemed, with what its category says about using it. Unknown: category null. */
 export interface PresentedCertificate {
@@ -25,7 +25,6 @@ export interface RedemptionRefusals {
   notEligible: FieldError[];
 }
 
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
 /** The first day a certificate may be redeemed: `daysToRestrictRedemption` after the day it was issued. */

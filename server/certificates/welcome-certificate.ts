@@ -2,11 +2,10 @@ import { correlationId as newCorrelationId } from '../operations/request-context
 import { randomUUID } from 'node:crypto';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
 import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
-import { dateIn } from '../../event-schemas/calendar';
+import { addDays, dateIn } from '../../event-schemas/calendar';
 import { WrongExpectedRevision } from '../../event-schemas/store/event-store';
 import { deterministicUuid } from '../core/deterministic-id';
 import type { Deps } from '../deps';
-import { addDays } from '../points/dates';
 import { newCertificateCode } from './certificate-code';
 import { issuedCertificateTerms } from '../certificate-categories/category-repository';
 

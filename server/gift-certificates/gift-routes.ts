@@ -5,14 +5,13 @@ import { maxText, refined } from '../../event-schemas/primitives';
 import { VariantAmount } from '../certificate-categories/category-fields';
 import { actorOf, type Caller } from '../auth/caller';
 import { newCertificateCode } from '../certificates/certificate-code';
-import { dateIn } from '../../event-schemas/calendar';
+import { addDays, dateIn, usDate } from '../../event-schemas/calendar';
 import { handleCommand, toProblem } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
 import { forbidden, Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
-import { addDays } from '../points/dates';
 import { assertCardArtExists } from './card-art-catalogue';
 import { offeredCatalogue, readGiftCatalogue, type CatalogueEntry } from './gift-catalogue';
 import { onSale } from '../certificate-categories/category-terms';
@@ -88,7 +87,6 @@ const OrderAnswer = t.type({
 
 const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 const saleWindow = (c: CatalogueEntry) =>
   c.startDate && c.endDate
     ? `it is on sale from ${usDate(c.startDate)} to ${usDate(c.endDate)}`

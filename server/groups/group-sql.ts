@@ -1,3 +1,4 @@
+import { addYears } from '../../event-schemas/calendar';
 import type { ComparisonExpression, LogicalExpression } from './group-expression';
 
 /**
@@ -19,11 +20,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The latest date of birth of someone `years` old or more on `today` (Feb 29 falls back to Feb 28, as ageOn counts). */
 export function bornOnOrBefore(today: string, years: number): string {
-  const [y, m, d] = today.split('-').map(Number);
-  const year = y - years;
-  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(year, 4)}-${pad(m)}-${pad(Math.min(d, lastDay))}`;
+  return addYears(today, -years);
 }
 
 class Builder {

@@ -4,8 +4,8 @@ import { PointsRedeemed, type MemberEvent } from '../../event-schemas';
 import { refined, withRule } from '../../event-schemas/primitives';
 import { isRedeemTier, REDEEM_TIER_RULE, REDEEM_TIERS } from '../../event-schemas/contract/redeem-tiers';
 import { domainError, type Decider } from '../core/decider';
-import { addDays } from './dates';
 import { evolveMember, initialMemberState, type MemberState, type PointLot } from './member-state';
+import { addDays } from '../../event-schemas/calendar';
 
 /** Spec section 9: rewards expire 60 days from issuance. */
 export const REWARD_VALIDITY_DAYS = 60;

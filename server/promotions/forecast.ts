@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { addDays } from '../points/dates';
 import { findGroup, memberIds } from '../groups/group-repository';
 import { bestRule, cappedAmount, type MeasuredLine } from './payout-rules';
 import type { PromotionFacts } from './promotion-state';
+import { addDays } from '../../event-schemas/calendar';
 
 /** How far back a forecast looks when the promotion's window is still ahead. */
 export const LOOKBACK_DAYS = 90;

@@ -3,10 +3,9 @@ import { PointsAwarded, PromotionAwardEarned, type MemberEvent } from '../../eve
 import type { PayoutAndRules } from '../../event-schemas/promotion-payout';
 import type { Decider } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
-import { addDays } from '../points/dates';
-import { addMonths } from '../points/give-points';
 import { bestRule, cappedAmount, type MeasuredLine } from './payout-rules';
 import { evolvePayouts, initialPayoutState, payoutKey, promotionDayKey, type PayoutState } from './payout-state';
+import { addDays, addMonths } from '../../event-schemas/calendar';
 
 /** The certificate a CERTIFICATE promotion issues, as its category stood when the payout was decided. */
 export interface AwardCertificate {

@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { memberStream, type Actor, type EventOfType, type MemberEvent } from '../../event-schemas';
 import { consuming, type Projection } from '../../projections/projection';
-import { dateIn } from '../../event-schemas/calendar';
+import { addMonths, dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
 import { skipErased } from '../core/erased-streams';
 import type { Deps } from '../deps';
-import { addMonths } from '../points/give-points';
 import { awardReferral, referralKey, referralLotId } from './award-referral';
 import { completedTreatment, firstCompletedTreatment } from './first-treatment';
 

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { dateIn, endOfDateIn } from '../../event-schemas/calendar';
+import { dateIn, endOfDateIn, startOfMonthBefore } from '../../event-schemas/calendar';
 import { refined, withRule } from '../../event-schemas/primitives';
 import { expiringLots } from '../../projections/member-points/expiring-lots-query';
 import { liabilityAsOf } from '../../projections/programme-report/liability-query';
@@ -27,20 +27,13 @@ const Month = refined(t.string, 'Month', 'must be a month as YYYY-MM', (s) => /^
 
 const Interval = withRule(t.keyof({ day: null, month: null }), 'must be day or month');
 
-/** The first day of the month `months` before the month of `day`. */
-const monthStartBefore = (day: string, months: number): string => {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return d.toISOString().slice(0, 10);
-};
-
 export const reportRoutes = (deps: Deps) => {
   const today = () => dateIn(deps.settings.timeZone, deps.now());
   const pointValue = (points: number) => certificateValue(points, deps.settings.redemptionDivisor);
   /** From and to as given, or the last 12 months to today; from after to is refused naming from. */
   const period = (query: { from?: string; to?: string }) => {
     const to = query.to ?? today();
-    const from = query.from ?? monthStartBefore(to, 11);
+    const from = query.from ?? startOfMonthBefore(to, 11);
     if (from > to) throw validationProblem([{ path: 'query.from', message: 'must not be after to' }]);
     return { from, to };
   };

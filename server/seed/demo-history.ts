@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { dateIn } from '../../event-schemas/calendar';
+import { addDays, dateIn } from '../../event-schemas/calendar';
 import { memberStream } from '../../event-schemas';
 import { parsePosition } from '../../event-schemas/store/position';
 import type { Caller } from '../auth/caller';
 import { allRoutes } from '../composition-root';
 import type { Reply } from '../core/route';
 import type { Deps } from '../deps';
-import { addDays } from '../points/dates';
 
 /** What the demo's year of history is made of, oldest first: each step the member or the programme did, on a date. */
 interface Step {

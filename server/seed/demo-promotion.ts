@@ -8,6 +8,7 @@ import type { EventStore } from '../../event-schemas/store/event-store';
 import { createPromotion, promotionFacts } from '../promotions/create-promotion';
 import { blankFacts } from '../promotions/wizard-record';
 import type { PayoutRule } from '../../event-schemas/promotion-payout';
+import { addDays, utcDateOf } from '../../event-schemas/calendar';
 
 /**
  * CONTRACT.md demo data: "a promotion". Fictional: a $25 offer certificate for each qualifying treatment this season
@@ -35,8 +36,6 @@ export const DEMO_PROMOTION = {
     },
   ],
 };
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The demo rules over the demo products' ids (a product missing from this database leaves its rule out). */
 async function demoRules(db: pg.Pool): Promise<PayoutRule[]> {
@@ -92,7 +91,7 @@ export async function seedDemoPromotion(db: pg.Pool, store: EventStore, log: (li
   }
   if ((await store.readStream(promotionStream(DEMO_PROMOTION.id), { maxCount: 1 })).length) return false;
   // Yesterday in UTC is never after today in the programme's time zone, so the promotion is open at once.
-  const fromDate = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const fromDate = addDays(utcDateOf(now), -1);
   const base = promotionFacts(DEMO_PROMOTION.id, {
     name: DEMO_PROMOTION.name,
     description:

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SurveyDraft } from '../surveys/survey-codecs';
 import { createSurvey } from '../surveys/survey-writes';
+import { addDays, utcDateOf } from '../../event-schemas/calendar';
 
 const choices = (...texts: string[]) => texts.map((text) => ({ text }));
 const single = (text: string, answers: string[], type: 'MULTIPLE_ONE' | 'TRUE_FALSE' | 'SCALE' = 'MULTIPLE_ONE') => ({
@@ -64,7 +65,7 @@ export async function seedDemoSurveys(db: pg.Pool, log: (line: string) => void):
   // Open from three days ago in UTC: never after the day before yesterday in the programme's time zone (any zone
   // within UTC-12), so the survey is open at once and on the day the demo history takes it (yesterday). One day ago
   // was not enough between midnight UTC and midnight in the programme's zone.
-  const today = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const today = addDays(utcDateOf(new Date()), -3);
   await createSurvey(db, { kind: 'system', job: 'demo-seed' }, demoSurvey(today));
   log('seeded demo survey');
 }

@@ -2,9 +2,9 @@ import { left, right } from 'fp-ts/Either';
 import { PointsAwarded, SurveySubmitted, type MemberEvent } from '../../event-schemas';
 import type { SubmittedAnswer } from '../../event-schemas/survey-submitted';
 import { domainError, type Decider } from '../core/decider';
-import { addMonths } from '../points/give-points';
 import type { TestTypeCode } from './survey-codecs';
 import { GrowOnlyMap } from '../core/grow-only';
+import { addMonths } from '../../event-schemas/calendar';
 
 /** What the member stream tells the survey decider: how many times each survey was submitted. */
 export interface SurveyAttempts {

@@ -3,9 +3,9 @@ import { PointsAwarded, TreatmentPointsComputed, type MemberEvent } from '../../
 import type { LineAward } from '../../event-schemas/treatment-points-computed';
 import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas/treatment-recorded';
 import type { Decider } from '../core/decider';
-import { addMonths } from '../points/give-points';
 import { CUT_REASONS, lineRequested, MAX_POINTS_PER_DATE_OF_SERVICE, restrictsEarnings } from './earning-rules';
 import { evolveEarning, initialEarningState, type EarningState } from './earning-state';
+import { addMonths } from '../../event-schemas/calendar';
 
 export interface EarnTreatmentPoints {
   treatmentId: string;

@@ -1,14 +1,7 @@
-import { addDays } from '../points/dates';
+import { addDays, wallClockIn } from '../../event-schemas/calendar';
 
-/** The wall clock in `timeZone` at `instant`, read with Intl so daylight-saving shifts come from the tz database. */
-export const localClock = (instant: Date, timeZone: string): { date: string; minuteOfDay: number } => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minuteOfDay: Number(parts.hour) * 60 + Number(parts.minute) };
-};
+/** The wall clock in `timeZone` at `instant` (the calendar's wallClockIn), so daylight-saving shifts come from the tz database. */
+export const localClock = (instant: Date, timeZone: string): { date: string; minuteOfDay: number } => wallClockIn(timeZone, instant);
 
 /** The job for a local date runs once that date's wall clock reads 11:59 pm (member spec: "after 11:59 pm"). */
 export const RUN_AT_MINUTE = 23 * 60 + 59;

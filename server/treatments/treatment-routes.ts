@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { boundedString, Uuid } from '../../event-schemas/primitives';
 import { actorOf } from '../auth/caller';
 import { newToken } from '../auth/tokens';
-import { dateIn } from '../../event-schemas/calendar';
+import { addDaysToInstant, dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream } from '../core/command-handler';
 import { deterministicUuid } from '../core/deterministic-id';
 import { notFound } from '../core/problem';
@@ -90,7 +90,7 @@ export const treatmentRoutes = (deps: Deps) => [
           expectedPoints: estimatePoints(lineItems, redeemedCertificates, deps.settings.partnerDailyPointsLimit),
           approvalTokenHash: token ? hashApprovalToken(token) : null,
           approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
-          approvalExpiresAt: token ? new Date(now.getTime() + APPROVAL_LINK_DAYS * 86_400_000).toISOString() : undefined,
+          approvalExpiresAt: token ? addDaysToInstant(now, APPROVAL_LINK_DAYS).toISOString() : undefined,
         },
         ctx,
       );

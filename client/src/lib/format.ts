@@ -1,13 +1,12 @@
 /** Display formats of the member spec, section 5. Pure, so they test without a browser. */
-
-const pad = (n: number) => String(n).padStart(2, '0');
+import { usDate, utcDateOf } from '../../../event-schemas/calendar';
 
 /** MM/DD/YYYY of an instant or a YYYY-MM-DD date, read in UTC; '' for nothing or an unreadable value. */
 export const formatDate = (value: string | Date | null | undefined): string => {
   if (value === null || value === undefined || value === '') return '';
   const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+  return usDate(utcDateOf(date));
 };
 
 /**

@@ -1,11 +1,10 @@
-import { addDays } from '../../points/dates';
-
 /*
  * When things happen on a programme date, in UTC. The nightly jobs run at 09:00 UTC (1 or 2 am in the Pacific zone,
  * the programme's default), members and practices act between 16:00 and 22:00 UTC (morning to mid-afternoon there),
  * so every instant falls on the same programme date as its date in the Pacific zone.
  */
 export const NIGHTLY_JOB_MINUTE = { 'process-treatments': 0, 'points-expiry': 1, 'certificate-expiry': 2 } as const;
+import { addDays } from '../../../event-schemas/calendar';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

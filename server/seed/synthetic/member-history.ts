@@ -25,9 +25,9 @@ import { redeemOnTreatment } from '../../certificates/redeem-on-treatment';
 import { welcomeCertificateId } from '../../certificates/welcome-certificate';
 import type { Decider } from '../../core/decider';
 import { deterministicUuid } from '../../core/deterministic-id';
-import { addDays } from '../../points/dates';
+import { addDays, addMonths, daysBetween } from '../../../event-schemas/calendar';
 import { expireLots } from '../../points/expire-lots';
-import { addMonths, givePoints } from '../../points/give-points';
+import { givePoints } from '../../points/give-points';
 import { evolveMember, initialMemberState, type MemberState } from '../../points/member-state';
 import { redeemPoints, spendableBalance, spendableLots } from '../../points/redeem-points';
 import { payPromotion, promotionCertificateId } from '../../promotions/pay-promotion';
@@ -531,5 +531,3 @@ export function memberHistory(c: SyntheticCatalogue, seed: number, n: number, pa
 }
 
 type EventOfIssued = Parameters<typeof CertificateIssued.of>[0];
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

@@ -1,4 +1,6 @@
+import { yearOf } from '../../../../event-schemas/calendar';
 import { parseUsDate } from '../../lib/format';
+import { programmeToday } from '../../lib/programme-calendar';
 import { dateRangeErrors } from '../../lib/validation';
 
 export type FilterMode = 'year' | 'range';
@@ -20,4 +22,5 @@ export const resolveFilter = (input: FilterInput): { range: { start: string; end
   return { range: { start, end } };
 };
 
-export const yearsBack = (now: Date, count = 5): number[] => Array.from({ length: count }, (_, i) => now.getUTCFullYear() - i);
+/** This year and the `count - 1` before it, this year being the programme's (after 4 pm Pacific on Dec 31, UTC's is next year). */
+export const yearsBack = (now: Date, count = 5): number[] => Array.from({ length: count }, (_, i) => yearOf(programmeToday(now)) - i);

@@ -1,13 +1,8 @@
-/** Month arithmetic on programme dates (`YYYY-MM-DD`, `YYYY-MM`), in UTC so no browser time zone moves a day. */
-
-const monthStart = (asOf: string, monthsBack: number): Date => {
-  const d = new Date(`${asOf.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() - monthsBack);
-  return d;
-};
+/** Month arithmetic on programme dates (`YYYY-MM-DD`, `YYYY-MM`), by the shared calendar: no browser time zone moves a day. */
+import { endOfMonth, startOfMonthBefore } from '../../../../event-schemas/calendar';
 
 /** The first day of the month `monthsBack` months before the month of `asOf`. */
-export const firstDayBefore = (asOf: string, monthsBack: number): string => monthStart(asOf, monthsBack).toISOString().slice(0, 10);
+export const firstDayBefore = (asOf: string, monthsBack: number): string => startOfMonthBefore(asOf, monthsBack);
 
 /**
  * The days the liability is drawn at: the last day of each of the `months` months up to `asOf`'s, the last being
@@ -15,11 +10,7 @@ export const firstDayBefore = (asOf: string, monthsBack: number): string => mont
  */
 export function monthEnds(asOf: string, months: number): string[] {
   const days: string[] = [];
-  for (let back = months - 1; back >= 1; back--) {
-    const next = monthStart(asOf, back - 1);
-    next.setUTCDate(0);
-    days.push(next.toISOString().slice(0, 10));
-  }
+  for (let back = months - 1; back >= 1; back--) days.push(endOfMonth(startOfMonthBefore(asOf, back)));
   days.push(asOf);
   return days;
 }

@@ -1,3 +1,4 @@
+import { utcDateOf } from '../../../../event-schemas/calendar';
 import type { SurveyListItem } from './api/surveys-api';
 
 /** Member spec section 9: the largest surveyPointsAmount, or 0 when there is none. */
@@ -6,5 +7,8 @@ export const highestPointValue = (surveys: readonly SurveyListItem[]): number =>
 /** Surveys counted as new: those whose fromDate is later than the given date (`YYYY-MM-DD`). */
 export const surveysNewSince = (surveys: readonly SurveyListItem[], since: string): SurveyListItem[] => surveys.filter((s) => s.fromDate > since);
 
-/** `YYYY-MM-DD` of a moment, in UTC as the spec's date helpers are. */
-export const isoDay = (at: Date): string => at.toISOString().slice(0, 10);
+/**
+ * `YYYY-MM-DD` of a moment in UTC, not the programme's zone, on purpose: the spec's "new since" date helpers are UTC's,
+ * and the visit dates already kept in members' browsers were written that way.
+ */
+export const isoDay = (at: Date): string => utcDateOf(at);

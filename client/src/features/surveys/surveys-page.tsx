@@ -7,6 +7,7 @@ import { useSession } from '../../session/session-provider';
 import type { SurveyListItem } from './api/surveys-api';
 import { $availableSurveys, $completedSurveys, $highestSurveyPoints, $surveysLoading, surveysRequested } from './model';
 import { isoDay, surveysNewSince } from './survey-list-helpers';
+import { addDaysToInstant } from '../../../../event-schemas/calendar';
 import './surveys.css';
 
 const LAST_VISIT_KEY = 'surveysLastVisit';
@@ -16,7 +17,7 @@ const points = (n: number) => `${n.toLocaleString('en-US')} points`;
 function useLastVisit(): string {
   const [since] = useState(() => {
     try {
-      return localStorage.getItem(LAST_VISIT_KEY) ?? isoDay(new Date(Date.now() - 14 * 86_400_000));
+      return localStorage.getItem(LAST_VISIT_KEY) ?? isoDay(addDaysToInstant(new Date(), -14));
     } catch {
       return isoDay(new Date(0));
     }

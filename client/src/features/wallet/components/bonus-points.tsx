@@ -4,6 +4,7 @@ import { api } from '../../../lib/api';
 import { formatDate, formatPoints } from '../../../lib/format';
 import { $points, $pointsPosition } from '../../../stores/points';
 import { programmeToday } from '../../../lib/programme-calendar';
+import { addDaysToInstant } from '../../../../../event-schemas/calendar';
 
 /** GET /participants/{paxId}/bonus-points: each bonus award with what is left of it. */
 interface BonusItem {
@@ -14,8 +15,6 @@ interface BonusItem {
   expirationDate: string;
   awardedAt: string;
 }
-
-const YEAR_MS = 365 * 86_400_000;
 
 /** What is left of an award, in words: all of it, part of it (spent on rewards first-to-expire), or none and why. */
 export function bonusLine(b: BonusItem, on = programmeToday()): string {
@@ -37,7 +36,10 @@ export function BonusPoints({ paxId }: { paxId: number }) {
     let live = true;
     api
       .get<{ items: BonusItem[] }>(`/api/rest/participants/${paxId}/bonus-points`, { quiet: true, ...(position ? { waitForPosition: position } : {}) })
-      .then((r) => live && setItems(r.items.filter((b) => Date.now() - Date.parse(b.awardedAt) <= YEAR_MS)))
+      .then((r) => {
+        const yearAgo = addDaysToInstant(new Date(), -365);
+        if (live) setItems(r.items.filter((b) => new Date(b.awardedAt) >= yearAgo));
+      })
       .catch(() => live && setItems((current) => current ?? []));
     return () => {
       live = false;

@@ -1,0 +1,20 @@
+import { yearsBack } from '../../client/src/features/activity-summary/activity-filter';
+import { adoptProgrammeTimeZone } from '../../client/src/lib/programme-calendar';
+import { DEFAULT_PROGRAMME_TIME_ZONE } from '../../event-schemas/calendar';
+
+// 23:30 Pacific on New Year's Eve 2026: already 07:30 on 1 January 2027 in UTC.
+const NEW_YEARS_EVE_LATE = new Date('2027-01-01T07:30:00.000Z');
+
+describe('the activity page’s years', () => {
+  afterEach(() => adoptProgrammeTimeZone(DEFAULT_PROGRAMME_TIME_ZONE));
+
+  it('start at the programme’s year, not UTC’s, late on New Year’s Eve', () => {
+    expect(yearsBack(NEW_YEARS_EVE_LATE)).toEqual([2026, 2025, 2024, 2023, 2022]);
+    expect(yearsBack(NEW_YEARS_EVE_LATE, 2)).toEqual([2026, 2025]);
+  });
+
+  it('follow the zone /client-config names', () => {
+    adoptProgrammeTimeZone('Europe/Berlin');
+    expect(yearsBack(NEW_YEARS_EVE_LATE, 1)).toEqual([2027]);
+  });
+});

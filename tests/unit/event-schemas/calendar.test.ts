@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import {
+  addDays,
+  addDaysByDayjs,
+  addDaysToInstant,
+  addMonths,
+  addYears,
+  addYearsRollingLeapDay,
+  dateIn,
+  daysBetween,
+  endOfDateIn,
+  endOfMonth,
+  isCalendarDate,
+  periodKey,
+  startOfMonth,
+  startOfMonthBefore,
+  usDate,
+  utcDateOf,
+  wallClockIn,
+  zoneOffsetMinutes,
+} from '../../../event-schemas/calendar';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const LA = 'America/Los_Angeles';
+const at = (iso: string) => new Date(iso);
+const HOUR = 3_600_000;
+
+describe('the calendar: months', () => {
+  it.each([
+    ['2025-01-31', 1, '2025-02-28'],
+    ['2024-01-31', 1, '2024-02-29'],
+    ['2025-03-31', -1, '2025-02-28'],
+    ['2025-08-31', 1, '2025-09-30'],
+    ['2025-01-31', 13, '2026-02-28'],
+    ['2025-12-15', 1, '2026-01-15'],
+    ['2026-01-15', -1, '2025-12-15'],
+    ['2024-02-29', 12, '2025-02-28'],
+  ])('%s + %i months is %s (kept inside the target month)', (from, months, to) => expect(addMonths(from, months)).toBe(to));
+
+  it('knows where each month starts and ends, leap Februaries included', () => {
+    expect(endOfMonth('2024-02-10')).toBe('2024-02-29');
+    expect(endOfMonth('2025-02-10')).toBe('2025-02-28');
+    expect(endOfMonth('2100-02-01')).toBe('2100-02-28');
+    expect(endOfMonth('2026-12-31')).toBe('2026-12-31');
+    expect(startOfMonth('2026-11-27')).toBe('2026-11-01');
+    expect(startOfMonthBefore('2026-03-31', 11)).toBe('2025-04-01');
+    expect(startOfMonthBefore('2026-01-05', 1)).toBe('2025-12-01');
+    expect(periodKey('2026-11-27')).toBe('2026-11');
+  });
+
+  it('moves years: Feb 29 clamps to Feb 28, or rolls to Mar 1 where a Date’s setUTCFullYear would', () => {
+    expect(addYears('2024-02-29', 1)).toBe('2025-02-28');
+    expect(addYears('2024-02-29', 4)).toBe('2028-02-29');
+    expect(addYearsRollingLeapDay('2024-02-29', 1)).toBe('2025-03-01');
+    expect(addYearsRollingLeapDay('2024-02-29', 4)).toBe('2028-02-29');
+    expect(addYearsRollingLeapDay('2025-06-30', 1)).toBe('2026-06-30');
+    // dayjs's own parser reads years 0-99 as 19xx; the calendar keeps them as written.
+    expect(addYears('0099-01-01', 120)).toBe('0219-01-01');
+    expect(addYears('2025-06-15', -2000)).toBe('0025-06-15');
+  });
+});
+
+describe('the calendar: days', () => {
+  it('counts calendar days across month, year and daylight-saving changes', () => {
+    expect(addDays('2026-03-07', 1)).toBe('2026-03-08');
+    expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
+    expect(addDays('2026-11-01', 1)).toBe('2026-11-02');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(daysBetween('2026-03-01', '2026-03-09')).toBe(8);
+    expect(daysBetween('2026-11-09', '2026-11-01')).toBe(-8);
+  });
+
+  it('has a native addDays that answers exactly as dayjs does', () => {
+    for (let date = '2023-12-01'; date <= '2025-01-31'; date = addDaysByDayjs(date, 1)) {
+      for (const days of [-400, -31, -1, 0, 1, 29, 90, 365, 366]) expect([date, days, addDays(date, days)]).toEqual([date, days, addDaysByDayjs(date, days)]);
+    }
+  });
+
+  it('tells real dates from impossible ones', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(isCalendarDate('2025-13-01')).toBe(false);
+    expect(isCalendarDate('2025-1-01')).toBe(false);
+  });
+
+  it('writes dates as the member spec shows them', () => expect(usDate('2026-01-05')).toBe('01/05/2026'));
+});
+
+describe('the calendar: instants and zones', () => {
+  it('dates 23:30 Pacific as the programme’s day, while UTC is already on the next', () => {
+    const lateEvening = at('2026-11-27T07:30:00Z');
+    expect(dateIn(LA, lateEvening)).toBe('2026-11-26');
+    expect(utcDateOf(lateEvening)).toBe('2026-11-27');
+    expect(wallClockIn(LA, lateEvening)).toEqual({ date: '2026-11-26', minuteOfDay: 23 * 60 + 30 });
+  });
+
+  it('follows Los Angeles into daylight time in March (a 23-hour day)', () => {
+    expect(zoneOffsetMinutes(LA, at('2026-03-08T09:59:00Z'))).toBe(-480);
+    expect(zoneOffsetMinutes(LA, at('2026-03-08T10:00:00Z'))).toBe(-420);
+    expect(wallClockIn(LA, at('2026-03-08T09:59:00Z'))).toEqual({ date: '2026-03-08', minuteOfDay: 1 * 60 + 59 });
+    expect(wallClockIn(LA, at('2026-03-08T10:00:00Z'))).toEqual({ date: '2026-03-08', minuteOfDay: 3 * 60 });
+    expect(endOfDateIn(LA, '2026-03-07').toISOString()).toBe('2026-03-08T07:59:59.999Z');
+    expect(endOfDateIn(LA, '2026-03-08').toISOString()).toBe('2026-03-09T06:59:59.999Z');
+    expect(endOfDateIn(LA, '2026-03-08').getTime() - endOfDateIn(LA, '2026-03-07').getTime()).toBe(23 * HOUR);
+  });
+
+  it('follows Los Angeles back to standard time in November (a 25-hour day, 1:30 am twice)', () => {
+    expect(zoneOffsetMinutes(LA, at('2026-11-01T08:30:00Z'))).toBe(-420);
+    expect(zoneOffsetMinutes(LA, at('2026-11-01T09:30:00Z'))).toBe(-480);
+    expect(wallClockIn(LA, at('2026-11-01T08:30:00Z'))).toEqual({ date: '2026-11-01', minuteOfDay: 90 });
+    expect(wallClockIn(LA, at('2026-11-01T09:30:00Z'))).toEqual({ date: '2026-11-01', minuteOfDay: 90 });
+    expect(endOfDateIn(LA, '2026-10-31').toISOString()).toBe('2026-11-01T06:59:59.999Z');
+    expect(endOfDateIn(LA, '2026-11-01').toISOString()).toBe('2026-11-02T07:59:59.999Z');
+    expect(endOfDateIn(LA, '2026-11-01').getTime() - endOfDateIn(LA, '2026-10-31').getTime()).toBe(25 * HOUR);
+  });
+
+  it('ends a day in Havana, whose clocks skip midnight, when the next date begins at 01:00', () => {
+    const end = endOfDateIn('America/Havana', '2026-03-07');
+    expect(end.toISOString()).toBe('2026-03-08T04:59:59.999Z');
+    expect(dateIn('America/Havana', end)).toBe('2026-03-07');
+    expect(dateIn('America/Havana', new Date(end.getTime() + 1))).toBe('2026-03-08');
+    expect(wallClockIn('America/Havana', end)).toEqual({ date: '2026-03-07', minuteOfDay: 23 * 60 + 59 });
+    expect(wallClockIn('America/Havana', new Date(end.getTime() + 1))).toEqual({ date: '2026-03-08', minuteOfDay: 60 });
+  });
+
+  it('ends every day on its last millisecond, in zones east and west', () => {
+    for (const zone of [LA, 'America/Havana', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC']) {
+      for (const date of ['2026-03-07', '2026-03-08', '2026-04-05', '2026-10-04', '2026-11-01', '2026-12-31']) {
+        const end = endOfDateIn(zone, date);
+        expect([zone, date, dateIn(zone, end), dateIn(zone, new Date(end.getTime() + 1))]).toEqual([zone, date, date, addDays(date, 1)]);
+      }
+    }
+  });
+
+  it('reads the programme’s wall clock the same whatever the host’s own zone', () => {
+    // 01:30 Pacific on 29 March 2026 is a time London's clocks skip that night: a reading re-parsed in the host's zone
+    // (as dayjs's tz() does) slips to 02:30 there. A child process, as TZ is read when a process starts.
+    const script = [
+      "import { dateIn, wallClockIn } from './event-schemas/calendar.ts';",
+      "const at = new Date('2026-03-29T08:30:00Z');",
+      "console.log(JSON.stringify({ host: Intl.DateTimeFormat().resolvedOptions().timeZone, clock: wallClockIn('America/Los_Angeles', at), date: dateIn('America/Los_Angeles', at) }));",
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, TZ: 'Europe/London' },
+    });
+    expect(JSON.parse(out.toString())).toEqual({ host: 'Europe/London', clock: { date: '2026-03-29', minuteOfDay: 90 }, date: '2026-03-29' });
+  });
+
+  it('moves instants by whole days of 24 hours', () => {
+    expect(addDaysToInstant(at('2026-03-07T10:00:00Z'), 7).toISOString()).toBe('2026-03-14T10:00:00.000Z');
+    expect(addDaysToInstant(at('2026-03-07T10:00:00Z'), -365).toISOString()).toBe('2025-03-07T10:00:00.000Z');
+  });
+});
