@@ -30,8 +30,24 @@ export const PERSONAL_FIELDS: Readonly<Record<string, Rules>> = {
   },
 };
 
-/** Whether events of this type carry personal fields at all (most do not: they pass the boundary untouched). */
+/**
+ * Award descriptions a person types: an admin's award or bonus may name anyone, and a referral's once named the friend.
+ * The programme's own ("Treatment on 2026-05-01", "Survey: After your visit", a promotion's "Glow: 20 units on …") say
+ * nothing the event does not already hold in the clear (its source, amount and date), so they are not sealed: opening
+ * them cost every rebuild and every award its share of the 10% that sealing may cost (issue 25).
+ */
+const TYPED_DESCRIPTION_SOURCES: ReadonlySet<unknown> = new Set(['ADMIN', 'BONUS', 'REFERRAL']);
+
+/** Types whose personal fields depend on the event; absent: every event of the type has them. */
+const SEALED_ONLY_WHEN: Readonly<Record<string, (data: Json) => boolean>> = {
+  PointsAwarded: (data) => TYPED_DESCRIPTION_SOURCES.has(data.source),
+};
+
+/** Whether events of this type may carry personal fields (most types do not: they pass the boundary untouched). */
 export const hasPersonalFields = (type: string): boolean => PERSONAL_FIELDS[type] !== undefined;
+
+/** Whether this event has personal fields to seal (an award the programme described itself has none). */
+export const sealsPersonalFields = (type: string, data: Json): boolean => hasPersonalFields(type) && (SEALED_ONLY_WHEN[type]?.(data) ?? true);
 
 /** The member whose key seals an event's personal fields: every such event names its member. */
 export const ownerOf = (data: Json): number => data.paxId as number;
@@ -44,7 +60,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  */
 export function takePersonal(type: string, data: Json): { personal: Json | undefined; rest: Json } {
   const rules = PERSONAL_FIELDS[type];
-  if (!rules) return { personal: undefined, rest: data };
+  if (!rules || !sealsPersonalFields(type, data)) return { personal: undefined, rest: data };
   const [personal, rest] = take(data, rules);
   return { personal: Object.keys(personal).length ? personal : undefined, rest };
 }
@@ -52,7 +68,10 @@ export function takePersonal(type: string, data: Json): { personal: Json | undef
 /** The data with its personal values back in their places (the inverse of takePersonal). */
 export const putPersonal = (type: string, rest: Json, personal: Json): Json => put(rest, personal, PERSONAL_FIELDS[type] ?? {});
 
-/** The data as it reads with its key destroyed: every personal value that was taken out reads as erased. */
+/**
+ * The data of a sealed event as it reads with its key destroyed: every personal value that was taken out reads as
+ * erased. Only for events that were sealed (an envelope stored): one stored in the clear keeps its values.
+ */
 export const erasePersonal = (type: string, rest: Json): Json => erase(rest, PERSONAL_FIELDS[type] ?? {});
 
 function take(data: Json, rules: Rules): [Json, Json] {

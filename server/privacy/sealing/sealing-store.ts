@@ -1,4 +1,4 @@
-import { erasePersonal, hasPersonalFields, ownerOf, putPersonal, takePersonal } from '../../../event-schemas/personal-fields';
+import { erasePersonal, hasPersonalFields, ownerOf, putPersonal, sealsPersonalFields, takePersonal } from '../../../event-schemas/personal-fields';
 import type { EventStore, EventToAppend, StoredEvent } from '../../../event-schemas/store/event-store';
 import type { MemberKeyring } from './member-keys';
 import { open, seal, SEALED, type SealedEnvelope } from './seal';
@@ -56,14 +56,15 @@ export function sealingStore(store: EventStore, keyring: MemberKeyring): EventSt
   return {
     backend: store.backend,
     appendToStream: async (stream, events, options) => {
-      if (!events.some((e) => hasPersonalFields(e.type))) return store.appendToStream(stream, events, options);
+      const seals = (e: EventToAppend) => sealsPersonalFields(e.type, e.data as Json);
+      if (!events.some(seals)) return store.appendToStream(stream, events, options);
       const keys = new Map<number, Buffer | null>();
       for (const e of events) {
-        if (!hasPersonalFields(e.type)) continue;
+        if (!seals(e)) continue;
         const owner = ownerOf(e.data as Json);
         if (!keys.has(owner)) keys.set(owner, await keyring.keyFor(owner));
       }
-      const stored = events.map((e) => (hasPersonalFields(e.type) ? sealed(e, keys.get(ownerOf(e.data as Json))!) : e));
+      const stored = events.map((e) => (seals(e) ? sealed(e, keys.get(ownerOf(e.data as Json))!) : e));
       return store.appendToStream(stream, stored, options);
     },
     readStream: async (stream, options) => openAll(await store.readStream(stream, options), keyring),

@@ -3,7 +3,7 @@ import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { randomBytes } from 'node:crypto';
 import { encodeEvent } from '../../../event-schemas';
-import { hasPersonalFields, ownerOf } from '../../../event-schemas/personal-fields';
+import { ownerOf, sealsPersonalFields } from '../../../event-schemas/personal-fields';
 import { sealed } from '../../privacy/sealing/sealing-store';
 import type { SyntheticMember } from './member-history';
 
@@ -61,7 +61,7 @@ export async function writeMembers(db: pg.PoolClient, from: number, to: number, 
       for (const e of m.events) {
         const meta = { actor: e.actor, correlationId: e.correlationId, causationId: e.causationId, occurredAt: e.occurredAt };
         const encoded = encodeEvent(e.eventId, e.event, meta);
-        const data = hasPersonalFields(e.event.type)
+        const data = sealsPersonalFields(e.event.type, encoded.data as Record<string, unknown>)
           ? sealed(
               { eventId: e.eventId, type: e.event.type, data: encoded.data, metadata: encoded.metadata },
               keyOf(ownerOf(encoded.data as Record<string, unknown>)),

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeEvent, encodeEvent, PointsAwarded, SurveySubmitted, TreatmentRecorded, type DomainEvent } from '../../../event-schemas';
-import { erasePersonal, putPersonal, takePersonal } from '../../../event-schemas/personal-fields';
+import { erasePersonal, putPersonal, sealsPersonalFields, takePersonal } from '../../../event-schemas/personal-fields';
 import { open, seal } from '../../../server/privacy/sealing/seal';
 
 const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2024-05-01T12:00:00.000Z' };
@@ -58,6 +58,44 @@ describe('personal fields of events (crypto-shredding)', () => {
     expect(personal).toBeDefined();
     expect(JSON.stringify(rest)).not.toMatch(/Jordan|swelling|Holloway|Injector|chart-5512/);
     expect(putPersonal(e.type, rest, personal!)).toEqual(e.data);
+  });
+
+  // Issue 25's 10% budget: only descriptions a person types are sealed; the programme's own say nothing personal.
+  it('seals an award description a person typed (admin, bonus, referral), not one the programme wrote', () => {
+    const of = (source: 'ADMIN' | 'BONUS' | 'REFERRAL' | 'TREATMENT' | 'PARTNER' | 'PROMOTION' | 'SURVEY', description: string) =>
+      stored(PointsAwarded.of({ paxId: 7, lotId: `lot-${source}`, amount: 40, description, source, expirationDate: '2025-05-01', idempotencyKey: null }));
+    for (const source of ['ADMIN', 'BONUS', 'REFERRAL'] as const) {
+      const e = of(source, 'For Jordan Example');
+      expect(sealsPersonalFields(e.type, e.data as Record<string, unknown>)).toBe(true);
+      expect(takePersonal(e.type, e.data as Record<string, unknown>).personal).toEqual({ description: 'For Jordan Example' });
+    }
+    for (const [source, description] of [
+      ['TREATMENT', 'Treatment on 2024-04-30'],
+      ['PARTNER', 'Partner purchase on 2024-04-30'],
+      ['PROMOTION', 'Glow: 20 units on 2024-04-30'],
+      ['SURVEY', 'Survey: Aftercare'],
+    ] as const) {
+      const e = of(source, description);
+      expect(sealsPersonalFields(e.type, e.data as Record<string, unknown>)).toBe(false);
+      expect(takePersonal(e.type, e.data as Record<string, unknown>)).toEqual({ personal: undefined, rest: e.data });
+    }
+  });
+
+  it('erases the description of a programme-written award that was sealed before that rule (an envelope stored)', () => {
+    const e = stored(
+      PointsAwarded.of({
+        paxId: 7,
+        lotId: 'lot-t',
+        amount: 40,
+        description: 'Treatment on 2024-04-30',
+        source: 'TREATMENT',
+        expirationDate: '2025-05-01',
+        idempotencyKey: null,
+      }),
+    );
+    const { description: _sealed, ...rest } = e.data as Record<string, unknown>;
+    expect(erasePersonal(e.type, rest)).toMatchObject({ description: '[erased]', amount: 40, source: 'TREATMENT' });
+    expect(putPersonal(e.type, rest, { description: 'Treatment on 2024-04-30' })).toEqual(e.data);
   });
 
   it('with the key destroyed the fields read as erased, and the event still decodes with its amounts and ids', () => {
