@@ -10,6 +10,7 @@ import { createTestDatabase } from '../support/test-db';
 import type { AwardClientsSetup, PhaseResult } from './award-clients';
 import { heapProfileWhile, profileWhile } from './profile';
 import { ms, summarize } from './stats';
+import { sealingMicrosecondsPerAward } from './sealing-cost';
 
 const CLIENTS = 8;
 const MEMBERS = 200;
@@ -112,6 +113,11 @@ export async function benchAwards(): Promise<string> {
     const idle = (((await commits()) - idleStart) * busyMs) / (performance.now() - idleStarted);
     const perAward = Math.max(0, during - idle) / ONE_AT_A_TIME;
 
+    // Sealing's share of an award (issue 25 allows it 10%): its seal and its one opening, against the server's thread.
+    const sealingUs = await sealingMicrosecondsPerAward(runtime.deps.pool);
+    const serverThreadMs = (((partsAfter.get('server main thread') ?? 0) - (partsBefore.get('server main thread') ?? 0)) * 1000) / phase.count;
+    const sealingShare = sealingUs / 1000 / serverThreadMs;
+
     const ratio = awardRate / rawRate;
     const missing = phase.missing + singlesMissing;
     return [
@@ -122,6 +128,7 @@ export async function benchAwards(): Promise<string> {
       `  award sent -> pushed to all 5 tabs         p50 ${ms(push.p50)}  p99 ${ms(push.p99)}  max ${ms(push.max)}  (target p99 < ${TARGET_PUSH_P99_MS} ms: ${push.p99 < TARGET_PUSH_P99_MS ? 'met' : 'NOT met'})`,
       `  machine CPU per award (server, PostgreSQL and the clients; steadier than the rates): ${((cpuSeconds * 1000) / phase.count).toFixed(2)} ms`,
       `    of which: ${[...partsAfter].map(([part, s]) => `${part} ${(((s - (partsBefore.get(part) ?? 0)) * 1000) / phase.count).toFixed(2)} ms`).join(', ')}`,
+      `  sealing an award's personal fields and opening them once: ${sealingUs.toFixed(1)} µs, ${(sealingShare * 100).toFixed(1)}% of the server thread's ${serverThreadMs.toFixed(2)} ms per award (budget <= 10%: ${sealingShare <= 0.1 ? 'met' : 'NOT met'})`,
       ...(allocated === undefined
         ? []
         : [`  allocated by the server's thread per award (BENCH_HEAP): about ${(allocated / 1024 / phase.count).toFixed(0)} KB`]),

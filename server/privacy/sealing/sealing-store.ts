@@ -30,7 +30,7 @@ export function sealed(e: EventToAppend, key: Buffer | null): EventToAppend {
 }
 
 /** The event as readers see it: opened with its member's key, or erased when that key is gone. */
-function opened(e: StoredEvent, keyring: MemberKeyring): StoredEvent {
+export function opened(e: StoredEvent, keyring: MemberKeyring): StoredEvent {
   const envelope = envelopeOf(e.data);
   if (!envelope) return e;
   const { [SEALED]: _envelope, ...rest } = e.data as Json;
