@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, member, signInThroughPage } from './support/demo-users';
+import { admin, member, signInAs } from './support/demo-users';
 import { expect, test, type Page } from './support/test';
 
 /** What the member portal puts around every page: the safety section, its sticky bar, the footer and the account menu. */
@@ -11,7 +11,7 @@ const memberChrome = (page: Page) => ({
 });
 
 test('an administrator’s tools have their own frame: the tools in one navigation, no member chrome, nothing over a form', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/survey-builder/configure');
   const tools = page.getByRole('navigation', { name: 'Admin tools' });
   await expect(tools).toBeVisible();
@@ -45,7 +45,7 @@ test('an administrator’s tools have their own frame: the tools in one navigati
 });
 
 test('Sign Out in the admin frame signs out', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/(landing|login)?$/);
@@ -53,7 +53,7 @@ test('Sign Out in the admin frame signs out', async ({ page }) => {
 });
 
 test('a member who opens an admin address keeps the portal’s frame', async ({ page }) => {
-  await signInThroughPage(page, member);
+  await signInAs(page, member);
   await page.goto('/admin-tools/promo-builder');
   await expect(memberChrome(page).memberNav).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin tools' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { admin, member, signInThroughPage } from './support/demo-users';
+import { admin, member, signInAs, signInThroughPage } from './support/demo-users';
 
 test.describe('the admin tools guard', () => {
   test('sends an anonymous visitor to /login', async ({ page }) => {
@@ -9,7 +9,7 @@ test.describe('the admin tools guard', () => {
   });
 
   test('sends a member to /home and shows them no Admin Tools link', async ({ page }) => {
-    await signInThroughPage(page, member);
+    await signInAs(page, member);
     await page.goto('/admin-tools');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('link', { name: 'Wallet' })).toBeVisible();

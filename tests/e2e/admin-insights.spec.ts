@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, enrollFreshMember, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, signInThroughApi, signInAs } from './support/demo-users';
 
 const shownNumber = async (text: Promise<string | null>) => Number(((await text) ?? '').replace(/[^0-9.]/g, ''));
 
@@ -33,7 +33,7 @@ test('Programme Insight draws liability, points flow and expiry ladder with non-
   const ready = await request.get('/api/rest/admin/reports/liability', { headers: { 'auth-token': adminLogin.authToken, 'x-wait-for-position': position } });
   expect(ready.status()).toBe(200);
 
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools');
   await page.getByRole('main').getByRole('link', { name: 'Programme Insight' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Programme Insight' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, enrollFreshMember, member, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, member, signInThroughApi, signInAs, signInThroughPage } from './support/demo-users';
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
@@ -112,7 +112,7 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
 });
 
 test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home as the member', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/impersonate');
   await expect(page.getByRole('heading', { level: 1, name: 'Impersonate' })).toBeVisible();
   await searchFor(page, 'MEMBER@example');
@@ -134,7 +134,7 @@ test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home 
 test('support gives points from the keyboard alone: Tab to each field, Enter to save', async ({ page, request }) => {
   // A member of this test only: the demo member's activity pages belong to other tests.
   const kim = (await enrollFreshMember(request, { firstName: 'Kim', lastName: 'Keys' })).pax;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto(`/admin-tools/give-points?paxId=${kim.paxId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Give Points' })).toBeVisible();
   const points = page.getByRole('textbox', { name: 'Points' });

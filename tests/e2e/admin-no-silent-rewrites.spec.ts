@@ -1,9 +1,11 @@
 import { expect, test } from './support/test';
-import { admin, signInThroughPage } from './support/demo-users';
+import { admin, signInAs } from './support/demo-users';
 
 /** Issue 28, item 2: nothing the admin typed is replaced silently; a value the server would refuse is refused on its field, in words. */
 
-test.beforeEach(async ({ page }) => signInThroughPage(page, admin));
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, admin);
+});
 
 test('survey points of -20 and 0 attempts stay as typed and are refused on their fields after leaving them', async ({ page }) => {
   await page.goto('/admin-tools/survey-builder/configure');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test';
-import { admin, member, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, member, signInThroughApi, signInAs } from './support/demo-users';
 
 /** Issue 28: product configuration an administrator can trust (bounds in words, a second confirmation, a Retire that retires). */
 
@@ -31,7 +31,7 @@ test('Retire asks first, then retires: the product leaves the list and a treatme
   expect(created.status()).toBe(201);
   const productId = ((await created.json()) as { id: number }).id;
 
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/product-configuration');
   const row = page.getByTestId('products').getByRole('row').filter({ hasText: name });
   await row.getByRole('button', { name: `Retire ${name}` }).click();
@@ -69,7 +69,7 @@ test('Retire asks first, then retires: the product leaves the list and a treatme
 
 test('money and points past their bounds are refused on the field in words; amounts far above the usual ask again', async ({ page }) => {
   const name = `Pricey ${randomUUID().slice(0, 8)}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/product-configuration');
   const form = await addProduct(page, name, '1000000', '5000');
   // Leaving the fields shows the rule on each, before any request.
@@ -107,7 +107,7 @@ test('money and points past their bounds are refused on the field in words; amou
 });
 
 test('dropdowns look like dropdowns: the native select keeps its arrow', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/product-configuration');
   await page.getByRole('button', { name: 'New product' }).click();
   const category = page.getByRole('form', { name: 'New product' }).getByLabel('Category');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { admin, member, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, member, signInThroughApi, signInAs } from './support/demo-users';
 
 /** Issue 28, item 1: a promotion's payout past the bounds is refused on its fields; one far above the usual is put in figures before publishing. */
 
@@ -12,7 +12,7 @@ test('a payout past the bounds is refused on its fields; a payout far above the 
   request,
 }) => {
   const name = `E2E Big payout ${Date.now()}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/promo-builder/configure');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Promotion code').fill(code());
@@ -60,7 +60,7 @@ test('a payout past the bounds is refused on its fields; a payout far above the 
 
 test('the tile title set in the wizard’s website step is the title members see on /earn-points', async ({ page }) => {
   // The demo promotion is named "Season of Glow"; its tile title (server/seed/demo-promotion.ts) says more.
-  await signInThroughPage(page, member);
+  await signInAs(page, member);
   await page.goto('/earn-points');
   const tile = page.getByTestId('promotion-tile').filter({ hasText: 'Season of Glow' });
   await expect(tile.getByRole('heading', { level: 3 })).toHaveText('Season of Glow: a $25 offer for each qualifying treatment');
@@ -74,7 +74,7 @@ test('a draft can be deleted from the list, after a confirmation; it then leaves
     data: { name, promotionCode: code(), fromDate: isoDay(1), thruDate: isoDay(30), finalize: false },
   });
   expect(created.status()).toBe(201);
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/promo-builder');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -88,7 +88,7 @@ test('a draft can be deleted from the list, after a confirmation; it then leaves
 });
 
 test('publishing an empty promotion names what is missing at once, without asking "Publish?" first', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/promo-builder/configure');
   await page.getByRole('button', { name: 'Save and publish' }).click();
   await expect(page.getByText('Name is required', { exact: true })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from './support/test';
-import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, signInThroughApi, signInAs } from './support/demo-users';
 
 /** Issue 28, item 8: the smaller things. */
 
 test('campaign offers are listed as money', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/campaign-tool');
   // The demo SPRING campaign's $25 offer read "$25 SPRING_OFFER".
   await expect(page.getByRole('row').filter({ hasText: 'Spring offer (demo)' })).toContainText('$25.00');
@@ -27,7 +27,7 @@ test('a campaign is ended from the list after a confirmation; Keep it running ch
   });
   expect(created.status()).toBe(201);
 
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/campaign-tool');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Active');
@@ -44,7 +44,7 @@ test('a campaign is ended from the list after a confirmation; Keep it running ch
 });
 
 test('the content editor refuses a colour that is not one, on its field, and previews the banner', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/content/entry?id=banner-rewards');
   const preview = page.getByTestId('banner-preview');
   await expect(preview).toContainText('New: earn bonus points');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, enrollFreshMember, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, signInThroughApi, signInAs } from './support/demo-users';
 
 test('System Status draws projection lag and appends, names each read model in words, and keeps up with new events', async ({ page, request }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/status');
   await expect(page.getByRole('heading', { level: 1, name: 'System Status' })).toBeVisible();
   const stored = page.getByTestId('total-events');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { admin, signInThroughPage } from './support/demo-users';
+import { admin, signInAs, signInThroughPage } from './support/demo-users';
 
 /**
  * Issue 28, item 6: the survey builder's errors stood only in a list at the bottom of a long page, nothing marked and
@@ -60,7 +60,7 @@ test('survey builder errors stand on their fields, the first is brought into vie
 });
 
 test('a scale question asks for its range, refuses one that is not, and saves one answer per number', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/survey-builder/configure');
   const name = `Scale ${Date.now()}`;
   await page.getByLabel('Name', { exact: true }).fill(name);

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, enrollFreshMember, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, enrollFreshMember, signInThroughApi, signInAs } from './support/demo-users';
 
 test('the support view shows who looked: opening a member from the search is recorded, with the admin and what was read', async ({ page, request }) => {
   const { pax } = await enrollFreshMember(request, { firstName: 'Quinn', lastName: 'Looked' });
@@ -12,7 +12,7 @@ test('the support view shows who looked: opening a member from the search is rec
   });
   expect(impersonated.status()).toBe(200);
 
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/employee-search');
   await page.getByLabel('Name, e-mail or member number').fill(String(pax.paxId));
   await page.getByRole('button', { name: 'Search' }).click();

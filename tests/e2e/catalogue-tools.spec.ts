@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, member, signInThroughPage } from './support/demo-users';
+import { admin, member, signInAs } from './support/demo-users';
 
 /** PrimeReact's InputNumber formats as it is typed, so it is typed into rather than filled. */
 const typeNumber = async (input: Locator, value: string) => {
@@ -12,7 +12,7 @@ const typeNumber = async (input: Locator, value: string) => {
 
 test('an admin adds a product, sees it listed, and reads its history', async ({ page }) => {
   const name = `E2E Serum ${randomUUID().slice(0, 8)}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/product-configuration');
   await expect(page.getByRole('heading', { level: 1, name: 'Product Configuration' })).toBeVisible();
   await expect(page.getByTestId('products')).toContainText('Brand A Partner Skincare Serum');
@@ -51,7 +51,7 @@ test('an admin adds a product, sees it listed, and reads its history', async ({ 
 test('an admin creates a purchasable category with two variants, and a member finds it in the gift shop', async ({ page, browser }) => {
   const code = `E2E_SPA_${randomUUID().slice(0, 6).toUpperCase()}`;
   const name = `Spa Escape ${code.slice(-6)}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/cert-definition-tool');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificate Definition Tool' })).toBeVisible();
   await expect(page.getByTestId('categories')).toContainText('ASPIRE_GIFT');
@@ -86,7 +86,7 @@ test('an admin creates a purchasable category with two variants, and a member fi
 
   const memberContext = await browser.newContext();
   const shopper = await memberContext.newPage();
-  await signInThroughPage(shopper, member);
+  await signInAs(shopper, member);
   await shopper.goto('/gift-certificates/landing');
   const tile = shopper.getByTestId('gift-category').filter({ hasText: name });
   await expect(tile).toContainText('A relaxing day at a participating practice.');
@@ -102,7 +102,7 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
   // day before).
   const start = new Date(Date.now() - 2 * 86_400_000);
   const onSaleFrom = `${String(start.getUTCMonth() + 1).padStart(2, '0')}/${String(start.getUTCDate()).padStart(2, '0')}/${start.getUTCFullYear()}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/cert-definition-tool/configure');
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -149,7 +149,7 @@ test("an admin sets a category's terms and a variant's criteria; the member's sh
 
   const memberContext = await browser.newContext();
   const shopper = await memberContext.newPage();
-  await signInThroughPage(shopper, member);
+  await signInAs(shopper, member);
   await shopper.goto('/gift-certificates/landing');
   const tile = shopper.getByTestId('gift-category').filter({ hasText: name });
   await expect(tile).toContainText('$40.00 for 400 points');

@@ -1,10 +1,10 @@
 import { expect, test } from './support/test';
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughPage } from './support/demo-users';
+import { admin, signInAs } from './support/demo-users';
 
 test('an admin lists content by type, creates and edits a banner, and reads its history; markup stays text', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools');
   await page.getByRole('main').getByRole('link', { name: 'Content', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
@@ -46,7 +46,7 @@ test('an admin lists content by type, creates and edits a banner, and reads its 
 });
 
 test('a structured field must be valid JSON, named in words, and nothing is saved until it is', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/content/entry?id=promo-glow-rules');
   await expect(page.getByRole('heading', { level: 1, name: 'Promotion rules' })).toBeVisible();
   const body = page.getByLabel('body (JSON)');
@@ -59,7 +59,7 @@ test('a structured field must be valid JSON, named in words, and nothing is save
 });
 
 test('the admin tools page links to this environment’s external admin tool with token, user and origin=refresh', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools');
   const link = page.getByRole('link', { name: 'External admin tool (opens in a new tab)' });
   await expect(link).toHaveAttribute('target', '_blank');
@@ -72,7 +72,7 @@ test('the admin tools page links to this environment’s external admin tool wit
 });
 
 test('the content admin works from the keyboard alone', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/content');
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await page.getByLabel('Content type').focus();

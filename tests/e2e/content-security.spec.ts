@@ -1,8 +1,8 @@
 import { expect, test } from './support/test';
-import { member, signInThroughPage } from './support/demo-users';
+import { member, signInAs } from './support/demo-users';
 
 test("PrimeReact's own style elements carry the page's nonce, and nothing else inline is let in", async ({ page }) => {
-  await signInThroughPage(page, member);
+  await signInAs(page, member);
   await page.goto('/wallet');
   await expect(page.getByRole('button', { name: 'REDEEM' })).toBeVisible();
   const styles = await page.evaluate(() =>

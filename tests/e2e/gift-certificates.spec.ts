@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, member, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+import { admin, member, signInThroughApi, signInAs, signInThroughPage, storedPaxId } from './support/demo-users';
 
 const shownNumber = async (text: Promise<string | null>) => Number((await text)?.replace(/,/g, ''));
 
@@ -81,7 +81,7 @@ test('a member buys a gift certificate through landing, buy, cart and checkout, 
 // Issue 27: the warning said unsaved changes would be lost, but the cart is saved and survives leaving and a reload,
 // and it stopped Sign Out from ever signing out. Leaving asks nothing; Sign Out signs out (tests/e2e/portal-sign-out.spec.ts).
 test('leaving the gift flow with a non-empty cart loses nothing and asks nothing', async ({ page }) => {
-  await signInThroughPage(page, member);
+  await signInAs(page, member);
   await page.goto('/gift-certificates/landing');
   await page.getByRole('button', { name: 'BUY ASPIRE GIFT CERTIFICATE' }).click();
   await page.getByRole('button', { name: 'ADD TO CART' }).click();

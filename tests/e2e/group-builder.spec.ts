@@ -1,9 +1,9 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughPage } from './support/demo-users';
+import { admin, signInAs } from './support/demo-users';
 
 test('an administrator builds a nested participant group, watches the member count follow it, and saves it', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/survey-builder/configure');
   const editor = page.getByRole('group', { name: 'Participant group' });
   const count = editor.getByRole('status');
@@ -33,7 +33,7 @@ test('an administrator builds a nested participant group, watches the member cou
 });
 
 test('the group builder works from the keyboard alone: each control is reached with Tab and changed with keys', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/survey-builder/configure');
   const editor = page.getByRole('group', { name: 'Participant group' });
   const count = editor.getByRole('status');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, impersonateInPage, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, impersonateInPage, signInThroughApi, signInAs, signInThroughPage } from './support/demo-users';
 
 const letters = () =>
   randomUUID()
@@ -79,7 +79,7 @@ test('an impersonating admin changes a certificate’s status and date in the wa
 
   // The member's support history shows both edits, both people by name, fields by their labels (issue 28, item 5).
   await page.evaluate(() => localStorage.clear());
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto(`/admin-tools/employee-search/member?paxId=${member.pax.paxId}`);
   const rows = page.getByTestId('timeline-table').getByRole('row').filter({ hasText: 'Certificate status changed' });
   await expect(rows).toHaveCount(2);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './support/test';
-import { admin, impersonateInPage, member, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+import { admin, impersonateInPage, member, pointsShown, signInThroughApi, signInAs, signInThroughPage, storedPaxId } from './support/demo-users';
 
 const award = async (request: APIRequestContext, paxId: number, amount: number) => {
   const { authToken } = await signInThroughApi(request, admin);
@@ -53,7 +53,7 @@ test.describe('the wallet', () => {
   });
 
   test('the old certificate path goes to /wallet keeping its query', async ({ page }) => {
-    await signInThroughPage(page, member);
+    await signInAs(page, member);
     await page.goto('/points-certificates/available-treatment-certs?utm_id=42&refCode=FRIEND');
     await expect(page).toHaveURL(/\/wallet\?utm_id=42&refCode=FRIEND$/);
     await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
@@ -102,7 +102,7 @@ test.describe('member screens', () => {
   });
 
   test('activity summary: Year or Date Range with its messages', async ({ page }) => {
-    await signInThroughPage(page, member);
+    await signInAs(page, member);
     await page.goto('/points-certificates/activity-summary');
     await expect(page.getByRole('heading', { name: 'Activity Summary' })).toBeVisible();
     await page.getByRole('button', { name: "Why Didn't I Earn Points?" }).click();
@@ -216,7 +216,7 @@ test('a reported treatment shows in the activity summary as Points Pending with 
   });
   expect(reported.status(), await reported.text()).toBe(202);
 
-  await signInThroughPage(page, member);
+  await signInAs(page, member);
   await page.goto('/points-certificates/activity-summary');
   const row = page.getByTestId('activity-table').getByRole('row').filter({ hasText: 'TREATMENT PENDING' }).first();
   await expect(row).toContainText('Points Pending');

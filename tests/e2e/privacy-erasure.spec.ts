@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, signInThroughApi, signInAs, signInThroughPage } from './support/demo-users';
 
 const login = (username: string, password: string) => ({ data: { username, password } });
 
@@ -18,7 +18,7 @@ test('staff erase a member from the support view: the confirmation names them, a
   });
   expect(awarded.status()).toBe(201);
 
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto(`/admin-tools/employee-search/member?paxId=${paxId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Marlowe Forgotten' })).toBeVisible();
   await page.getByRole('button', { name: 'Erase member' }).click();

@@ -1,12 +1,12 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughPage } from './support/demo-users';
+import { admin, signInAs } from './support/demo-users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test('an admin saves a promotion as a draft in the wizard, edits it, publishes it after confirming, ends it and copies it', async ({ page }) => {
   const name = `E2E Glow ${Date.now()}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/promo-builder');
   await expect(page.getByRole('heading', { level: 1, name: 'Promo Builder' })).toBeVisible();
   await page.getByRole('link', { name: 'New promotion' }).click();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
+import { admin, signInThroughApi, signInAs, signInThroughPage } from './support/demo-users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const letters = () =>
@@ -63,7 +63,7 @@ test('an admin builds a promotion with a rule in the wizard, sees the forecast, 
   await treatAndProcess(request, authToken, paxId, neuromodulator.id, 10);
 
   const name = `E2E Sparkle ${Date.now()}`;
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/promo-builder/configure');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Promotion code').fill(`E2E-SPARKLE-${letters()}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { admin, enrollFreshMember, member, openSession, pointsShown, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
+import { admin, enrollFreshMember, member, openSession, pointsShown, signInThroughApi, signInAs, signInThroughPage, storedPaxId } from './support/demo-users';
 
 type ShiftWindow = Window & { layoutShift?: number };
 
@@ -62,7 +62,7 @@ test('pages fit a phone-sized screen', async ({ page }) => {
 
 test('the notification dialog has a default title and an Ok button', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInThroughPage(page, member);
+  await signInAs(page, member);
   await page.goto('/refer-a-friend');
   await expect(page.getByTestId('referral-link')).toHaveValue(/refCode=/);
   await page.getByRole('button', { name: 'COPY LINK' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, member, pointsShown, signInThroughPage } from './support/demo-users';
+import { admin, member, pointsShown, signInAs, signInThroughPage } from './support/demo-users';
 
 type MarkedWindow = Window & { e2eSurveyMarker?: string };
 
@@ -100,7 +100,7 @@ test('an admin finds the seeded survey in the survey builder, copies it and open
 });
 
 test('the survey builder names the page and question of a save error in words, and asks before inactivating or deleting', async ({ page }) => {
-  await signInThroughPage(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-tools/survey-builder/configure');
   await expect(page.getByRole('heading', { name: 'New survey' })).toBeVisible();
   const name = `Aftercare ${Date.now()}`;
