@@ -130,7 +130,13 @@ export const registeredReadModels = (settings: ProgrammeSettings): Projection[] 
 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
 /** The processes' names (projectionsOnTheLog's), for commands that move their checkpoints without running them. */
-export const PROCESS_NAMES: readonly string[] = ['certificate-reconciler', 'referral-rewards', 'promotion-payouts', 'patient-event-offers', 'erased-member-certificates'];
+export const PROCESS_NAMES: readonly string[] = [
+  'certificate-reconciler',
+  'referral-rewards',
+  'promotion-payouts',
+  'patient-event-offers',
+  'erased-member-certificates',
+];
 
 export const projectionsOnTheLog = (options: {
   settings: ProgrammeSettings;

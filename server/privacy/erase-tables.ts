@@ -59,10 +59,10 @@ export async function blankPersonalData(
   await run('DELETE FROM participant_phones WHERE pax_id = $1', [paxId]);
   await run('DELETE FROM member_live_messages WHERE pax_id = $1', [paxId]);
   // The audit trail keeps what was done, by whom and when; the values changed were the member's.
-  await run('UPDATE config_audit SET before = NULL, after = NULL WHERE entity = ANY($1::text[]) AND entity_id = $2 AND (before IS NOT NULL OR after IS NOT NULL)', [
-    [CONTACTS_ENTITY, PROFILE_ENTITY],
-    String(paxId),
-  ]);
+  await run(
+    'UPDATE config_audit SET before = NULL, after = NULL WHERE entity = ANY($1::text[]) AND entity_id = $2 AND (before IS NOT NULL OR after IS NOT NULL)',
+    [[CONTACTS_ENTITY, PROFILE_ENTITY], String(paxId)],
+  );
   // The personal fields of their events, in the log and in every copy of it, now read as erased.
   if (await destroyMemberKey(db, paxId, erasedAt)) changed += 1;
   // The row stays (its id keeps the ledger's facts joined to someone), blank; an empty hash verifies no password.

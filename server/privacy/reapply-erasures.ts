@@ -85,7 +85,9 @@ async function reapplyToTables(pool: pg.Pool, erasure: LoggedErasure): Promise<n
       await db.query('ROLLBACK');
       return undefined;
     }
-    const marked = row.rows[0].erased_at ? 0 : (await db.query('UPDATE participants SET erased_at = $2 WHERE pax_id = $1', [erasure.paxId, erasure.erasedAt])).rowCount!;
+    const marked = row.rows[0].erased_at
+      ? 0
+      : (await db.query('UPDATE participants SET erased_at = $2 WHERE pax_id = $1', [erasure.paxId, erasure.erasedAt])).rowCount!;
     const { changed } = await blankPersonalData(db, erasure.paxId, erasure.erasedAt, row.rows[0].username);
     await db.query('COMMIT');
     return marked + changed;

@@ -24,7 +24,12 @@ afterAll(() => s.stop());
 
 const eraseAsStaff = (paxId: number) =>
   s.call('POST', `/api/rest/admin/participants/${paxId}/erasure`, { token: admin.token, body: { reason: 'Deletion request, ticket 5120' } });
-const meta = () => ({ actor: { kind: 'system' as const, job: 'test-late-writer' }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString() });
+const meta = () => ({
+  actor: { kind: 'system' as const, job: 'test-late-writer' },
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt: new Date().toISOString(),
+});
 
 /** Polls until `done` holds or the time is up; answers the last value seen. */
 async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
@@ -49,7 +54,9 @@ const statuses = async (paxId: number) =>
     .rows;
 const activeOf = async (paxId: number) => (await statuses(paxId)).filter((c) => c.status === 'ACTIVE');
 const streamTypes = async (certificateId: string) =>
-  (await s.runtime.deps.store.readStream(certificateStream(certificateId))).map((e) => `${e.type}${e.type === 'CertificateStatusChanged' ? `:${(e.data as { to: string }).to}` : ''}`);
+  (await s.runtime.deps.store.readStream(certificateStream(certificateId))).map(
+    (e) => `${e.type}${e.type === 'CertificateStatusChanged' ? `:${(e.data as { to: string }).to}` : ''}`,
+  );
 const liability = async (position: string) =>
   (await s.call('GET', '/api/rest/admin/reports/liability', { token: admin.token, headers: { 'x-wait-for-position': position } })).body as {
     certificates: { count: number; value: number }[];
@@ -88,7 +95,15 @@ describe('certificates written for a member after their erasure', () => {
       giftMessage: null,
       recipientEmail: `late-gift-${randomUUID()}@example.com`,
     };
-    const order = { paxId: m.paxId, orderId: randomUUID(), clientOrderId: randomUUID(), pointsSpent: 250, consumed: [], certificates: [gift], expirationDate: '2099-01-31' };
+    const order = {
+      paxId: m.paxId,
+      orderId: randomUUID(),
+      clientOrderId: randomUUID(),
+      pointsSpent: 250,
+      consumed: [],
+      certificates: [gift],
+      expirationDate: '2099-01-31',
+    };
     expect(await issueCertificate(s.runtime.deps.store, redemption, meta())).toBeDefined();
     // The order as the reconciler reads it when it runs behind the erasure (stored past the stream's close, as only a
     // lagging reader would meet it): it issues the certificates, and would mail the gift.
@@ -105,7 +120,12 @@ describe('certificates written for a member after their erasure', () => {
 
     // Both are voided by an event after their issue: nothing of the member is left good.
     for (const id of [redemption.certificateId, gift.certificateId])
-      expect(await eventually(() => streamTypes(id), (t) => t.length === 2)).toEqual(['CertificateIssued', 'CertificateStatusChanged:VOID']);
+      expect(
+        await eventually(
+          () => streamTypes(id),
+          (t) => t.length === 2,
+        ),
+      ).toEqual(['CertificateIssued', 'CertificateStatusChanged:VOID']);
     const head = (await s.runtime.deps.store.headPosition())!;
     expect(await s.runtime.deps.progress.waitFor(head, 15_000)).toBe(true);
     expect(await activeOf(m.paxId)).toEqual([]);

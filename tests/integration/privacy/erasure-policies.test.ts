@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const meta = () => ({ actor: { kind: 'system' as const, job: 'referral-rewards' }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString() });
+const meta = () => ({
+  actor: { kind: 'system' as const, job: 'referral-rewards' },
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt: new Date().toISOString(),
+});
 
 describe('referral awards written before their wording named no one', () => {
   it('read as the wording that names no one in every read model, the timeline and the export', async () => {
@@ -52,10 +57,14 @@ describe('referral awards written before their wording named no one', () => {
     const expected = ['Referral reward: your friend completed a first treatment', 'Referral reward: welcome from the friend who referred you'];
     const timeline = await s.call('GET', `/api/rest/admin/participants/${m.paxId}/timeline`, { token: admin.token });
     expect(timeline.status).toBe(200);
-    expect(timeline.body.events.filter((e: { type: string }) => e.type === 'PointsAwarded').map((e: { data: { description: string } }) => e.data.description)).toEqual(
-      expected,
-    );
-    const reads = [`/api/rest/participants/${m.paxId}/export`, `/api/rest/participants/${m.paxId}/bonus-points`, `/api/rest/patients/${m.paxId}/activity-headers`];
+    expect(
+      timeline.body.events.filter((e: { type: string }) => e.type === 'PointsAwarded').map((e: { data: { description: string } }) => e.data.description),
+    ).toEqual(expected);
+    const reads = [
+      `/api/rest/participants/${m.paxId}/export`,
+      `/api/rest/participants/${m.paxId}/bonus-points`,
+      `/api/rest/patients/${m.paxId}/activity-headers`,
+    ];
     for (const path of [...reads, `/api/rest/admin/participants/${m.paxId}/timeline`]) {
       const r = await s.call('GET', path, { token: m.token, headers: { 'x-wait-for-position': position } });
       const asMember = r.status === 403 ? await s.call('GET', path, { token: admin.token, headers: { 'x-wait-for-position': position } }) : r;
@@ -72,7 +81,10 @@ describe('referral awards written before their wording named no one', () => {
 
 describe('erasure of a staff account', () => {
   it('is refused with 409 naming why, and changes nothing', async () => {
-    const r = await s.call('POST', `/api/rest/admin/participants/${admin.paxId}/erasure`, { token: admin.token, body: { reason: 'Deletion request, ticket 77' } });
+    const r = await s.call('POST', `/api/rest/admin/participants/${admin.paxId}/erasure`, {
+      token: admin.token,
+      body: { reason: 'Deletion request, ticket 77' },
+    });
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe(
       `Participant ${admin.paxId} is a staff account: member erasure is for members; a staff account is closed by removing its access, so its actions stay attributed in the audit trails`,
@@ -80,7 +92,10 @@ describe('erasure of a staff account', () => {
     // Another admin's account the same (the demo has one admin: make a second from a member).
     const m = await s.enroll();
     await s.runtime.deps.pool.query('UPDATE participants SET is_admin = true WHERE pax_id = $1', [m.paxId]);
-    const other = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/erasure`, { token: admin.token, body: { reason: 'Deletion request, ticket 78' } });
+    const other = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/erasure`, {
+      token: admin.token,
+      body: { reason: 'Deletion request, ticket 78' },
+    });
     expect(other.status).toBe(409);
     expect(other.body.detail).toMatch(/is a staff account/);
     // Nothing was written or changed: no MemberErased, the accounts still sign in.

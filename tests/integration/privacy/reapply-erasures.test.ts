@@ -76,9 +76,9 @@ describe('npm run privacy:reapply-erasures', () => {
     const lastName = `Backupsen${tag}`;
     const m = await s.enroll({ firstName, lastName, phone: '213-555-0193' });
     const phone = '2135550193';
-    expect((await s.call('PUT', `/api/rest/participants/${m.paxId}/profile`, { token: m.token, body: { firstName, lastName, postalCode: '92614' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await s.call('PUT', `/api/rest/participants/${m.paxId}/profile`, { token: m.token, body: { firstName, lastName, postalCode: '92614' } })).status,
+    ).toBe(200);
     const award = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/points`, {
       token: admin.token,
       body: { amount: 300, description: `Goodwill for ${firstName} ${lastName}`, idempotencyKey: randomUUID() },
@@ -90,7 +90,10 @@ describe('npm run privacy:reapply-erasures', () => {
     const needles = [firstName, lastName, m.email, phone];
 
     await takeBackup(s.db.url);
-    const erased = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/erasure`, { token: admin.token, body: { reason: 'Deletion request, ticket 9001' } });
+    const erased = await s.call('POST', `/api/rest/admin/participants/${m.paxId}/erasure`, {
+      token: admin.token,
+      body: { reason: 'Deletion request, ticket 9001' },
+    });
     expect(erased.status).toBe(202);
     expect(await s.runtime.deps.progress.waitFor(parsePosition(erased.body.position)!, 15_000)).toBe(true);
     const pool = s.runtime.deps.pool;
@@ -118,7 +121,9 @@ describe('npm run privacy:reapply-erasures', () => {
 
     const first = await reapply();
     expect(first.stderr).toMatch(/erased members .*1\/1/);
-    expect(first.stderr).toMatch(/1 member\(s\) erased in the log: 1 re-erased \(\d+ row\(s\) and key\(s\) removed again\), 0 already erased, 0 without a row; read models replayed [1-9]\d* event\(s\)/);
+    expect(first.stderr).toMatch(
+      /1 member\(s\) erased in the log: 1 re-erased \(\d+ row\(s\) and key\(s\) removed again\), 0 already erased, 0 without a row; read models replayed [1-9]\d* event\(s\)/,
+    );
 
     const readBack = async () => {
       const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
@@ -126,7 +131,8 @@ describe('npm run privacy:reapply-erasures', () => {
         return {
           scan: await tablesHolding(pool, needles),
           key: (await pool.query('SELECT key, destroyed_at IS NOT NULL AS destroyed FROM member_keys WHERE pax_id = $1', [m.paxId])).rows,
-          participant: (await pool.query('SELECT username, password_hash, erased_at IS NOT NULL AS erased FROM participants WHERE pax_id = $1', [m.paxId])).rows,
+          participant: (await pool.query('SELECT username, password_hash, erased_at IS NOT NULL AS erased FROM participants WHERE pax_id = $1', [m.paxId]))
+            .rows,
           sessions: (await pool.query('SELECT 1 FROM sessions WHERE pax_id = $1', [m.paxId])).rowCount,
           lots: (await pool.query('SELECT DISTINCT description FROM rm_point_lots WHERE pax_id = $1', [m.paxId])).rows,
           active: (await pool.query(`SELECT 1 FROM rm_certificates WHERE pax_id = $1 AND status = 'ACTIVE'`, [m.paxId])).rowCount,

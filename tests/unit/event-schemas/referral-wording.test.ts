@@ -1,7 +1,13 @@
 import { decodeEvent, REFERRED_DESCRIPTION, REFERRER_DESCRIPTION } from '../../../event-schemas';
 import { ERASED_TEXT } from '../../../event-schemas/erased';
 
-const meta = { actor: { kind: 'system' as const, job: 'referral-rewards' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-02-03T04:05:06.000Z', schemaVersion: 2 };
+const meta = {
+  actor: { kind: 'system' as const, job: 'referral-rewards' },
+  correlationId: 'c',
+  causationId: 'c',
+  occurredAt: '2026-02-03T04:05:06.000Z',
+  schemaVersion: 2,
+};
 const stored = (over: Record<string, unknown>) => ({
   paxId: 5,
   lotId: 'referral-9-referrer',
