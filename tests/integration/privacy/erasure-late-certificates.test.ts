@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { certificateStream, encodeEvent, GiftCertificatesPurchased, memberStream, type PurchasedCertificate } from '../../../event-schemas';
+import {
+  CertificateRedeemedOnTreatment,
+  CertificateRedemptionReleased,
+  certificateStream,
+  encodeEvent,
+  GiftCertificatesPurchased,
+  memberStream,
+  type CertificateEvent,
+  type PurchasedCertificate,
+} from '../../../event-schemas';
 import { comparePositions, formatPosition, maxPosition, parsePosition, type Position } from '../../../event-schemas/store/position';
 import { newCertificateCode } from '../../../server/certificates/certificate-code';
 import { issueCertificate } from '../../../server/certificates/issue-certificate';
@@ -135,6 +144,35 @@ describe('certificates written for a member after their erasure', () => {
     // The late gift is mailed to no one: its recipient's address reads as erased, and the buyer is erased.
     const mail = await s.runtime.deps.pool.query('SELECT recipient FROM outbox WHERE pax_id = $1 OR recipient = $2', [m.paxId, gift.recipientEmail]);
     expect(mail.rows).toEqual([]);
+  });
+
+  it('a certificate a treatment was using at the erasure, released after it, is voided rather than left good', async () => {
+    const m = await s.enroll();
+    await award(s, admin.token, m.paxId, 500);
+    const redeemed = await redeem(s, m.token, m.paxId, 100);
+    expect(redeemed.status).toBe(201);
+    const certificateId: string = redeemed.body.certificate.id;
+    const treatmentId = randomUUID();
+    const append = async (event: CertificateEvent) =>
+      (await s.runtime.deps.store.appendToStream(certificateStream(certificateId), [encodeEvent(randomUUID(), event, meta())], { expectedRevision: 'any' }))
+        .position;
+    // A practice's treatment is using it when the erasure comes: the erasure voids only certificates still unused.
+    const using = await append(CertificateRedeemedOnTreatment.of({ certificateId, paxId: m.paxId, treatmentId, dateOfService: '2026-01-05' }));
+    expect(await s.runtime.deps.progress.waitFor(using, 15_000)).toBe(true);
+    const erased = await eraseAsStaff(m.paxId);
+    expect(erased.status).toBe(202);
+    expect(await streamTypes(certificateId)).toEqual(['CertificateIssued', 'CertificateRedeemedOnTreatment']);
+    // The treatment is refused after the erasure: its use is released, which would make the certificate good again.
+    await append(CertificateRedemptionReleased.of({ certificateId, paxId: m.paxId, treatmentId }));
+    expect(
+      await eventually(
+        () => streamTypes(certificateId),
+        (t) => t.length === 4,
+      ),
+    ).toEqual(['CertificateIssued', 'CertificateRedeemedOnTreatment', 'CertificateRedemptionReleased', 'CertificateStatusChanged:VOID']);
+    const head = (await s.runtime.deps.store.headPosition())!;
+    expect(await s.runtime.deps.progress.waitFor(head, 15_000)).toBe(true);
+    expect(await activeOf(m.paxId)).toEqual([]);
   });
 
   it('redemptions and gift orders racing the erasure: each is forfeited or voided, none left good, none lost from the ledger', async () => {
