@@ -66,7 +66,7 @@ const restoreBackup = (url: string) =>
   });
 
 const reapply = () =>
-  run('npx', ['tsx', 'server/cli/reapply-erasures.ts'], { env: { ...process.env, DATABASE_URL: s.db.url }, cwd: process.cwd(), timeout: 120_000 });
+  run('npm', ['run', '--silent', 'privacy:reapply-erasures'], { env: { ...process.env, DATABASE_URL: s.db.url }, cwd: process.cwd(), timeout: 120_000 });
 
 describe('npm run privacy:reapply-erasures', () => {
   it('after a restore from before an erasure, removes again everything the erasure removed, and a second run changes nothing', async () => {
