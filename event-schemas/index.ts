@@ -11,7 +11,7 @@ import { surveyEvents, type SurveyEvent } from './streams/survey';
 import { stockEvents, type StockEvent } from './streams/stock';
 import { ImpersonationEnded, ImpersonationStarted } from './impersonation';
 import { EventMetadata } from './metadata';
-import { PointsAwarded, pointsAwardedV1ToV2 } from './points-awarded';
+import { PointsAwarded, pointsAwardedV1ToV2, referralAwardNamingNoOne } from './points-awarded';
 import { SurveySubmitted } from './survey-submitted';
 import { CertificateIssued } from './certificate-issued';
 import { CertificateStatusChanged } from './certificate-status-changed';
@@ -30,6 +30,7 @@ export { PublishedForecast } from './promotion-status-changed';
 export * from './metadata';
 export * from './stream-names';
 export { PointsAwarded, ImpersonationStarted, ImpersonationEnded };
+export { REFERRED_DESCRIPTION, REFERRER_DESCRIPTION } from './points-awarded';
 export { MessagePreferencesChanged } from './message-preferences-changed';
 export { PointsForfeited } from './points-forfeited';
 export { MemberErased } from './member-erased';
@@ -69,6 +70,14 @@ const currentVersion = new Map<string, number>(definitions.map((d) => [d.type, d
 /** Upcasters per event type, keyed by the version they read. */
 const upcasters: Record<string, Record<number, Upcaster>> = {
   PointsAwarded: { 1: pointsAwardedV1ToV2 },
+};
+
+/**
+ * Read-time corrections applied at every version, after the upcasters: what an event of the current version, written
+ * before a change of wording, must be read as (the log itself never changes).
+ */
+const readAs: Record<string, (data: Record<string, unknown>) => Record<string, unknown>> = {
+  PointsAwarded: referralAwardNamingNoOne,
 };
 
 export const isKnownEventType = (type: string): type is DomainEventType => currentVersion.has(type);
@@ -116,6 +125,8 @@ export const decodeEvent = (type: string, data: unknown, metadata: unknown): Dec
     body = up(body, meta.right);
     version += 1;
   }
+  const correct = readAs[type];
+  if (correct) body = correct(body);
   const decoded = definitionOf.get(type)!.codec.decode({ type, data: body });
   if (decoded._tag === 'Left') throw new Error(`corrupt ${type}: ${PathReporter.report(decoded).join('; ')}`);
   // Metadata already at the current version is handed on as decoded (no copy: every event read takes this path).

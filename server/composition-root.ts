@@ -91,6 +91,7 @@ import { erasureRoutes } from './privacy/erasure-routes';
 import { keyringFor, memberKeyMigrations } from './privacy/sealing/member-keys';
 import { sealingStore } from './privacy/sealing/sealing-store';
 import { exportRoutes } from './privacy/export-route';
+import { erasedMemberCertificateMigrations, erasedMemberCertificates } from './privacy/erased-member-certificates';
 
 /*
  * The composition root: the one place where the programme is put together. Migrations, read models and processes
@@ -118,6 +119,7 @@ export const allMigrations = (): Migration[] =>
     ...retentionMigrations,
     ...erasureMigrations,
     ...memberKeyMigrations,
+    ...erasedMemberCertificateMigrations,
     ...reportMigrations,
     ...promotionMigrations,
     ...projectionMigrations,
@@ -128,7 +130,13 @@ export const registeredReadModels = (settings: ProgrammeSettings): Projection[] 
 
 /** Read models and the processes that ride the same runner with checkpoints of their own (they append, so they need the store). */
 /** The processes' names (projectionsOnTheLog's), for commands that move their checkpoints without running them. */
-export const PROCESS_NAMES: readonly string[] = ['certificate-reconciler', 'referral-rewards', 'promotion-payouts', 'patient-event-offers'];
+export const PROCESS_NAMES: readonly string[] = [
+  'certificate-reconciler',
+  'referral-rewards',
+  'promotion-payouts',
+  'patient-event-offers',
+  'erased-member-certificates',
+];
 
 export const projectionsOnTheLog = (options: {
   settings: ProgrammeSettings;
@@ -145,6 +153,7 @@ export const projectionsOnTheLog = (options: {
     referralRewards({ store: options.store, settings: options.settings, now: options.now }),
     promotionPayouts(options),
     patientEventOffers(options),
+    erasedMemberCertificates(options),
   ],
 });
 

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { certificateStream, type EventOfType } from '../../event-schemas';
 import { consuming, type Projection } from '../../projections/projection';
 
@@ -37,6 +38,7 @@ export const certificateReconciler = (store: EventStore, findCardArt: FindCardAr
         const placed = await store.readStream(orderStream(d.orderId), { maxCount: 1 });
         const { actor, correlationId, causationId, occurredAt } = e.metadata;
         if (placed.length === 0) await issueGiftOrder(store, d, { actor, correlationId, causationId, occurredAt });
+        if (await buyerErased(db, d.paxId)) return;
         await mailGiftRecipients(db, d, findCardArt, claimLink);
         return;
       }
@@ -47,3 +49,14 @@ export const certificateReconciler = (store: EventStore, findCardArt: FindCardAr
     }
   },
 });
+
+/**
+ * A buyer erased since the order sends no gift mail (its fields read as erased, and its certificates are voided by
+ * server/privacy/erased-member-certificates.ts). The share lock orders this with the erasure's own lock on the row: an
+ * erasure under way is waited for and seen here; one that starts later waits for this mail to commit, then deletes it
+ * with the buyer's other mail (server/privacy/erase-tables.ts).
+ */
+async function buyerErased(db: pg.PoolClient, paxId: number): Promise<boolean> {
+  const r = await db.query<{ erased_at: Date | null }>('SELECT erased_at FROM participants WHERE pax_id = $1 FOR SHARE', [paxId]);
+  return Boolean(r.rows[0]?.erased_at);
+}

@@ -16,7 +16,27 @@ export const erasedUsername = (paxId: number) => `erased-member-${paxId}`;
 export async function eraseFromTables(db: pg.PoolClient, paxId: number, erasedAt: Date): Promise<{ erased: boolean; endedSessions: Buffer[] }> {
   const marked = await db.query('UPDATE participants SET erased_at = $2 WHERE pax_id = $1 AND erased_at IS NULL RETURNING username', [paxId, erasedAt]);
   if (!marked.rowCount) return { erased: false, endedSessions: [] };
-  const username = (marked.rows[0] as { username: string }).username;
+  const { endedSessions } = await blankPersonalData(db, paxId, erasedAt, (marked.rows[0] as { username: string }).username);
+  return { erased: true, endedSessions };
+}
+
+/**
+ * Everything eraseFromTables does after marking the row, for a participant whose row may already be marked: what a
+ * restored backup brought back is removed again (server/privacy/reapply-erasures.ts). Answers how many rows it
+ * changed (0 when there was nothing left to erase) and the sessions it ended.
+ */
+export async function blankPersonalData(
+  db: pg.PoolClient,
+  paxId: number,
+  erasedAt: Date,
+  username: string,
+): Promise<{ changed: number; endedSessions: Buffer[] }> {
+  let changed = 0;
+  const run = async (sql: string, params: unknown[]) => {
+    const r = await db.query(sql, params);
+    changed += r.rowCount ?? 0;
+    return r;
+  };
   // Every address and number the member had, confirmed or pending: mail to them goes, and so do the sign-in throttle's
   // counts under their name.
   const addresses = await db.query<{ address: string }>(
@@ -27,29 +47,31 @@ export async function eraseFromTables(db: pg.PoolClient, paxId: number, erasedAt
     [paxId, username],
   );
   const known = addresses.rows.map((r) => r.address);
-  await db.query('DELETE FROM outbox WHERE pax_id = $1 OR lower(recipient) = ANY($2::text[])', [paxId, known]);
-  await db.query('DELETE FROM login_failures WHERE key = ANY($1::text[])', [known.map((a) => `account:${a}`)]);
+  await run('DELETE FROM outbox WHERE pax_id = $1 OR lower(recipient) = ANY($2::text[])', [paxId, known]);
+  await run('DELETE FROM login_failures WHERE key = ANY($1::text[])', [known.map((a) => `account:${a}`)]);
   // Their sessions end (and any impersonation of them, or by them); live tickets belong to sessions.
-  const sessions = await db.query<{ token_hash: Buffer }>('DELETE FROM sessions WHERE pax_id = $1 OR admin_pax_id = $1 RETURNING token_hash', [paxId]);
-  const endedSessions = sessions.rows.map((r) => r.token_hash);
-  await db.query('DELETE FROM live_tickets WHERE token_hash = ANY($1::bytea[])', [endedSessions]);
-  await db.query('DELETE FROM password_resets WHERE pax_id = $1', [paxId]);
-  await db.query('DELETE FROM email_confirmations WHERE pax_id = $1', [paxId]);
-  await db.query('DELETE FROM participant_emails WHERE pax_id = $1', [paxId]);
-  await db.query('DELETE FROM participant_phones WHERE pax_id = $1', [paxId]);
-  await db.query('DELETE FROM member_live_messages WHERE pax_id = $1', [paxId]);
+  const sessions = await run('DELETE FROM sessions WHERE pax_id = $1 OR admin_pax_id = $1 RETURNING token_hash', [paxId]);
+  const endedSessions = (sessions.rows as { token_hash: Buffer }[]).map((r) => r.token_hash);
+  await run('DELETE FROM live_tickets WHERE token_hash = ANY($1::bytea[])', [endedSessions]);
+  await run('DELETE FROM password_resets WHERE pax_id = $1', [paxId]);
+  await run('DELETE FROM email_confirmations WHERE pax_id = $1', [paxId]);
+  await run('DELETE FROM participant_emails WHERE pax_id = $1', [paxId]);
+  await run('DELETE FROM participant_phones WHERE pax_id = $1', [paxId]);
+  await run('DELETE FROM member_live_messages WHERE pax_id = $1', [paxId]);
   // The audit trail keeps what was done, by whom and when; the values changed were the member's.
-  await db.query('UPDATE config_audit SET before = NULL, after = NULL WHERE entity = ANY($1::text[]) AND entity_id = $2', [
-    [CONTACTS_ENTITY, PROFILE_ENTITY],
-    String(paxId),
-  ]);
+  await run(
+    'UPDATE config_audit SET before = NULL, after = NULL WHERE entity = ANY($1::text[]) AND entity_id = $2 AND (before IS NOT NULL OR after IS NOT NULL)',
+    [[CONTACTS_ENTITY, PROFILE_ENTITY], String(paxId)],
+  );
   // The personal fields of their events, in the log and in every copy of it, now read as erased.
-  await destroyMemberKey(db, paxId, erasedAt);
+  if (await destroyMemberKey(db, paxId, erasedAt)) changed += 1;
   // The row stays (its id keeps the ledger's facts joined to someone), blank; an empty hash verifies no password.
-  await db.query(
+  await run(
     `UPDATE participants SET first_name = '', last_name = '', username = $2, password_hash = '', postal_code = NULL, date_of_birth = NULL,
-       ref_code = NULL, welcome_category_code = NULL WHERE pax_id = $1`,
+       ref_code = NULL, welcome_category_code = NULL
+     WHERE pax_id = $1 AND (first_name <> '' OR last_name <> '' OR username <> $2 OR password_hash <> '' OR postal_code IS NOT NULL
+       OR date_of_birth IS NOT NULL OR ref_code IS NOT NULL OR welcome_category_code IS NOT NULL)`,
     [paxId, erasedUsername(paxId)],
   );
-  return { erased: true, endedSessions };
+  return { changed, endedSessions };
 }

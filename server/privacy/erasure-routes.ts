@@ -14,7 +14,7 @@ const answers = {
   202: { description: 'Erased: the log position of the erasure, for x-wait-for-position', schema: Erased },
   401: { description: 'Anonymous' },
   404: { description: 'Unknown participant' },
-  409: { description: 'Already erased' },
+  409: { description: 'Already erased, or a staff account (closed by removing its access, not erased)' },
 };
 
 /** The right to delete (issue 25, item 4; CONTRACT.md): staff with a reason, or the member with their password. */

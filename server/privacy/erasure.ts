@@ -25,13 +25,22 @@ export interface ErasureAnswer {
 /** How long an erasure waits for the certificates read model to hold the member's certificates up to the erasure. */
 const CERTIFICATES_WAIT_MS = 10_000;
 
-/** 404 for no such member, 409 for one already erased. */
+/**
+ * 404 for no such member, 409 for one already erased, and 409 for a staff account: erasure is the patients' right
+ * over their own record. A staff account holds no patient data to forget, and what it did (awards, impersonations,
+ * reads of members' records) must stay attributed to it in the audit trails, so it is closed by taking its access
+ * away, never by member erasure (issue 25). The admin UI does not offer it (member-support-page.tsx).
+ */
 export async function assertErasable(deps: Pick<Deps, 'pool'>, paxId: number): Promise<void> {
-  const r = await deps.pool.query<{ erased_at: Date | null }>('SELECT erased_at FROM participants WHERE pax_id = $1', [paxId]);
+  const r = await deps.pool.query<{ erased_at: Date | null; is_admin: boolean }>('SELECT erased_at, is_admin FROM participants WHERE pax_id = $1', [paxId]);
   if (!r.rowCount) throw notFound(`Participant ${paxId}`);
   const erasedAt = r.rows[0].erased_at;
   if (erasedAt) throw new Problem('conflict', `Participant ${paxId} was already erased on ${erasedAt.toISOString()}`);
+  if (r.rows[0].is_admin) throw new Problem('invalid-state', STAFF_ACCOUNT_REFUSAL(paxId));
 }
+
+export const STAFF_ACCOUNT_REFUSAL = (paxId: number) =>
+  `Participant ${paxId} is a staff account: member erasure is for members; a staff account is closed by removing its access, so its actions stay attributed in the audit trails`;
 
 /**
  * Erases a member (issue 25, item 4), in steps each safe to run again, so a crash anywhere is finished by a retry:

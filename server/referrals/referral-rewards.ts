@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { memberStream, type Actor, type EventOfType, type MemberEvent } from '../../event-schemas';
+import { memberStream, REFERRED_DESCRIPTION, REFERRER_DESCRIPTION, type Actor, type EventOfType, type MemberEvent } from '../../event-schemas';
 import { consuming, type Projection } from '../../projections/projection';
 import { addMonths, dateIn } from '../../event-schemas/calendar';
 import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
@@ -11,8 +11,8 @@ import { completedTreatment, firstCompletedTreatment } from './first-treatment';
 const ACTOR: Actor = { kind: 'system', job: 'referral-rewards' };
 type RewardDeps = Pick<Deps, 'store' | 'settings' | 'now'>;
 
-export const REFERRER_DESCRIPTION = 'Referral reward: your friend completed a first treatment';
-export const REFERRED_DESCRIPTION = 'Referral reward: welcome from the friend who referred you';
+// The wording lives with the event's codec, which reads older referral awards as it (event-schemas/points-awarded.ts).
+export { REFERRED_DESCRIPTION, REFERRER_DESCRIPTION };
 
 interface Referral {
   referrerId: number;

@@ -63,3 +63,21 @@ test('a member deletes their own account from the profile page with their passwo
   await expect(page).toHaveURL(/\/login$/);
   expect((await request.post('/api/rest/authenticate/login', login(email, 'Sturdy-pass-42'))).status()).toBe(401);
 });
+
+test('a staff account is not erased: its support view offers no "Erase member", and the call is refused naming why', async ({ page, request }) => {
+  const adminLogin = await signInThroughApi(request, admin);
+  const paxId = adminLogin.pax.paxId;
+  await signInThroughPage(page, admin);
+  await page.goto(`/admin-tools/employee-search/member?paxId=${paxId}`);
+  await expect(page.locator('#member-support-title')).toContainText('Admin');
+  // The page is loaded (its actions are there), without the erasure among them.
+  await expect(page.getByRole('button', { name: 'Impersonate' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Erase member' })).toHaveCount(0);
+  const refused = await request.post(`/api/rest/admin/participants/${paxId}/erasure`, {
+    headers: { 'auth-token': adminLogin.authToken },
+    data: { reason: 'Deletion request, ticket 5121' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { detail: string }).detail).toMatch(/is a staff account: member erasure is for members/);
+  expect((await request.post('/api/rest/authenticate/login', login(admin.email, admin.password))).status()).toBe(200);
+});

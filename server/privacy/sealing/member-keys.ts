@@ -99,12 +99,17 @@ export const keyringFor = (pool: pg.Pool): MemberKeyring => {
   return keyring;
 };
 
-/** Destroys the member's key in the caller's transaction (the erasure's); every process forgets it when that commits. */
-export async function destroyMemberKey(db: pg.PoolClient, paxId: number, at: Date): Promise<void> {
+/**
+ * Destroys the member's key in the caller's transaction (the erasure's); every process forgets it when that commits.
+ * Answers whether there was a key to destroy (a restored backup may have brought one back).
+ */
+export async function destroyMemberKey(db: pg.PoolClient, paxId: number, at: Date): Promise<boolean> {
+  const held = await db.query('SELECT 1 FROM member_keys WHERE pax_id = $1 AND key IS NOT NULL FOR UPDATE', [paxId]);
   await db.query(
     `INSERT INTO member_keys (pax_id, key, destroyed_at) VALUES ($1, NULL, $2)
      ON CONFLICT (pax_id) DO UPDATE SET key = NULL, destroyed_at = COALESCE(member_keys.destroyed_at, EXCLUDED.destroyed_at)`,
     [paxId, at],
   );
   await db.query(`SELECT pg_notify('${KEY_DESTROYED_CHANNEL}', $1)`, [String(paxId)]);
+  return (held.rowCount ?? 0) > 0;
 }
