@@ -270,6 +270,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
   // A connection closing while the runtime stops is expected (the pool ends its clients, then PostgreSQL stops).
   let stopping = false;
+  let stopped: Promise<void> | undefined;
   pool.on('error', (e) => stopping || log('idle database connection failed', e));
   const step = (name: string) => options.startup?.step(name);
   options.startup?.watchPool(pool);
@@ -355,19 +356,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     deps,
     app,
     listener,
-    async stop() {
-      stopping = true;
-      status.stop();
-      hub.close();
-      for (const s of schedulers) await s.stop();
-      await liveWindow.stop();
-      await dispatcher.stop();
-      await transports.email.close();
-      await transports.sms.close();
-      await daemon.stop();
-      await store.close();
-      await listener.close();
-      await pool.end();
-    },
+    // Once: a second stop (a test's teardown after its own, a signal during shutdown) waits for the first.
+    stop: () => (stopped ??= stopAll()),
   };
+  async function stopAll(): Promise<void> {
+    stopping = true;
+    status.stop();
+    hub.close();
+    for (const s of schedulers) await s.stop();
+    await liveWindow.stop();
+    await dispatcher.stop();
+    await transports.email.close();
+    await transports.sms.close();
+    await daemon.stop();
+    await store.close();
+    await listener.close();
+    await pool.end();
+  }
 }

@@ -72,7 +72,9 @@ afterAll(async () => {
   await store.close();
   await listener.close();
   await seedPool.end();
-  await s.db.drop();
+  // The whole test server, its HTTP listener too (its runtime stopped before the seed; a second stop waits for that
+  // one): the listener left open kept jest from exiting after this file.
+  await s.stop();
 });
 
 describe('npm run seed:synthetic on a database holding the demo data', () => {
