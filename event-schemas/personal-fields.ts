@@ -31,12 +31,14 @@ export const PERSONAL_FIELDS: Readonly<Record<string, Rules>> = {
 };
 
 /**
- * Award descriptions a person types: an admin's award or bonus may name anyone, and a referral's once named the friend.
- * The programme's own ("Treatment on 2026-05-01", "Survey: After your visit", a promotion's "Glow: 20 units on …") say
- * nothing the event does not already hold in the clear (its source, amount and date), so they are not sealed: opening
- * them cost every rebuild and every award its share of the 10% that sealing may cost (issue 25).
+ * Award descriptions a person types: an admin's award or a bonus may name anyone. The programme's own ("Treatment on
+ * 2026-05-01", "Survey: After your visit", a promotion's "Glow: 20 units on …", a referral's "your friend completed a
+ * first treatment") say nothing the event does not already hold in the clear (its source, amount and date), so they
+ * are not sealed: opening them cost every rebuild and every award its share of the 10% sealing may cost (issue 25).
+ * A referral award from before the wording named no one is read as that wording (points-awarded.ts) and, sealed
+ * then, still opens with its envelope.
  */
-const TYPED_DESCRIPTION_SOURCES: ReadonlySet<unknown> = new Set(['ADMIN', 'BONUS', 'REFERRAL']);
+const TYPED_DESCRIPTION_SOURCES: ReadonlySet<unknown> = new Set(['ADMIN', 'BONUS']);
 
 /** Types whose personal fields depend on the event; absent: every event of the type has them. */
 const SEALED_ONLY_WHEN: Readonly<Record<string, (data: Json) => boolean>> = {

@@ -41,7 +41,13 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * Optional: applies a whole batch in a few statements instead of a few per event (what makes a rebuild of a long
    * log fast). Must leave the same rows and live messages as `apply` on each event in turn.
    */
-  applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[]): Promise<Touched>;
+  applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[], rebuild?: string): Promise<Touched>;
+  /**
+   * Optional, with `applyAll`: during a rebuild (`rebuild` is its id), `applyAll` may hold back writes that only add to
+   * totals (nothing it reads) and write them here, once, after the rebuild's last batch and before its swap. A rebuild
+   * that fails is thrown away whole, held totals with it (the next rebuild has another id).
+   */
+  finishRebuild?(db: pg.PoolClient, rebuild: string): Promise<void>;
   /**
    * Optional: the read `applyAll` will make first for these events (through `readRows`, exactly this statement). The
    * runner sends it in the round trip that begins the batch, so the read costs no round trip of its own.

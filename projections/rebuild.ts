@@ -105,7 +105,7 @@ export async function rebuildReadModels(
         // The next batch is read while this one is applied (at most RUN_AHEAD + 1 past the slowest read model).
         void batches.get(i + 1).catch(() => undefined);
         const was = at.get(p.name)!;
-        const r = await applyGroupBatch(shadowPool, store, [p], batchSize, { from: was, read: events, notify: false, shadow: true });
+        const r = await applyGroupBatch(shadowPool, store, [p], batchSize, { from: was, read: events, notify: false, shadow: true, rebuild: shadow });
         at.set(p.name, r.position);
         done.set(p.name, i);
         // Batches every read model has applied count as replayed, and nobody needs them any more.
@@ -145,11 +145,27 @@ export async function rebuildReadModels(
       while (!(await reached(shadowPool, projections, live))) {
         if ((await replay()) === 0) await new Promise((r) => setTimeout(r, 20));
       }
+      // Every batch is in: the totals a read model held back during the replay go to its shadow tables now.
+      for (const p of projections) if (p.finishRebuild) await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
     });
     return { applied, seconds: (performance.now() - started) / 1000, eventsPerSecond: Math.round(rate()) };
   } finally {
     await shadowPool.end();
     await pool.query(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
+  }
+}
+
+async function inTransaction(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<void>): Promise<void> {
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    await work(db);
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    db.release();
   }
 }
 

@@ -185,6 +185,11 @@ export interface BatchOptions {
    */
   shadow?: boolean;
   /**
+   * The rebuild this batch belongs to (its shadow schema): handed to `applyAll`, which may hold back additive totals
+   * until the rebuild's `finishRebuild` instead of writing them with every batch.
+   */
+  rebuild?: string;
+  /**
    * The group writes derived rows only (read models), so its commit need not wait for the disk: a commit a crash loses
    * takes its checkpoint with it, and the restarted runner applies the same events again to the same rows
    * (synchronous_commit off; atomicity and order are kept, only the last few milliseconds' durability is not). Never
@@ -268,7 +273,7 @@ export async function applyGroupBatch(
       const consumed = fresh.filter((s) => projection.consumes.has(s.type));
       applyingNow(db, projection.name);
       if (projection.applyAll) {
-        if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected)));
+        if (consumed.length > 0) note(await projection.applyAll(db, consumed.map(toProjected), options.rebuild));
       } else for (const stored of consumed) note(await projection.apply(db, toProjected(stored)));
       moved.push({ name: projection.name, count: fresh.length + (vouched ? options.skipped!.count : 0) });
     }

@@ -2,7 +2,7 @@ import { dateIn } from '../../event-schemas/calendar';
 import type { EventOfType } from '../../event-schemas';
 import type { ReadModelSettings } from '../registry';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
-import { ReportBatch } from './report-batch';
+import { DatedTotals, ReportBatch } from './report-batch';
 
 /** What moves the programme's liability and flows: the ledger's events and the certificates' lives. */
 type Consumed = EventOfType<
@@ -48,6 +48,11 @@ const keysOf = (events: ProjectedEvent<Consumed>[]): [number[], string[]] => [
  * happened (its `occurredAt` in the programme's time zone), so the figures as of a day are the sums up to it.
  */
 export const programmeReportProjection = (settings: ReadModelSettings): Projection<Consumed> => {
+  // A rebuild's dated totals, held from batch to batch and written once at its end. A log written member by member (the
+  // synthetic seed's, the bench's) puts most days and expiry months in every batch, and adding to those rows batch
+  // after batch was most of what the report cost a rebuild. Members' and certificates' rows are still written with
+  // each batch: the next batch reads them.
+  let held: { rebuild: string; totals: DatedTotals } | undefined;
   const projection: Projection<Consumed> = {
     name: 'programme-report',
     consumes: consuming<Consumed>()(
@@ -73,12 +78,23 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
     liveKinds: [],
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
-    async applyAll(db, events) {
+    async applyAll(db, events, rebuild) {
       const batch = await ReportBatch.load(db, ...keysOf(events));
       for (const e of events) applyOne(batch, dateIn(settings.timeZone, new Date(e.metadata.occurredAt)), e);
-      await batch.save();
+      if (rebuild !== undefined) {
+        // Another rebuild's totals (one that failed) are dropped with it.
+        if (held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals() };
+        held.totals.add(batch.totals);
+      }
+      await batch.save(rebuild !== undefined);
       // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
       return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };
+    },
+    async finishRebuild(db, rebuild) {
+      if (held?.rebuild !== rebuild) return;
+      const { totals } = held;
+      held = undefined;
+      for (const statement of totals.statements()) await db.query(statement.sql, statement.values);
     },
   };
   return projection;

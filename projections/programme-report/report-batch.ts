@@ -26,6 +26,80 @@ const counts = (c: Certificate | undefined): boolean => c !== undefined && c.sta
 const bump = (totals: Map<string, number>, key: string, by: number) => totals.set(key, (totals.get(key) ?? 0) + by);
 
 /**
+ * The dated totals a batch adds to (only adds: the report never reads them while applying), so a rebuild may hold them
+ * over many batches and write them once (see programme-report.projection.ts).
+ */
+export class DatedTotals {
+  /** `measure|day` → amount, `day|month` → points, `day|category` → [count, cents]. */
+  readonly daily = new Map<string, number>();
+  readonly expiry = new Map<string, number>();
+  readonly certificateDaily = new Map<string, [number, number]>();
+  /** `promotionId|day` → [treatments, points, certificates, certificate cents]. */
+  readonly promotionDaily = new Map<string, [number, number, number, number]>();
+
+  /** Adds another batch's totals to these. */
+  add(other: DatedTotals): void {
+    for (const [k, v] of other.daily) bump(this.daily, k, v);
+    for (const [k, v] of other.expiry) bump(this.expiry, k, v);
+    for (const [k, [n, cents]] of other.certificateDaily) {
+      const [n0, c0] = this.certificateDaily.get(k) ?? [0, 0];
+      this.certificateDaily.set(k, [n0 + n, c0 + cents]);
+    }
+    for (const [k, v] of other.promotionDaily) {
+      const w = this.promotionDaily.get(k) ?? [0, 0, 0, 0];
+      this.promotionDaily.set(k, [w[0] + v[0], w[1] + v[1], w[2] + v[2], w[3] + v[3]]);
+    }
+  }
+
+  /** The statements that add these totals to the dated rows. */
+  statements(): Statement[] {
+    const split = (key: string) => key.split('|') as [string, string];
+    const out: Statement[] = [];
+    if (this.daily.size) {
+      const keys = [...this.daily.keys()];
+      out.push({
+        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
+              ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.daily.get(k))],
+      });
+    }
+    if (this.expiry.size) {
+      const keys = [...this.expiry.keys()];
+      out.push({
+        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
+              ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.expiry.get(k))],
+      });
+    }
+    if (this.certificateDaily.size) {
+      const keys = [...this.certificateDaily.keys()];
+      out.push({
+        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
+              ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
+        values: [
+          keys.map((k) => split(k)[0]),
+          keys.map((k) => split(k)[1]),
+          keys.map((k) => this.certificateDaily.get(k)![0]),
+          keys.map((k) => this.certificateDaily.get(k)![1]),
+        ],
+      });
+    }
+    if (this.promotionDaily.size) {
+      const keys = [...this.promotionDaily.keys()];
+      const v = keys.map((k) => this.promotionDaily.get(k)!);
+      out.push({
+        sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
+              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
+                certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
+        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), ...[0, 1, 2, 3].map((i) => v.map((x) => x[i]))],
+      });
+    }
+    return out;
+  }
+}
+
+/**
  * One batch of the programme report, worked out in memory: the touched members and certificates are read once, every
  * event moves them and the day's totals in log order, and the totals are added to the dated rows in a few statements.
  */
@@ -34,12 +108,12 @@ export class ReportBatch {
   private readonly certificates = new Map<string, Certificate>();
   private readonly dirtyMembers = new Set<number>();
   private readonly dirtyCertificates = new Set<string>();
-  /** `measure|day` → amount, `day|month` → points, `day|category` → [count, cents]. */
-  private readonly daily = new Map<string, number>();
-  private readonly expiry = new Map<string, number>();
-  private readonly certificateDaily = new Map<string, [number, number]>();
-  /** `promotionId|day` → [treatments, points, certificates, certificate cents]. */
-  private readonly promotionDaily = new Map<string, [number, number, number, number]>();
+  /** What the batch adds to the dated rows. */
+  readonly totals = new DatedTotals();
+  private readonly daily = this.totals.daily;
+  private readonly expiry = this.totals.expiry;
+  private readonly certificateDaily = this.totals.certificateDaily;
+  private readonly promotionDaily = this.totals.promotionDaily;
 
   private constructor(private readonly db: pg.PoolClient) {}
 
@@ -181,49 +255,12 @@ export class ReportBatch {
     ]);
   }
 
-  /** Adds the batch's totals to the dated rows and writes the members and certificates as they now stand. */
-  async save(): Promise<void> {
-    const split = (key: string) => key.split('|') as [string, string];
-    if (this.daily.size) {
-      const keys = [...this.daily.keys()];
-      await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
-              ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
-        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.daily.get(k))],
-      });
-    }
-    if (this.expiry.size) {
-      const keys = [...this.expiry.keys()];
-      await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
-              ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
-        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.expiry.get(k))],
-      });
-    }
-    if (this.certificateDaily.size) {
-      const keys = [...this.certificateDaily.keys()];
-      await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
-              ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
-        values: [
-          keys.map((k) => split(k)[0]),
-          keys.map((k) => split(k)[1]),
-          keys.map((k) => this.certificateDaily.get(k)![0]),
-          keys.map((k) => this.certificateDaily.get(k)![1]),
-        ],
-      });
-    }
-    if (this.promotionDaily.size) {
-      const keys = [...this.promotionDaily.keys()];
-      const v = keys.map((k) => this.promotionDaily.get(k)!);
-      await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
-              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
-              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
-                certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
-        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), ...[0, 1, 2, 3].map((i) => v.map((x) => x[i]))],
-      });
-    }
+  /**
+   * Adds the batch's totals to the dated rows (unless `holdTotals`: a rebuild writes them later, see DatedTotals) and
+   * writes the members and certificates as they now stand.
+   */
+  async save(holdTotals = false): Promise<void> {
+    if (!holdTotals) for (const statement of this.totals.statements()) await deferWrite(this.db, statement);
     if (this.dirtyMembers.size) {
       const pax = [...this.dirtyMembers];
       const m = pax.map((p) => this.members.get(p)!);

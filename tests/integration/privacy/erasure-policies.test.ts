@@ -4,6 +4,9 @@ import { formatPosition } from '../../../event-schemas/store/position';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { tablesHolding } from './table-scan';
+import { createPgEventStore } from '../../../server/adapters/pg-event-store';
+import { keyringFor } from '../../../server/privacy/sealing/member-keys';
+import { seal, SEALED } from '../../../server/privacy/sealing/seal';
 
 /*
  * Issue 25, the policies around erasure: referral awards written before their wording named no one (read as the new
@@ -46,9 +49,19 @@ describe('referral awards written before their wording named no one', () => {
         }),
         meta(),
       );
-    const written = await s.runtime.deps.store.appendToStream(
+    // Stored as the store then stored every award: sealed with the member's key. (Since, only descriptions a person
+    // types are sealed, and the referral process writes none: its wording names no one.)
+    const key = (await keyringFor(s.runtime.deps.pool).keyFor(m.paxId))!;
+    const asStoredThen = (e: ReturnType<typeof old>) => {
+      const { description, ...rest } = e.data as Record<string, unknown>;
+      return { eventId: e.eventId, type: e.type, data: { ...rest, [SEALED]: seal(key, m.paxId, e.eventId, { description }) }, metadata: e.metadata };
+    };
+    const bare = await createPgEventStore(s.runtime.deps.pool, s.runtime.listener);
+    const written = await bare.appendToStream(
       memberStream(m.paxId),
-      [old('referrer', `Referral reward: ${friend} completed a first treatment`), old('referred', `Referral reward: welcome from ${referrer}`)],
+      [old('referrer', `Referral reward: ${friend} completed a first treatment`), old('referred', `Referral reward: welcome from ${referrer}`)].map(
+        asStoredThen,
+      ),
       { expectedRevision: 'any' },
     );
     const position = formatPosition(written.position);
