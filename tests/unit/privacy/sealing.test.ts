@@ -61,7 +61,7 @@ describe('personal fields of events (crypto-shredding)', () => {
   });
 
   // Issue 25's 10% budget: only descriptions a person types are sealed; the programme's own say nothing personal.
-  it('seals an award description a person typed (admin, bonus), not one the programme wrote (a referral\'s names no one)', () => {
+  it("seals an award description a person typed (admin, bonus), not one the programme wrote (a referral's names no one)", () => {
     const of = (source: 'ADMIN' | 'BONUS' | 'REFERRAL' | 'TREATMENT' | 'PARTNER' | 'PROMOTION' | 'SURVEY', description: string) =>
       stored(PointsAwarded.of({ paxId: 7, lotId: `lot-${source}`, amount: 40, description, source, expirationDate: '2025-05-01', idempotencyKey: null }));
     for (const source of ['ADMIN', 'BONUS'] as const) {
