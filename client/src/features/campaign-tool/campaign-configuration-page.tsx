@@ -4,6 +4,7 @@ import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
+import type { CertificateCategory } from '../../../../event-schemas/contract/certificate-categories';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
 import { GroupEditor } from '../../components/group-editor/group-editor';
@@ -54,7 +55,7 @@ export default function CampaignConfigurationPage() {
         () => setLoaded(true),
         () => showError(`Campaign ${id} could not be loaded`),
       );
-    api.get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories').then(
+    api.get<CertificateCategory[]>('/api/rest/admin/certificate-categories').then(
       (list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))),
       () => showError('Could not load the certificate categories'),
     );
