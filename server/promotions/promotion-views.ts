@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { PromotionEarnings, PromotionRecord } from '../../projections/promotion-tiles/promotions-query';
+import type { AdminPromotion } from '../../event-schemas/contract/promotions';
 
 /** The member spec's promotion tile. `programCode` is the promotion's code. */
 export const TileOut = t.intersection([
@@ -63,7 +64,7 @@ export const AdminPromotionOut = t.type({
   website: t.unknown,
 });
 
-export const adminPromotionOf = (p: Omit<PromotionRecord, 'status'> & { status: string }): t.TypeOf<typeof AdminPromotionOut> => ({
+export const adminPromotionOf = (p: PromotionRecord): AdminPromotion => ({
   id: p.promotionId,
   promotionCategory: 'PROMOTION',
   name: p.name,
