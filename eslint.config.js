@@ -61,6 +61,36 @@ const handMadeDateProperties = [
   { object: 'Intl', property: 'DateTimeFormat', message: `Zones and wall clocks: ${useCalendar}` },
 ];
 
+// Wire shapes (issue 29, item 2): a request or answer shape is declared once, in event-schemas/contract/, where the
+// server's routes build it typed; the client's API modules import it. So they may declare no object shape, string
+// union or inline answer type of their own (view models, drafts and rows live beside the screens, not here).
+const WIRE_SHAPE_FILES = ['client/src/**/api/*.ts', 'client/src/components/**/*-api.ts'];
+// Not moved yet: each still restates server shapes (see the note of issue 29, item 2); remove a line once it imports them.
+const WIRE_SHAPES_NOT_YET_SHARED = [
+  'client/src/features/activity-summary/api/activity-api.ts',
+  'client/src/features/admin-status/api/status-api.ts',
+  'client/src/features/gift-certificates/api/gift-types.ts',
+  'client/src/features/insights/api/insights-api.ts',
+  'client/src/features/member-care/api/member-care-api.ts',
+  'client/src/features/profile/api/*.ts',
+  'client/src/features/refer-a-friend/api/referrals-api.ts',
+  'client/src/features/survey-builder/api/survey-builder-api.ts',
+  'client/src/features/surveys/api/surveys-api.ts',
+  'client/src/features/treatment-confirmation/api/confirmation-api.ts',
+];
+const restatesWireShape = [
+  { selector: 'TSInterfaceDeclaration', message: 'A wire shape is declared once, in event-schemas/contract/: import it (issue 29).' },
+  { selector: 'TSTypeAliasDeclaration > TSTypeLiteral', message: 'A wire shape is declared once, in event-schemas/contract/: import it (issue 29).' },
+  {
+    selector: 'TSTypeAliasDeclaration > :matches(TSIntersectionType, TSUnionType) > :matches(TSTypeLiteral, TSLiteralType)',
+    message: 'A wire shape (or its codes) is declared once, in event-schemas/contract/: import it (issue 29).',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(get|post|put|patch|delete)$/] > TSTypeParameterInstantiation TSTypeLiteral',
+    message: "An answer's shape is declared once, in event-schemas/contract/: name the contract's type (issue 29).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -133,6 +163,11 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...handMadeDateSyntax], 'no-restricted-properties': ['error', ...handMadeDateProperties] },
   },
   { files: [CALENDAR], rules: { 'no-restricted-syntax': ['error', readsEnvironment] } },
+  {
+    files: WIRE_SHAPE_FILES,
+    ignores: WIRE_SHAPES_NOT_YET_SHARED,
+    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, ...restatesWireShape] },
+  },
   // The Playwright specs take `test` from tests/e2e/support/test.ts, which fails a test on any Content-Security-Policy violation.
   {
     files: ['tests/e2e/**/*.spec.ts'],

@@ -46,6 +46,9 @@ export type CategoryPayload = Omit<CertificateCategory, 'purchaseAmount' | 'vari
 /** The short shape members read of a category (GET /certificate-categories/code/{code}, PUT .../flags). */
 export type CategoryLookup = Pick<CertificateCategory, 'certificateCategoryCode' | 'certificateCategoryName' | 'nullifyAwards' | 'certificateCategoryType'>;
 
+/** What a chooser needs of a category (the promotion wizard's payout step reads GET /admin/certificate-categories so). */
+export type CategoryChoice = Pick<CertificateCategory, 'certificateCategoryCode' | 'certificateCategoryName'> & { variants: Pick<CategoryVariant, 'amount'>[] };
+
 /** One field of GET /certificate-categories/redemption-policy-fields: `type` is its kind. */
 export interface PolicyField {
   fieldCode: string;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import type { CertificateCategory } from '../../../../event-schemas/contract/certificate-categories';
+import type { ContentEntry } from '../../../../event-schemas/contract/content';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
 import { GroupEditor } from '../../components/group-editor/group-editor';
@@ -59,7 +60,7 @@ export default function CampaignConfigurationPage() {
       (list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))),
       () => showError('Could not load the certificate categories'),
     );
-    api.get<{ fields: Record<string, unknown> }[]>('/api/rest/content?contentType=emailTemplate').then(
+    api.get<ContentEntry[]>('/api/rest/content?contentType=emailTemplate').then(
       (entries) => setTemplates(entries.flatMap((e) => emailTemplateOf(e.fields))),
       () => showError('Could not load the e-mail templates'),
     );

@@ -1,11 +1,11 @@
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/problem';
-import type { CategoryVariant, CertificateCategory } from '../../../../../event-schemas/contract/certificate-categories';
+import type { ContentUpdate, PromotionPageEntry } from '../../../../../event-schemas/contract/content';
+import type { CategoryChoice } from '../../../../../event-schemas/contract/certificate-categories';
 import type {
   AwardType,
   BusyDay,
   Forecast,
-  PageName,
   PayMethod,
   ProductTreeNode,
   RuleOption,
@@ -26,15 +26,9 @@ export type Option = RuleOption;
 export type ProductCategoryNode = ProductTreeNode;
 export type ProductBrand = ProductTreeNode['children'][number];
 
-/** What the payout step needs of a category (GET /admin/certificate-categories answers the whole record). */
-export type CategoryChoice = Pick<CertificateCategory, 'certificateCategoryCode' | 'certificateCategoryName'> & { variants: Pick<CategoryVariant, 'amount'>[] };
+export type { CategoryChoice };
 
-/** The content entry of one promotion page (content type promotionWebsite), as the content admin calls take it. */
-export interface PageEntry {
-  id: string;
-  contentType: 'promotionWebsite';
-  fields: { promotionId: string; page: PageName; title: string; paragraphs?: string[]; questions?: { question: string; answer: string }[] };
-}
+export type PageEntry = PromotionPageEntry;
 
 const base = '/api/rest';
 const form = (record: WizardRecordIn) => {
@@ -61,7 +55,7 @@ export const wizardApi = {
       await api.post(`${base}/content/insert`, entry, { quiet: true });
     } catch (e) {
       if (!isApiError(e, 409)) throw e;
-      await api.put(`${base}/content/update`, { id: entry.id, fields: entry.fields }, { quiet: true });
+      await api.put(`${base}/content/update`, { id: entry.id, fields: entry.fields } satisfies ContentUpdate, { quiet: true });
     }
   },
 };
