@@ -74,8 +74,6 @@ const WIRE_SHAPES_NOT_YET_SHARED = [
   'client/src/features/member-care/api/member-care-api.ts',
   'client/src/features/profile/api/*.ts',
   'client/src/features/refer-a-friend/api/referrals-api.ts',
-  'client/src/features/survey-builder/api/survey-builder-api.ts',
-  'client/src/features/surveys/api/surveys-api.ts',
   'client/src/features/treatment-confirmation/api/confirmation-api.ts',
 ];
 const restatesWireShape = [
