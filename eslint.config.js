@@ -71,8 +71,8 @@ const WIRE_SHAPES_NOT_YET_SHARED = [
   'client/src/features/admin-status/api/status-api.ts',
   'client/src/features/gift-certificates/api/gift-types.ts',
   'client/src/features/insights/api/insights-api.ts',
-  'client/src/features/member-care/api/member-care-api.ts',
-  'client/src/features/profile/api/*.ts',
+  'client/src/features/profile/api/contacts-api.ts',
+  'client/src/features/profile/api/message-preferences-api.ts',
   'client/src/features/refer-a-friend/api/referrals-api.ts',
   'client/src/features/treatment-confirmation/api/confirmation-api.ts',
 ];
