@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { AcceptedBody } from '../core/wire-contract';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import type { Campaign, CampaignFields, CampaignStatus as WireStatus, MemberCampaign } from '../../event-schemas/contract/campaigns';
 import { boundedAmount, boundedString, code, IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
 

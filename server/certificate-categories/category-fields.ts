@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { boundedString, code, maxText, refined } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
-import type { Answers } from '../core/wire-contract';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import type { CategoryType, CertificateCategory, DisplayStatus } from '../../event-schemas/contract/certificate-categories';
 import { LogicalExpression } from '../groups/group-expression';
 import { defaultTerms, normaliseTerms, termsCodecs, termsErrors, type CategoryTerms } from './category-terms';

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import type { AcceptedBody } from '../core/wire-contract';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import type { ContentUpdate, NewContentEntry } from '../../event-schemas/contract/content';
 import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { code, refined } from '../../event-schemas/primitives';

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { ComparisonOperator as WireOperator, FieldKind } from '../../event-schemas/contract/participant-groups';
 import { boundedString } from '../../event-schemas/primitives';
-import type { AcceptedBody } from '../core/wire-contract';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 
 /** Admin spec section 3 "Participant group data": a logical expression over participant fields. */
 export const ComparisonOperator = t.keyof({

@@ -5,7 +5,7 @@ import { notFound } from '../core/problem';
 import { ageOn, matchesExpression, type ParticipantFacts } from './evaluate-group';
 import type { LogicalExpression } from './group-expression';
 import type { ParticipantGroup as WireGroup } from '../../event-schemas/contract/participant-groups';
-import type { Answers } from '../core/wire-contract';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import { compileExpression } from './group-sql';
 
 export interface ParticipantGroup {

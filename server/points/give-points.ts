@@ -1,5 +1,5 @@
 import type { GivePointsBody as WireGivePoints } from '../../event-schemas/contract/participants';
-import type { AcceptedBody } from '../core/wire-contract';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PointsAwarded, type MemberEvent } from '../../event-schemas';

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
 import { notFound, Problem } from '../core/problem';
-import type { Answers } from '../core/wire-contract';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import type { ProductCategory, Product as WireProduct } from '../../event-schemas/contract/products';
 
 /** The company's two brands. Codes are what the API and events carry; names are for display. */

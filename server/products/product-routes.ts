@@ -7,7 +7,7 @@ import { BooleanFromString, IntFromString } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
-import type { BodyMatches, Expect } from '../core/wire-contract';
+import type { BodyMatches, Expect } from '../../event-schemas/contract/wire-checks';
 import type { ProductFields, ProductOptions, PublicProduct } from '../../event-schemas/contract/products';
 import { BRANDS, changeProduct, createProduct, listProducts, type Product } from './product-repository';
 

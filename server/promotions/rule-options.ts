@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { BRANDS, type Product } from '../products/product-repository';
-import type { AcceptedBody } from '../core/wire-contract';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import type { ProductTreeNode as WireTreeNode, RuleOption as WireRuleOption } from '../../event-schemas/contract/promotions';
 
 /** A choice the payout-and-rules step offers, with the label an administrator reads (never the raw code alone). */

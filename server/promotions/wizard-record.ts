@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WizardRecordIn, WizardRecordOut } from '../../event-schemas/contract/promotions';
-import type { AcceptedBody, Answers } from '../core/wire-contract';
+import type { AcceptedBody, Answers } from '../../event-schemas/contract/wire-checks';
 import * as t from 'io-ts';
 import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
 import { noPayoutRules, PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';

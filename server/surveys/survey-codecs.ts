@@ -9,7 +9,7 @@ import type {
   SurveySectionRecord,
   SurveyStatus as WireStatus,
 } from '../../event-schemas/contract/surveys';
-import type { AcceptedBody, BodyMatches, Expect } from '../core/wire-contract';
+import type { AcceptedBody, BodyMatches, Expect } from '../../event-schemas/contract/wire-checks';
 import { boundedAmount, boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, numberFrom, refined } from '../../event-schemas/primitives';
 
 export const QuestionTypeCode = t.keyof({ TRUE_FALSE: null, MULTIPLE_CHOICE: null, SCALE: null, MULTIPLE_ONE: null, USER_RESPONSE: null });
