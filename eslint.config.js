@@ -65,8 +65,6 @@ const handMadeDateProperties = [
 // server's routes build it typed; the client's API modules import it. So they may declare no object shape, string
 // union or inline answer type of their own (view models, drafts and rows live beside the screens, not here).
 const WIRE_SHAPE_FILES = ['client/src/**/api/*.ts', 'client/src/components/**/*-api.ts'];
-// Not moved yet: each still restates server shapes (see the note of issue 29, item 2); remove a line once it imports them.
-const WIRE_SHAPES_NOT_YET_SHARED = ['client/src/features/profile/api/contacts-api.ts', 'client/src/features/profile/api/message-preferences-api.ts'];
 const restatesWireShape = [
   { selector: 'TSInterfaceDeclaration', message: 'A wire shape is declared once, in event-schemas/contract/: import it (issue 29).' },
   { selector: 'TSTypeAliasDeclaration > TSTypeLiteral', message: 'A wire shape is declared once, in event-schemas/contract/: import it (issue 29).' },
@@ -154,7 +152,6 @@ export default tseslint.config(
   { files: [CALENDAR], rules: { 'no-restricted-syntax': ['error', readsEnvironment] } },
   {
     files: WIRE_SHAPE_FILES,
-    ignores: WIRE_SHAPES_NOT_YET_SHARED,
     rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, ...restatesWireShape] },
   },
   // The Playwright specs take `test` from tests/e2e/support/test.ts, which fails a test on any Content-Security-Policy violation.
