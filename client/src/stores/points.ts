@@ -1,17 +1,11 @@
+import type { PointsSummary } from '../../../event-schemas/contract/participants';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 
-export interface ExpiringPoints {
-  amount: number;
-  expirationDate: string;
-}
-
-export interface Points {
-  balance: number;
-  pending: number;
-  expiring: ExpiringPoints[];
-}
+/** GET /participants/{paxId}/points, as the server declares it (event-schemas/contract/participants.ts). */
+export type Points = PointsSummary;
+export type ExpiringPoints = PointsSummary['expiring'][number];
 
 /** Data of a live `points` message. */
 export interface PointsChanged {
