@@ -15,7 +15,7 @@ import type {
 } from '../../../../../event-schemas/contract/participants';
 import { api } from '../../../lib/api';
 import { ApiError, asProblem } from '../../../lib/problem';
-import type { LoginAnswer } from '../../../session/types';
+import type { ImpersonateBody, LoginAnswer } from '../../../../../event-schemas/contract/session';
 
 export type MemberSummary = ParticipantSummary;
 export type MemberPage = ParticipantPage;
@@ -60,7 +60,7 @@ export const memberCareApi = {
     if (!response.ok) throw new ApiError(response.status, asProblem(json), path);
     return { status: response.status === 200 ? 200 : 201, body: json as GivePointsAnswer };
   },
-  impersonate: (paxId: number) => api.post<LoginAnswer>('/api/rest/authenticate/impersonate', { paxId }),
+  impersonate: (paxId: number) => api.post<LoginAnswer>('/api/rest/authenticate/impersonate', { paxId } satisfies ImpersonateBody),
   /** Erases the member (issue 25): their personal data goes, their ledger stays. */
   erase: (paxId: number, reason: string) => api.post<Erased>(`/api/rest/admin/participants/${paxId}/erasure`, { reason }, { quiet: true }),
 };
