@@ -98,3 +98,39 @@ export interface Erased {
   erasedAt: string;
   position: string;
 }
+
+/** The body of POST /participants/{paxId}/points/redeem: a redeem tier (redeem-tiers.ts) for a consumer reward. */
+export interface RedeemBody {
+  amount: number;
+  type: 'CONSUMER';
+}
+/** The reward certificate a redemption issued. */
+export interface RedeemedCertificate {
+  id: string;
+  code: string;
+  name: string;
+  amount: number;
+  status: string;
+  expirationDate: string;
+}
+/** Its 201 answer: the certificate, the balance left, and where the redemption sits in the log. */
+export interface RedeemAnswer {
+  certificate: RedeemedCertificate;
+  balance: number;
+  position: string;
+}
+
+/** Member spec section 3 "Bonus points item", with what is left of the lot (GET /participants/{paxId}/bonus-points). */
+export interface BonusPointsItem {
+  lotId: string;
+  description: string;
+  source: string;
+  amount: number;
+  remaining: number;
+  expirationDate: string;
+  awardedAt: string;
+}
+/** GET /participants/{paxId}/bonus-points: the items, newest first. */
+export interface BonusPoints {
+  items: BonusPointsItem[];
+}

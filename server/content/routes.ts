@@ -1,3 +1,4 @@
+import type { ClientConfig } from '../../event-schemas/contract/programme-info';
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
 import { route } from '../core/route';
@@ -55,7 +56,7 @@ export const contentRoutes = (deps: Deps) => [
     handler: async () => {
       const remote = deps.settings.contentful;
       const contentful = remote ? { ...remote, local: false } : { space: LOCAL_SPACE, accessToken: LOCAL_TOKEN, environment: 'master', local: true };
-      const body = {
+      const body: ClientConfig = {
         contentful,
         siteId: deps.settings.contentSiteId ?? SITE_ID,
         redemptionDivisor: deps.settings.redemptionDivisor,
