@@ -26,3 +26,23 @@ export interface SpecialistSearch {
   radiusMiles: number;
   items: Specialist[];
 }
+
+/**
+ * GET /admin/external-admin-tool: each environment's host mapped to the prefix of its own admin tool
+ * (EXTERNAL_ADMIN_TOOL_HOSTS), and the prefix for any other host; neither set: no link is shown.
+ */
+export interface ExternalAdminTool {
+  hostPrefixes: Record<string, string>;
+  defaultPrefix: string | null;
+}
+
+/** GET /api/access/admin: answered only to an admin. */
+export interface AdminAccessAnswer {
+  admin: true;
+}
+
+/** POST /live/tickets: a short-lived ticket the live stream opens with (an EventSource sends no header). */
+export interface LiveTicket {
+  ticket: string;
+  expiresInSeconds: number;
+}

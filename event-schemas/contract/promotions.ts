@@ -160,3 +160,27 @@ export interface Forecast {
   certificates: number;
   busiestDays: BusyDay[];
 }
+
+/** One item of GET /promotions/tiles: the member spec's promotion tile (`programCode` is the promotion's code). */
+export interface PromotionTile {
+  promoId: string;
+  programCode: string;
+  name: string;
+  description: string;
+  fromDate: string;
+  thruDate: string;
+  certificateCategoryCode?: string;
+  /** What the member has earned from it so far (zeros before its first payout; absent from an older server). */
+  earned?: { points: number; certificates: number; treatments: number };
+}
+/** GET /promotions/tiles. */
+export interface PromotionTiles {
+  items: PromotionTile[];
+}
+
+/** GET /promotions/{id}/website: the tile title and the active pages, in the spec's order, with their content entries. */
+export interface PromotionWebsite {
+  promoId: string;
+  tile: { title: string };
+  pages: { page: PageName; contentEntryId: string }[];
+}

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { PromotionEarnings, PromotionRecord } from '../../projections/promotion-tiles/promotions-query';
-import type { AdminPromotion } from '../../event-schemas/contract/promotions';
+import type { AdminPromotion, PromotionTile, PromotionWebsite } from '../../event-schemas/contract/promotions';
 
 /** The member spec's promotion tile. `programCode` is the promotion's code. */
 export const TileOut = t.intersection([
@@ -19,7 +19,7 @@ export const TileOut = t.intersection([
 
 const NOTHING_EARNED: PromotionEarnings = { points: 0, certificates: 0, treatments: 0 };
 
-export const tileOf = (p: PromotionRecord, earned: PromotionEarnings = NOTHING_EARNED): t.TypeOf<typeof TileOut> => ({
+export const tileOf = (p: PromotionRecord, earned: PromotionEarnings = NOTHING_EARNED): t.TypeOf<typeof TileOut> & PromotionTile => ({
   promoId: p.promotionId,
   programCode: p.promotionCode,
   name: p.name,
@@ -39,7 +39,7 @@ export const WebsiteOut = t.type({
 });
 
 /** What the member's promotion page shows: the tile title and the active pages, in the spec's order. */
-export const websiteOf = (p: PromotionRecord): t.TypeOf<typeof WebsiteOut> => ({
+export const websiteOf = (p: PromotionRecord): PromotionWebsite => ({
   promoId: p.promotionId,
   tile: { title: p.website.tileTitle },
   pages: p.website.pages
