@@ -1,3 +1,4 @@
+import type { CertificatePage } from '../../../event-schemas/contract/certificates';
 import type { CategoryLookup } from '../../../event-schemas/contract/certificate-categories';
 import type { PageName, PromotionTile, PromotionTiles, PromotionWebsite } from '../../../event-schemas/contract/promotions';
 import { createEffect, createEvent, createStore, sample } from 'effector';
@@ -49,7 +50,7 @@ export const fetchPromotionsFx = createEffect(async (_: PromotionsRequest): Prom
   const [{ items }, offers] = await Promise.all([
     api.get<PromotionTiles>('/api/rest/promotions/tiles'),
     orNull(
-      api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', {
+      api.get<CertificatePage>('/api/rest/participants/~/certificates', {
         query: { page: 0, size: 100, sort: 'expirationDate desc', displayCategory: 'offer' },
       }),
     ),
