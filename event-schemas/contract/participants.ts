@@ -134,3 +134,11 @@ export interface BonusPointsItem {
 export interface BonusPoints {
   items: BonusPointsItem[];
 }
+
+/** The data of a live `points` message (GET /live): the member's figures after an event, and where it sits in the log. */
+export interface PointsChanged {
+  paxId: number;
+  balance: number;
+  pending: number;
+  position: string;
+}

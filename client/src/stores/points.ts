@@ -1,4 +1,4 @@
-import type { PointsSummary } from '../../../event-schemas/contract/participants';
+import type { PointsChanged, PointsSummary } from '../../../event-schemas/contract/participants';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionAuthenticated, sessionEnded } from '../session/session-events';
@@ -7,13 +7,8 @@ import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 export type Points = PointsSummary;
 export type ExpiringPoints = PointsSummary['expiring'][number];
 
-/** Data of a live `points` message. */
-export interface PointsChanged {
-  paxId: number;
-  balance: number;
-  pending: number;
-  position: string | number;
-}
+/** Data of a live `points` message, as the server declares it. */
+export type { PointsChanged };
 
 export const pointsRequested = createEvent<number>();
 export const livePointsReceived = createEvent<PointsChanged>();
