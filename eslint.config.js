@@ -72,11 +72,12 @@ const restatesWireShape = [
     selector: 'TSTypeAliasDeclaration > :matches(TSIntersectionType, TSUnionType) > :matches(TSTypeLiteral, TSLiteralType)',
     message: 'A wire shape (or its codes) is declared once, in event-schemas/contract/: import it (issue 29).',
   },
-  {
-    selector: 'CallExpression[callee.property.name=/^(get|post|put|patch|delete)$/] > TSTypeParameterInstantiation TSTypeLiteral',
-    message: "An answer's shape is declared once, in event-schemas/contract/: name the contract's type (issue 29).",
-  },
 ];
+/** Anywhere in the client: an answer's shape written inline into a call (`api.get<{ items: ... }>`) restates the server's. */
+const inlineAnswerShape = {
+  selector: 'CallExpression[callee.property.name=/^(get|post|put|patch|delete|request)$/] > TSTypeParameterInstantiation TSTypeLiteral',
+  message: "An answer's shape is declared once, in event-schemas/contract/: name the contract's type (issue 29).",
+};
 
 export default tseslint.config(
   {
@@ -151,8 +152,12 @@ export default tseslint.config(
   },
   { files: [CALENDAR], rules: { 'no-restricted-syntax': ['error', readsEnvironment] } },
   {
+    files: ['client/src/**/*.ts', 'client/src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, inlineAnswerShape] },
+  },
+  {
     files: WIRE_SHAPE_FILES,
-    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, ...restatesWireShape] },
+    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, ...restatesWireShape, inlineAnswerShape] },
   },
   // The Playwright specs take `test` from tests/e2e/support/test.ts, which fails a test on any Content-Security-Policy violation.
   {
