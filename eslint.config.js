@@ -61,6 +61,24 @@ const handMadeDateProperties = [
   { object: 'Intl', property: 'DateTimeFormat', message: `Zones and wall clocks: ${useCalendar}` },
 ];
 
+// Wire shapes (issue 29, item 2): a request or answer shape is declared once, in event-schemas/contract/, where the
+// server's routes build it typed; the client's API modules import it. So they may declare no object shape, string
+// union or inline answer type of their own (view models, drafts and rows live beside the screens, not here).
+const WIRE_SHAPE_FILES = ['client/src/**/api/*.ts', 'client/src/components/**/*-api.ts'];
+const restatesWireShape = [
+  { selector: 'TSInterfaceDeclaration', message: 'A wire shape is declared once, in event-schemas/contract/: import it (issue 29).' },
+  { selector: 'TSTypeAliasDeclaration > TSTypeLiteral', message: 'A wire shape is declared once, in event-schemas/contract/: import it (issue 29).' },
+  {
+    selector: 'TSTypeAliasDeclaration > :matches(TSIntersectionType, TSUnionType) > :matches(TSTypeLiteral, TSLiteralType)',
+    message: 'A wire shape (or its codes) is declared once, in event-schemas/contract/: import it (issue 29).',
+  },
+];
+/** Anywhere in the client: an answer's shape written inline into a call (`api.get<{ items: ... }>`) restates the server's. */
+const inlineAnswerShape = {
+  selector: 'CallExpression[callee.property.name=/^(get|post|put|patch|delete|request)$/] > TSTypeParameterInstantiation TSTypeLiteral',
+  message: "An answer's shape is declared once, in event-schemas/contract/: name the contract's type (issue 29).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -133,6 +151,14 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...handMadeDateSyntax], 'no-restricted-properties': ['error', ...handMadeDateProperties] },
   },
   { files: [CALENDAR], rules: { 'no-restricted-syntax': ['error', readsEnvironment] } },
+  {
+    files: ['client/src/**/*.ts', 'client/src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, inlineAnswerShape] },
+  },
+  {
+    files: WIRE_SHAPE_FILES,
+    rules: { 'no-restricted-syntax': ['error', readsEnvironment, ...handMadeDateSyntax, ...restatesWireShape, inlineAnswerShape] },
+  },
   // The Playwright specs take `test` from tests/e2e/support/test.ts, which fails a test on any Content-Security-Policy violation.
   {
     files: ['tests/e2e/**/*.spec.ts'],

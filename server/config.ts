@@ -1,3 +1,4 @@
+import type { ExternalAdminTool } from '../event-schemas/contract/programme-info';
 /**
  * Settings: the only module that reads the environment. Programme settings reach routes, jobs and read models
  * through the composition root; server settings say where the process listens and which stores it uses.
@@ -40,10 +41,7 @@ export interface ProgrammeSettings {
  * so each environment's portal links to its own admin tool; EXTERNAL_ADMIN_TOOL_URL: the prefix for any other host.
  * Neither set: no link is shown.
  */
-export interface ExternalAdminTool {
-  hostPrefixes: Record<string, string>;
-  defaultPrefix: string | null;
-}
+export type { ExternalAdminTool };
 
 /** Where the process listens and which stores it uses. */
 export interface ServerSettings {

@@ -1,13 +1,9 @@
 import type pg from 'pg';
+import type { ActivityPage } from '../../event-schemas/contract/activity';
 import { EXPIRED_DESCRIPTION } from './activity.projection';
-import { HEADER_COLUMNS, toHeader, type ActivityHeader } from './activity-rows';
+import { HEADER_COLUMNS, toHeader } from './activity-rows';
 
-export interface ActivityPage {
-  items: ActivityHeader[];
-  page: number;
-  size: number;
-  totalElements: number;
-}
+export type { ActivityPage };
 
 /**
  * A member's lots past their date that the nightly expiry has not expired yet, as the POINTS EXPIRED rows it will

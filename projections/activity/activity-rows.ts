@@ -1,27 +1,10 @@
+import type { ActivityHeader, ActivityType } from '../../event-schemas/contract/activity';
 import type pg from 'pg';
 import { deferWrite, keepsLiveMessages, readRows, type Statement } from '../batch-buffer';
 import { pushLive, type ProjectedEvent } from '../projection';
 
-export type ActivityType =
-  | 'OFFICE VISIT'
-  | 'TREATMENT'
-  | 'TREATMENT PENDING'
-  | 'BONUS POINTS EARNED'
-  | 'ASPIRE GIFT CERTIFICATES'
-  | 'POINTS REDEEMED'
-  | 'POINTS EXPIRED'
-  | 'POINTS FORFEITED'
-  | 'WELCOME CERTIFICATE'
-  | 'PROMOTION CERTIFICATE';
-
-export interface ActivityHeader {
-  id: string;
-  activityType: ActivityType;
-  activityDate: string;
-  points: number;
-  description: string;
-  detailUrl: string;
-}
+/** The headers' shape is the contract's (event-schemas/contract/activity.ts): the activity summary reads it. */
+export type { ActivityHeader, ActivityType };
 
 export const detailUrl = (paxId: number, id: string) => `/api/rest/patients/${paxId}/activity/${encodeURIComponent(id)}`;
 

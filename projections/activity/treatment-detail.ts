@@ -1,4 +1,6 @@
 import type { EventOfType } from '../../event-schemas';
+import type { TreatmentDetail } from '../../event-schemas/contract/activity';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import type { LineAward } from '../../event-schemas/treatment-points-computed';
 import type { TreatmentLineItem, RedeemedCertificate } from '../../event-schemas/treatment-recorded';
 
@@ -40,6 +42,8 @@ export const recordedDetail = (d: {
   expectedPoints: d.expectedPoints,
   whyNoPoints: [] as string[],
 });
+/** The detail as recorded is the contract's detail (event-schemas/contract/activity.ts): the activity summary reads it. */
+export type RecordedDetailAnswer = Answers<ReturnType<typeof recordedDetail>, TreatmentDetail>;
 
 export const awardLines = (detail: Record<string, unknown>, awards: readonly LineAward[]): DetailLine[] =>
   ((detail.treatmentLineItems as DetailLine[] | undefined) ?? []).map((line, i) => {
@@ -47,8 +51,13 @@ export const awardLines = (detail: Record<string, unknown>, awards: readonly Lin
     return { ...line, award: a ? { amount: a.awarded, expirationDate: a.expirationDate } : line.award, ...(a?.cutReason ? { cutReason: a.cutReason } : {}) };
   });
 
+type PromotionAwardItem = NonNullable<TreatmentDetail['promotionAwards']>[number] & {
+  promotion: { id: string };
+  certificate?: { certificateId: string; name: string };
+};
+
 /** The member spec's promotionAwards item, with the rule and units that paid, so the member sees why. */
-export const promotionAward = (d: EventOfType<'PromotionAwardEarned'>['data']) => ({
+export const promotionAward = (d: EventOfType<'PromotionAwardEarned'>['data']): PromotionAwardItem => ({
   awardType: d.awardType,
   certificateType: 'HCP' as const,
   promotion: { id: d.promotionId, name: d.promotionName },

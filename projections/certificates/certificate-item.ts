@@ -1,3 +1,5 @@
+import type { CertificateItem as WireCertificateItem } from '../../event-schemas/contract/certificates';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import type { CertificateCategoryType, CertificateStatus } from '../../event-schemas';
 import { usDate } from '../../event-schemas/calendar';
 
@@ -25,6 +27,8 @@ export interface CertificateItem {
   /** A gift: whom it is for, and whether they claimed it. Absent for every other certificate. */
   gift?: CertificateGift;
 }
+/** The list and the live message carry the contract's certificate (event-schemas/contract/certificates.ts). */
+export type CertificateItemAnswer = Answers<CertificateItem, WireCertificateItem>;
 
 export interface CertificateGift {
   recipientName: string | null;

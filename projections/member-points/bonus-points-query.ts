@@ -1,15 +1,8 @@
 import type pg from 'pg';
+import type { BonusPointsItem } from '../../event-schemas/contract/participants';
 
-/** Member spec section 3 "Bonus points item", with what is left of the lot (redemptions and expiry spend it). */
-export interface BonusPointsItem {
-  lotId: string;
-  description: string;
-  source: string;
-  amount: number;
-  remaining: number;
-  expirationDate: string;
-  awardedAt: string;
-}
+/** Member spec section 3 "Bonus points item", declared once (event-schemas/contract/participants.ts): the wallet reads it. */
+export type { BonusPointsItem };
 
 /** Awards that are their own activity: treatment and partner earnings show on their treatment instead. */
 export const BONUS_POINT_SOURCES = ['ADMIN', 'BONUS', 'PROMOTION', 'REFERRAL', 'SURVEY'] as const;

@@ -1,24 +1,8 @@
 import type pg from 'pg';
+import type { ExpiringLot, ExpiringLots } from '../../event-schemas/contract/programme-reports';
 
-export interface ExpiringLot {
-  paxId: number;
-  memberName: string;
-  lotId: string;
-  points: number;
-  expirationDate: string;
-  source: string;
-  awardedAt: string;
-}
-
-export interface ExpiringLots {
-  month: string;
-  /** Every lot of the month with points left: their sum and how many members hold them. */
-  points: number;
-  members: number;
-  /** The lots, soonest first, at most `limit` of them (`truncated` when there are more). */
-  lots: ExpiringLot[];
-  truncated: boolean;
-}
+/** The drill-down's answer is the contract's (event-schemas/contract/programme-reports.ts). */
+export type { ExpiringLot, ExpiringLots };
 
 /**
  * The lots with points left that expire in `month` (`YYYY-MM`), as they stand now, with their members: the drill-down

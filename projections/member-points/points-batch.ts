@@ -1,3 +1,4 @@
+import type { PointsChanged } from '../../event-schemas/contract/participants';
 import type pg from 'pg';
 import { formatPosition } from '../../event-schemas/store/position';
 import { deferWrite, keepsLiveMessages, readRows, type Statement } from '../batch-buffer';
@@ -91,7 +92,7 @@ export class PointsBatch {
         balance: t.balance,
         pending: t.pending,
         position: formatPosition(t.event.position),
-      });
+      } satisfies PointsChanged);
     const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
     const writes: { sql: string; values: unknown[] }[] = [];
     if (this.newLots.length)

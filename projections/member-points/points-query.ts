@@ -1,10 +1,8 @@
+import type { PointsSummary } from '../../event-schemas/contract/participants';
 import type pg from 'pg';
 
-export interface PointsSummary {
-  balance: number;
-  pending: number;
-  expiring: { amount: number; expirationDate: string }[];
-}
+/** GET /participants/{paxId}/points answers the contract's summary (event-schemas/contract/participants.ts). */
+export type { PointsSummary };
 
 /**
  * What is left in a member's lots per expiration date, soonest first. Lots whose date has passed but that the nightly

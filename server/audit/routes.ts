@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { Timeline } from '../../event-schemas/contract/participants';
 import {
   certificateStream,
   decodeStreamEvent,
@@ -114,7 +115,7 @@ export const auditRoutes = (deps: Deps) => [
         const certificate = certificateAt.get(e.position);
         return { ...e, actorNames: namesOf(e.actor), ...(certificate ? { certificate } : {}) };
       });
-      return { status: 200, body: { ...timeline, events } };
+      return { status: 200, body: { ...timeline, events } satisfies Timeline };
     },
   }),
 ];

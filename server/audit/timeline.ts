@@ -11,7 +11,7 @@ export interface HistoryEvent<E extends DomainEvent = DomainEvent> {
 
 export interface AuditEntry {
   type: string;
-  data: unknown;
+  data: Record<string, unknown>;
   actor: Actor;
   occurredAt: string;
   position: string;

@@ -1,6 +1,9 @@
+import type { AdminAccessAnswer } from '../../event-schemas/contract/programme-info';
 import { correlationId } from '../operations/request-context';
 import { ensureWelcomeCertificate } from '../certificates/welcome-certificate';
 import * as t from 'io-ts';
+import type { Credentials, ImpersonateBody, LoginAnswer, SessionEvent, SessionToken } from '../../event-schemas/contract/session';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import { ImpersonationEnded, ImpersonationStarted, memberStream } from '../../event-schemas';
 import { NonEmptyString, PaxId, PositiveInteger } from '../../event-schemas/primitives';
 import { offerClaimEvents } from '../campaigns/claim-offer';
@@ -18,8 +21,13 @@ import { memberErased, recordAccess } from '../privacy/access-log';
 const PaxOut = t.type({ paxId: t.number, firstName: t.string, lastName: t.string });
 const LoginAnswer = t.intersection([t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }), t.partial({ impersonated: t.boolean })]);
 const LoginBody = t.type({ username: NonEmptyString, password: NonEmptyString });
+/** The session machine sends the contract's credentials; the login codec accepts them. */
+const LoginOrRestoreBody = t.partial({ username: t.string, password: t.string, campaignId: PositiveInteger });
+export type CredentialsAccepted = AcceptedBody<typeof LoginOrRestoreBody, Credentials>;
+const ImpersonateCodec = t.type({ paxId: PaxId });
+export type ImpersonateAccepted = AcceptedBody<typeof ImpersonateCodec, ImpersonateBody>;
 
-export const loginAnswer = (authToken: string, pax: SessionPax, impersonated = false, events: unknown[] = []) => ({
+export const loginAnswer = (authToken: string, pax: SessionPax, impersonated = false, events: SessionEvent[] = []): LoginAnswer => ({
   authToken,
   pax,
   events,
@@ -37,7 +45,7 @@ export const authRoutes = (deps: Deps) => [
     access: 'public',
     query: t.partial({ jwt: t.string }),
     // campaignId: the direct-response campaign of the marketing link the member came through (its utm_id).
-    body: t.partial({ username: t.string, password: t.string, campaignId: PositiveInteger }),
+    body: LoginOrRestoreBody,
     responses: {
       200: { description: 'Signed in', schema: LoginAnswer },
       400: { description: 'Missing fields' },
@@ -104,7 +112,7 @@ export const authRoutes = (deps: Deps) => [
     tag: 'Session',
     summary: 'An admin starts acting as a participant (audited on the member stream)',
     access: 'admin',
-    body: t.type({ paxId: PaxId }),
+    body: ImpersonateCodec,
     responses: {
       200: { description: 'The impersonation session', schema: LoginAnswer },
       404: { description: 'No such participant' },
@@ -150,7 +158,7 @@ export const authRoutes = (deps: Deps) => [
         correlationId: correlationId(),
         now: deps.now(),
       });
-      return { status: 200, body: { authToken: token } };
+      return { status: 200, body: { authToken: token } satisfies SessionToken };
     },
   }),
   route(
@@ -165,7 +173,7 @@ export const authRoutes = (deps: Deps) => [
         401: { description: 'Anonymous' },
         403: { description: 'Not an admin' },
       },
-      handler: async () => ({ status: 200, body: { admin: true } }),
+      handler: async () => ({ status: 200, body: { admin: true } satisfies AdminAccessAnswer }),
     },
     '/api',
   ),

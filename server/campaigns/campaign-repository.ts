@@ -3,6 +3,7 @@ import type { Actor } from '../../event-schemas';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
 import { notFound, Problem, validationProblem } from '../core/problem';
 import { decideEnd } from './end-campaign';
+import type { CampaignOfferCounts } from '../../event-schemas/contract/campaigns';
 import { checkCampaign, type Campaign, type CampaignFields } from './campaign';
 
 interface CampaignRow {
@@ -153,17 +154,7 @@ export async function patientEventCampaigns(db: pg.Pool | pg.PoolClient, at: str
   return r.rows.map(toCampaign);
 }
 
-export interface CampaignOfferCounts {
-  campaignId: number;
-  /** Offer certificates written for the campaign, however they came. */
-  issued: number;
-  /** Of those, claimed by a member signing in through the campaign's marketing link. */
-  claimed: number;
-  /** Of those, issued because a treatment of the member was processed (patient events). */
-  patientEvents: number;
-  /** Expiration reminders written to the outbox for the campaign's offers. */
-  reminded: number;
-}
+export type { CampaignOfferCounts };
 
 /**
  * Per campaign, its offers from the certificates read model (it may lag the log by moments), those a patient event

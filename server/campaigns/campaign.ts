@@ -1,8 +1,12 @@
 import * as t from 'io-ts';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
+import type { Campaign, CampaignFields, CampaignStatus as WireStatus, MemberCampaign } from '../../event-schemas/contract/campaigns';
 import { boundedAmount, boundedString, code, IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
 
 export const CampaignStatus = t.keyof({ DRAFT: null, ACTIVE: null, ENDED: null });
-export type CampaignStatus = t.TypeOf<typeof CampaignStatus>;
+export type CampaignStatus = WireStatus;
+/** Every status the contract names is one the codec accepts. */
+export type CampaignStatusAccepted = AcceptedBody<typeof CampaignStatus, WireStatus>;
 
 const TemplateId = t.union([boundedString(80), t.null]);
 // Bounded in event-schemas/contract/amount-bounds.ts, far below the table's numeric(10, 2), so it is never a 500.
@@ -36,27 +40,10 @@ export const CampaignBody = t.intersection([
   }),
 ]);
 export type CampaignBody = t.TypeOf<typeof CampaignBody>;
+/** The campaign tool sends the contract's fields (event-schemas/contract/campaigns.ts); the codec must accept them. */
+export type CampaignFieldsAccepted = AcceptedBody<typeof CampaignBody, CampaignFields>;
 
-export interface Campaign {
-  id: number;
-  campaignName: string;
-  statusTypeCode: CampaignStatus;
-  mkCode: string | null;
-  fromDate: string | null;
-  thruDate: string | null;
-  certificateCategoryCode: string | null;
-  certificateAmount: number | null;
-  allowReissuance: boolean;
-  daysBeforeExpirationToSendReminder: number | null;
-  loginNotificationRequired: boolean;
-  createAccountTemplateId: string | null;
-  expirationReminderTemplateId: string | null;
-  newMemberTemplateId: string | null;
-  existingMemberTemplateId: string | null;
-  isPatientEvent: boolean;
-  groupId: number | null;
-}
-export type CampaignFields = Omit<Campaign, 'id'>;
+export type { Campaign, CampaignFields };
 
 /** The admin spec's "Campaign (edit draft defaults)". */
 export const campaignDefaults: Omit<CampaignFields, 'campaignName'> = {
@@ -100,7 +87,7 @@ export function checkCampaign(c: CampaignFields): FieldError[] {
 }
 
 /** What members see of a campaign (member spec, "Direct-response campaign"). */
-export const memberView = (c: Campaign) => ({
+export const memberView = (c: Campaign): MemberCampaign => ({
   id: c.id,
   allowReissuance: c.allowReissuance,
   fromDate: c.fromDate,

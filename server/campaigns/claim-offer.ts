@@ -1,3 +1,4 @@
+import type { SessionEvent } from '../../event-schemas/contract/session';
 import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import { CertificateIssued, certificateStream, encodeEvent, type Actor } from '../../event-schemas';
@@ -14,8 +15,8 @@ import { claimMailKey, claimPurpose, memberForMail, sendCampaignMail, type Offer
 import { findCampaign } from './campaign-repository';
 import { claimEventCode, decideOfferClaim, type ClaimDecision } from './offer-claim-decision';
 
-/** A login event of the member spec: the offer-claim dialog picks its outcome from the code's prefix. */
-export interface ClaimLoginEvent {
+/** A login event of the member spec (a SessionEvent of the contract): the offer-claim dialog picks its outcome from the code's prefix. */
+export interface ClaimLoginEvent extends SessionEvent {
   code: string;
   campaignId: number;
   certificateId?: string;

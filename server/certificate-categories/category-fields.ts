@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
 import { boundedString, code, maxText, refined } from '../../event-schemas/primitives';
 import type { FieldError } from '../core/problem';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
+import type { CategoryType, CertificateCategory, DisplayStatus } from '../../event-schemas/contract/certificate-categories';
 import { LogicalExpression } from '../groups/group-expression';
 import { defaultTerms, normaliseTerms, termsCodecs, termsErrors, type CategoryTerms } from './category-terms';
 import { criteriaErrors } from './redemption-criteria';
@@ -17,8 +19,7 @@ export interface CategoryVariant {
   redemptionCriteria: LogicalExpression | null;
 }
 
-export type CategoryType = 'PURCHASABLE' | null;
-export type DisplayStatus = 'ACTIVE' | 'INACTIVE';
+export type { CategoryType, DisplayStatus };
 
 export interface CategoryRecord extends CategoryTerms {
   /** The spec's numeric id (GET /certificate-categories/{id}); 0 until the category is first saved. */
@@ -38,6 +39,8 @@ export interface CategoryRecord extends CategoryTerms {
   /** The spec's category purchaseAmount: the first variant's, and only for a purchasable category. */
   purchaseAmount: number | null;
 }
+/** The admin category routes answer the contract's record (event-schemas/contract/certificate-categories.ts). */
+export type CategoryRecordAnswer = Answers<CategoryRecord, CertificateCategory>;
 
 export const MAX_VARIANTS = 20;
 const MAX_AMOUNT = 10_000;

@@ -5,6 +5,7 @@ import { boundedString } from '../../event-schemas/primitives';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import type { CategoryLookup, PolicyField } from '../../event-schemas/contract/certificate-categories';
 import { CategoryChangeBody, CategoryCode, NewCategoryBody, type CategoryRecord } from './category-fields';
 import { listCategories, readCategory, readCategoryById, saveCategory } from './category-repository';
 import { IntFromString } from '../core/http-codecs';
@@ -18,7 +19,7 @@ const LookupAnswer = t.type({
   nullifyAwards: t.boolean,
   certificateCategoryType: t.union([t.string, t.null]),
 });
-const lookup = (c: CategoryRecord) => ({
+const lookup = (c: CategoryRecord): CategoryLookup => ({
   certificateCategoryCode: c.certificateCategoryCode,
   certificateCategoryName: c.certificateCategoryName,
   nullifyAwards: c.nullifyAwards,
@@ -100,7 +101,7 @@ export const certificateCategoryRoutes = (deps: Deps) => {
       summary: "What a variant's redemptionCriteria may test: each field with its type and the operators it takes",
       access: 'admin',
       responses: { 200: { description: 'Fields', schema: t.array(PolicyField) } },
-      handler: async () => ({ status: 200, body: redemptionPolicyFieldList() }),
+      handler: async () => ({ status: 200, body: redemptionPolicyFieldList() satisfies PolicyField[] }),
     }),
     route({
       method: 'get',

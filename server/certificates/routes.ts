@@ -1,3 +1,4 @@
+import type { CertificatePage } from '../../event-schemas/contract/certificates';
 import { dateIn } from '../../event-schemas/calendar';
 import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
@@ -78,7 +79,10 @@ export const certificateRoutes = (deps: Deps) => [
         page.items.map((c) => c.id),
         deps.settings.timeZone,
       );
-      return { status: 200, body: { ...page, items: page.items.map((c) => ({ ...c, activationDate: activation.get(c.id) ?? null })) } };
+      return {
+        status: 200,
+        body: { ...page, items: page.items.map((c) => ({ ...c, activationDate: activation.get(c.id) ?? null })) } satisfies CertificatePage,
+      };
     },
   }),
   route({

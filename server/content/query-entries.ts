@@ -1,11 +1,7 @@
-/** A content row as stored. */
-export interface ContentRow {
-  id: string;
-  contentType: string;
-  fields: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { ContentEntry } from '../../event-schemas/contract/content';
+
+/** A content row as stored, and as the content admin calls answer it (event-schemas/contract/content.ts). */
+export type ContentRow = ContentEntry;
 
 export interface EntriesQuery {
   contentType?: string;

@@ -1,7 +1,10 @@
+import type { ClientConfig } from '../../event-schemas/contract/programme-info';
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
+import type { ContentUpdate, NewContentEntry } from '../../event-schemas/contract/content';
 import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { code, refined } from '../../event-schemas/primitives';
 import { PromotionWebsitePage } from '../../event-schemas';
@@ -18,6 +21,10 @@ const ContentType = refined(t.string, 'ContentType', 'must be a content type id 
   pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$',
 });
 const Fields = t.UnknownRecord;
+const NewEntryBody = t.type({ id: EntryId, contentType: ContentType, fields: Fields });
+const EntryUpdateBody = t.type({ id: EntryId, fields: Fields });
+/** The content admin and the wizard send the contract's bodies; the codecs accept them. */
+export type ContentBodiesAccepted = [AcceptedBody<typeof NewEntryBody, NewContentEntry>, AcceptedBody<typeof EntryUpdateBody, ContentUpdate>];
 const Entry = t.type({ id: t.string, contentType: t.string, fields: Fields, createdAt: t.string, updatedAt: t.string });
 
 export const contentRoutes = (deps: Deps) => [
@@ -49,7 +56,7 @@ export const contentRoutes = (deps: Deps) => [
     handler: async () => {
       const remote = deps.settings.contentful;
       const contentful = remote ? { ...remote, local: false } : { space: LOCAL_SPACE, accessToken: LOCAL_TOKEN, environment: 'master', local: true };
-      const body = {
+      const body: ClientConfig = {
         contentful,
         siteId: deps.settings.contentSiteId ?? SITE_ID,
         redemptionDivisor: deps.settings.redemptionDivisor,
@@ -106,7 +113,7 @@ export const contentRoutes = (deps: Deps) => [
     tag: 'Content',
     summary: 'Adds a content entry (admins); audited',
     access: 'admin',
-    body: t.type({ id: EntryId, contentType: ContentType, fields: Fields }),
+    body: NewEntryBody,
     responses: { 201: { description: 'Created', schema: Entry }, 409: { description: 'The id is taken' } },
     handler: async ({ body, caller }) => ({ status: 201, body: await insertContent(deps.pool, actorOf(caller), body) }),
   }),
@@ -116,7 +123,7 @@ export const contentRoutes = (deps: Deps) => [
     tag: 'Content',
     summary: "Replaces a content entry's fields (admins); audited",
     access: 'admin',
-    body: t.type({ id: EntryId, fields: Fields }),
+    body: EntryUpdateBody,
     responses: { 200: { description: 'Updated', schema: Entry }, 404: { description: 'Unknown id' } },
     handler: async ({ body, caller }) => ({ status: 200, body: await updateContent(deps.pool, actorOf(caller), body) }),
   }),

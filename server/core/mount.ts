@@ -1,3 +1,4 @@
+import type { ProblemDetails } from '../../event-schemas/contract/problem';
 import { EventStoreUnavailable } from '../../event-schemas/store/event-store';
 import type { ErrorRequestHandler, Router } from 'express';
 import type * as t from 'io-ts';
@@ -96,7 +97,7 @@ export const problemMiddleware =
             title: 'Something went wrong',
             status: 500,
             detail: 'An unexpected error occurred',
-          }),
+          } satisfies ProblemDetails),
         );
       return;
     }

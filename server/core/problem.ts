@@ -1,8 +1,7 @@
+import type { FieldError, ProblemDetails } from '../../event-schemas/contract/problem';
 /** An RFC 9457 problem answer. Every refusal the API gives is one of these; its HTTP status is fixed here. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+/** A refused field and the problem details are the contract's (event-schemas/contract/problem.ts). */
+export type { FieldError };
 
 const STATUS = {
   validation: 400,
@@ -51,7 +50,7 @@ export class Problem extends Error {
   get status(): number {
     return STATUS[this.slug];
   }
-  toJSON() {
+  toJSON(): ProblemDetails {
     return {
       type: `https://rewards.example/problems/${this.slug}`,
       title: TITLES[this.slug],

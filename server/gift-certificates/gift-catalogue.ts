@@ -1,12 +1,11 @@
 import type pg from 'pg';
+import type { GiftCategory as WireGiftCategory, GiftVariant } from '../../event-schemas/contract/gift-certificates';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import type { LogicalExpression } from '../groups/group-expression';
 import { onSale } from '../certificate-categories/category-terms';
 import type { MemberEligibility } from '../certificate-categories/member-eligibility';
 
-export interface GiftVariant {
-  amount: number;
-  purchasePrice: number;
-}
+export type { GiftVariant };
 
 /** What the gift shop shows of a category; `criteria` and `groupId` decide who is offered it and never leave the server. */
 export interface GiftCategory {
@@ -31,6 +30,8 @@ export interface GiftCategory {
   promoName: string | null;
   variants: GiftVariant[];
 }
+/** GET /certificate-categories/list answers the contract's category (event-schemas/contract/gift-certificates.ts). */
+export type GiftCategoryAnswer = Answers<GiftCategory, WireGiftCategory>;
 
 /** The catalogue as the server holds it: each category with the group and variant criteria that decide eligibility. */
 export interface CatalogueEntry extends Omit<GiftCategory, 'left'> {

@@ -1,5 +1,7 @@
 import { correlationId as newCorrelationId } from '../operations/request-context';
 import * as t from 'io-ts';
+import type { GiftOrderBody, GiftOrderLine, PlacedOrder } from '../../event-schemas/contract/gift-certificates';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import { memberStream, type EventMetadata } from '../../event-schemas';
 import { maxText, refined } from '../../event-schemas/primitives';
 import { VariantAmount } from '../certificate-categories/category-fields';
@@ -45,6 +47,8 @@ const OrderItem = t.intersection([
 ]);
 const OrderBody = t.type({ items: t.array(OrderItem), clientOrderId: ClientOrderId });
 type OrderItem = t.TypeOf<typeof OrderItem>;
+/** The gift shop sends the contract's order (a line's amount chosen); the codec accepts it. */
+export type GiftOrderAccepted = AcceptedBody<typeof OrderBody, GiftOrderBody & { items: (GiftOrderLine & { amount: number })[] }>;
 
 const Variant = t.type({ amount: t.number, purchasePrice: t.number });
 const CategoryAnswer = t.type({
@@ -314,7 +318,7 @@ export const giftCertificateRoutes = (deps: Deps) => {
             pointsSpent: order.pointsSpent,
             balance: result.state.member.balance,
             position: position ? formatPosition(position) : '',
-          },
+          } satisfies PlacedOrder,
         };
       },
     }),

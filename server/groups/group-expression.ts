@@ -1,5 +1,7 @@
 import * as t from 'io-ts';
+import type { ComparisonOperator as WireOperator, FieldKind } from '../../event-schemas/contract/participant-groups';
 import { boundedString } from '../../event-schemas/primitives';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 
 /** Admin spec section 3 "Participant group data": a logical expression over participant fields. */
 export const ComparisonOperator = t.keyof({
@@ -15,7 +17,9 @@ export const ComparisonOperator = t.keyof({
   CONTAINS: null,
   STARTS_WITH: null,
 });
-export type ComparisonOperator = t.TypeOf<typeof ComparisonOperator>;
+export type ComparisonOperator = WireOperator;
+/** Every operator the contract names (event-schemas/contract/participant-groups.ts) is one the codec accepts. */
+export type ComparisonOperatorAccepted = AcceptedBody<typeof ComparisonOperator, WireOperator>;
 export const LogicalOperator = t.keyof({ AND: null, OR: null });
 
 export const ComparisonExpression = t.type({
@@ -42,7 +46,7 @@ export const LogicalExpression: t.Type<LogicalExpression> = t.recursion('Logical
 export const GroupBody = t.intersection([t.type({ logicalExpression: LogicalExpression }), t.partial({ name: boundedString(120) })]);
 export type GroupBody = t.TypeOf<typeof GroupBody>;
 
-export type FieldKind = 'text' | 'number' | 'date';
+export type { FieldKind };
 
 /** The participant fields a group can test, as GET /participants/search/fields lists them. */
 export const participantFields = [

@@ -4,6 +4,8 @@ import { auditConfigChange, inTransaction } from '../db/config-audit';
 import { notFound } from '../core/problem';
 import { ageOn, matchesExpression, type ParticipantFacts } from './evaluate-group';
 import type { LogicalExpression } from './group-expression';
+import type { ParticipantGroup as WireGroup } from '../../event-schemas/contract/participant-groups';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
 import { compileExpression } from './group-sql';
 
 export interface ParticipantGroup {
@@ -12,6 +14,8 @@ export interface ParticipantGroup {
   groupName: string;
   logicalExpression: LogicalExpression;
 }
+/** The group routes answer the contract's group (event-schemas/contract/participant-groups.ts). */
+export type ParticipantGroupAnswer = Answers<ParticipantGroup, WireGroup>;
 
 type GroupRow = { id: string; name: string; logical_expression: LogicalExpression };
 const toGroup = (r: GroupRow): ParticipantGroup => ({ id: Number(r.id), name: r.name, groupName: r.name, logicalExpression: r.logical_expression });

@@ -8,6 +8,7 @@ import { checkExpression } from './evaluate-group';
 import { GroupBody, operatorsFor, participantFields } from './group-expression';
 import { countMembers, createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './group-repository';
 import { dateIn } from '../../event-schemas/calendar';
+import type { GroupCount, GroupPage, ParticipantField, ParticipantGroup } from '../../event-schemas/contract/participant-groups';
 
 const IdParam = t.type({ id: IntFromString('GroupId', 'must be a group id (a whole number above 0)', (n) => n > 0) });
 const GroupsQuery = t.partial({
@@ -34,7 +35,7 @@ export const groupRoutes = (deps: Deps) => {
       summary: 'The participant fields a group rule can test, with the operators each allows',
       access: 'admin',
       responses: { 200: { description: 'Fields' } },
-      handler: async () => ({ status: 200, body: participantFields.map((f) => ({ ...f, operators: operatorsFor[f.kind] })) }),
+      handler: async () => ({ status: 200, body: participantFields.map((f): ParticipantField => ({ ...f, operators: operatorsFor[f.kind] })) }),
     }),
     route({
       method: 'post',
@@ -61,7 +62,7 @@ export const groupRoutes = (deps: Deps) => {
       handler: async ({ params }) => {
         const group = await findGroup(deps.pool, params.id);
         if (!group) throw notFound(`Participant group ${params.id}`);
-        return { status: 200, body: { ...group, memberCount: await countMembers(deps.pool, group.logicalExpression, today()) } };
+        return { status: 200, body: { ...group, memberCount: await countMembers(deps.pool, group.logicalExpression, today()) } satisfies ParticipantGroup };
       },
     }),
     route({
@@ -72,7 +73,10 @@ export const groupRoutes = (deps: Deps) => {
       access: 'admin',
       body: GroupBody,
       responses: { 200: { description: '{ memberCount }' }, 400: { description: 'Invalid rule' } },
-      handler: async ({ body }) => ({ status: 200, body: { memberCount: await countMembers(deps.pool, checked(body).logicalExpression, today()) } }),
+      handler: async ({ body }) => ({
+        status: 200,
+        body: { memberCount: await countMembers(deps.pool, checked(body).logicalExpression, today()) } satisfies GroupCount,
+      }),
     }),
     route({
       method: 'put',
@@ -113,7 +117,7 @@ export const groupRoutes = (deps: Deps) => {
         const page = query.page ?? 1;
         const size = query.size ?? 1000;
         const { items, totalElements } = await listGroups(deps.pool, query.search ?? '', page - 1, size);
-        return { status: 200, body: { items, page, size, totalElements } };
+        return { status: 200, body: { items, page, size, totalElements } satisfies GroupPage };
       },
     }),
   ];

@@ -1,3 +1,4 @@
+import type { LiveTicket } from '../../event-schemas/contract/programme-info';
 import * as t from 'io-ts';
 import { callerForTokenHash } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
@@ -25,7 +26,7 @@ export const liveRoutes = (deps: Deps) => [
         TICKET_SECONDS,
       ]);
       await deps.pool.query('DELETE FROM live_tickets WHERE expires_at < now()');
-      return { status: 201, body: { ticket, expiresInSeconds: TICKET_SECONDS } };
+      return { status: 201, body: { ticket, expiresInSeconds: TICKET_SECONDS } satisfies LiveTicket };
     },
   }),
   route({

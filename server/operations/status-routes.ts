@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { SystemStatus } from '../../event-schemas/contract/system-status';
 import { projectionLag } from '../health';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
@@ -40,7 +41,7 @@ export const statusRoutes = (deps: Deps) => [
         projections: await projectionLag(deps),
         history: deps.status.history(),
         outbox: queueHealth(await queueState(deps.pool, deps.now())),
-      },
+      } satisfies SystemStatus,
     }),
   }),
 ];

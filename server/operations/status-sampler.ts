@@ -1,13 +1,10 @@
+import type { StatusSample } from '../../event-schemas/contract/system-status';
 import type pg from 'pg';
 import { projectionLag } from '../health';
 import type { EventStore } from '../../event-schemas/store/event-store';
 
-export interface StatusSample {
-  at: string;
-  totalEvents: number | null;
-  appendsPerSecond: number | null;
-  lagEvents: Record<string, number>;
-}
+/** A sample is the contract's (event-schemas/contract/system-status.ts): the status page charts it. */
+export type { StatusSample };
 
 /**
  * Samples event-store size and projection lag every few seconds and keeps the last ones in memory, so the admin

@@ -1,3 +1,13 @@
+import type {
+  EmailConfirmBody,
+  EmailConfirmed,
+  EmailPendingAnswer,
+  NewEmailBody,
+  NewPhoneBody,
+  PendingEmail,
+  PhoneChangeBody,
+} from '../../event-schemas/contract/contacts';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import * as t from 'io-ts';
 import { EMAIL_ADDRESS_RULE, isEmailAddress, isUsPhone, US_PHONE, US_PHONE_RULE } from '../../event-schemas/contract/rules';
 import { refined } from '../../event-schemas/primitives';
@@ -31,6 +41,18 @@ const digits = (phone: string) => phone.replace(/\D/g, '');
  * trail. A new e-mail address is used only once its link is followed: until then it is pending, and it never becomes
  * the sign-in address unconfirmed. The preferred e-mail is the one the member signs in with.
  */
+// The profile sends the contract's bodies (event-schemas/contract/contacts.ts); each codec accepts them.
+const NewPhone = t.intersection([t.type({ phone: Phone }), t.partial({ preferred: t.boolean })]);
+const PhoneChange = t.partial({ phone: Phone, preferred: t.literal(true) });
+const NewEmail = t.type({ emailAddress: EmailAddress });
+const EmailConfirm = t.type({ token: t.string });
+export type ContactBodiesAccepted = [
+  AcceptedBody<typeof NewPhone, NewPhoneBody>,
+  AcceptedBody<typeof PhoneChange, PhoneChangeBody>,
+  AcceptedBody<typeof NewEmail, NewEmailBody>,
+  AcceptedBody<typeof EmailConfirm, EmailConfirmBody>,
+];
+
 export const contactRoutes = (deps: Deps) => [
   route({
     method: 'post',
@@ -39,7 +61,7 @@ export const contactRoutes = (deps: Deps) => [
     summary: 'Adds a phone number (10 digits, shown 3-3-4); the first, or one marked preferred, becomes preferred',
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    body: t.intersection([t.type({ phone: Phone }), t.partial({ preferred: t.boolean })]),
+    body: NewPhone,
     responses: {
       201: { description: 'The phones now', schema: Phones },
       400: { description: 'Not a phone number' },
@@ -67,7 +89,7 @@ export const contactRoutes = (deps: Deps) => [
     summary: 'Changes a phone number, or makes it the preferred one',
     access: 'signed-in',
     params: PhoneParam,
-    body: t.partial({ phone: Phone, preferred: t.literal(true) }),
+    body: PhoneChange,
     responses: {
       200: { description: 'The phones now', schema: Phones },
       404: { description: 'Not one of the member’s numbers' },
@@ -115,7 +137,7 @@ export const contactRoutes = (deps: Deps) => [
     summary: `Adds an e-mail address: a link valid ${EMAIL_CONFIRMATION_HOURS} hours is sent to it, and the address is used only once the link is followed`,
     access: 'signed-in',
     params: t.type({ paxId: PaxIdParam }),
-    body: t.type({ emailAddress: EmailAddress }),
+    body: NewEmail,
     responses: {
       202: { description: 'Confirmation sent', schema: t.type({ pendingEmail: t.string, expiresAt: t.string }) },
       409: { description: 'Already on the member’s profile (another account’s sign-in address is answered 202 like any other, and can never be confirmed)' },
@@ -148,7 +170,7 @@ export const contactRoutes = (deps: Deps) => [
         });
         return r.rows[0].expires_at.toISOString();
       });
-      return { status: 202, body: { pendingEmail: email, expiresAt } };
+      return { status: 202, body: { pendingEmail: email, expiresAt } satisfies EmailPendingAnswer };
     },
   }),
   route({
@@ -166,7 +188,7 @@ export const contactRoutes = (deps: Deps) => [
           WHERE pax_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY email_address, expires_at DESC`,
         [params.paxId],
       );
-      return { status: 200, body: r.rows.map((p) => ({ emailAddress: p.email_address, expiresAt: p.expires_at.toISOString() })) };
+      return { status: 200, body: r.rows.map((p): PendingEmail => ({ emailAddress: p.email_address, expiresAt: p.expires_at.toISOString() })) };
     },
   }),
   route({
@@ -175,7 +197,7 @@ export const contactRoutes = (deps: Deps) => [
     tag: 'Participants',
     summary: 'Confirms a new e-mail address with the single-use token from its link (no sign-in needed: the token is the proof)',
     access: 'public',
-    body: t.type({ token: t.string }),
+    body: EmailConfirm,
     responses: {
       200: { description: 'Added', schema: t.type({ emailAddress: t.string }) },
       400: { description: 'Bad or used token' },
@@ -203,7 +225,7 @@ export const contactRoutes = (deps: Deps) => [
           [paxId, row.email_address],
         );
       });
-      return { status: 200, body: { emailAddress: row.email_address } };
+      return { status: 200, body: { emailAddress: row.email_address } satisfies EmailConfirmed };
     },
   }),
   route({

@@ -1,3 +1,5 @@
+import type { ProfileCorrection } from '../../event-schemas/contract/contacts';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import * as t from 'io-ts';
 import { dateOfBirthProblem, isZipInUse, US_ZIP_IN_USE_RULE } from '../../event-schemas/contract/rules';
 import { dateIn } from '../../event-schemas/calendar';
@@ -14,6 +16,8 @@ import type { Deps } from '../deps';
 export const PROFILE_ENTITY = 'participant-profile';
 
 const ProfileBody = t.partial({ firstName: Name, lastName: Name, postalCode: UsPostalCode, dateOfBirth: IsoDate });
+/** The profile sends the contract's correction (event-schemas/contract/contacts.ts); the codec accepts it. */
+export type ProfileCorrectionAccepted = AcceptedBody<typeof ProfileBody, ProfileCorrection>;
 const Profile = t.type({
   paxId: t.number,
   firstName: t.string,

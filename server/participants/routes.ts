@@ -1,3 +1,4 @@
+import type { Participant, ParticipantEmail, ParticipantPhone } from '../../event-schemas/contract/participants';
 import * as t from 'io-ts';
 import { assertCanActFor, type Caller } from '../auth/caller';
 import { PaxIdParam } from '../core/http-codecs';
@@ -68,7 +69,7 @@ export const participantRoutes = (deps: Deps) => [
           dateOfBirth: p.date_of_birth,
           refCode: p.ref_code,
           isAdmin: p.is_admin,
-        },
+        } satisfies Participant,
       };
     },
   }),
@@ -91,7 +92,7 @@ export const participantRoutes = (deps: Deps) => [
         'SELECT email_address, preferred FROM participant_emails WHERE pax_id = $1 ORDER BY id',
         [params.paxId],
       );
-      return { status: 200, body: r.rows.map((e) => ({ emailAddress: e.email_address, preferred: e.preferred })) };
+      return { status: 200, body: r.rows.map((e): ParticipantEmail => ({ emailAddress: e.email_address, preferred: e.preferred })) };
     },
   }),
   route({
@@ -113,7 +114,7 @@ export const participantRoutes = (deps: Deps) => [
         'SELECT phone, preferred FROM participant_phones WHERE pax_id = $1 ORDER BY id',
         [params.paxId],
       );
-      return { status: 200, body: r.rows.map((p) => ({ phone: p.phone, preferred: p.preferred })) };
+      return { status: 200, body: r.rows.map((p): ParticipantPhone => ({ phone: p.phone, preferred: p.preferred })) };
     },
   }),
 ];

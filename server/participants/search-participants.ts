@@ -1,3 +1,4 @@
+import type { ParticipantPage, ParticipantSummary } from '../../event-schemas/contract/participants';
 import type pg from 'pg';
 
 export interface ParticipantSearch {
@@ -6,23 +7,8 @@ export interface ParticipantSearch {
   size: number;
 }
 
-export interface ParticipantSummary {
-  paxId: number;
-  firstName: string;
-  lastName: string;
-  /** The preferred e-mail, else the first one recorded; null for an account without any. */
-  email: string | null;
-  postalCode: string | null;
-  isAdmin: boolean;
-  enrolledAt: string;
-}
-
-export interface ParticipantPage {
-  items: ParticipantSummary[];
-  page: number;
-  size: number;
-  totalElements: number;
-}
+/** GET /admin/participants answers the contract's page (event-schemas/contract/participants.ts). */
+export type { ParticipantPage, ParticipantSummary };
 
 /** `%`, `_` and `\` typed by an admin are letters to look for, not wildcards. */
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

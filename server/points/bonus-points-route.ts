@@ -1,3 +1,4 @@
+import type { BonusPoints } from '../../event-schemas/contract/participants';
 import * as t from 'io-ts';
 import { bonusPointsItems } from '../../projections/member-points/bonus-points-query';
 import { PaxIdParam } from '../core/http-codecs';
@@ -29,7 +30,7 @@ export const bonusPointsRoutes = (deps: Deps) => [
     },
     handler: async ({ params, caller }) => {
       await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'bonus-points', at: deps.now() });
-      return { status: 200, body: { items: await bonusPointsItems(deps.pool, params.paxId) } };
+      return { status: 200, body: { items: await bonusPointsItems(deps.pool, params.paxId) } satisfies BonusPoints };
     },
   }),
 ];

@@ -1,3 +1,5 @@
+import type { GivePointsBody as WireGivePoints } from '../../event-schemas/contract/participants';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PointsAwarded, type MemberEvent } from '../../event-schemas';
@@ -24,6 +26,8 @@ export const GivePointsBody = t.intersection([
   t.partial({ expirationDate: t.union([IsoDate, t.null]) }),
 ]);
 export type GivePointsBody = t.TypeOf<typeof GivePointsBody>;
+/** Member care sends the contract's body (event-schemas/contract/participants.ts); the codec accepts it. */
+export type GivePointsBodyAccepted = AcceptedBody<typeof GivePointsBody, WireGivePoints>;
 
 export interface GivePoints extends GivePointsBody {
   paxId: number;

@@ -1,3 +1,5 @@
+import type { RedeemBody } from '../../event-schemas/contract/participants';
+import type { BodyMatches, Expect } from '../../event-schemas/contract/wire-checks';
 import { left, right } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PointsRedeemed, type MemberEvent } from '../../event-schemas';
@@ -15,6 +17,8 @@ export const RedeemPointsBody = t.type({
   type: withRule(t.literal('CONSUMER'), 'must be CONSUMER'),
 });
 export type RedeemPointsBody = t.TypeOf<typeof RedeemPointsBody>;
+/** The wallet sends the contract's body (event-schemas/contract/participants.ts); the codec accepts a tier of it. */
+export type RedeemBodyMatches = Expect<BodyMatches<typeof RedeemPointsBody, RedeemBody>>;
 
 export interface RedeemPoints {
   paxId: number;

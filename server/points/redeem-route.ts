@@ -1,3 +1,4 @@
+import type { RedeemAnswer } from '../../event-schemas/contract/participants';
 import { correlationId as newCorrelationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
@@ -15,7 +16,7 @@ import { formatPosition } from '../../event-schemas/store/position';
 import { RedeemPointsBody, redeemPoints, REWARD_VALIDITY_DAYS } from './redeem-points';
 import { REDEEM_TIER_RULE } from '../../event-schemas/contract/redeem-tiers';
 
-const RedeemAnswer = t.type({
+const RedeemAnswerSchema = t.type({
   certificate: t.type({ id: t.string, code: t.string, name: t.string, amount: t.number, status: t.string, expirationDate: t.string }),
   balance: t.number,
   position: t.string,
@@ -37,7 +38,7 @@ export const redeemRoutes = (deps: Deps) => [
     params: t.type({ paxId: PaxIdParam }),
     body: RedeemPointsBody,
     responses: {
-      201: { description: 'The certificate issued', schema: RedeemAnswer },
+      201: { description: 'The certificate issued', schema: RedeemAnswerSchema },
       400: { description: 'Amount not a redeem tier, or type not CONSUMER' },
       403: { description: 'Another participant' },
       409: { description: 'insufficient-points' },
@@ -86,7 +87,7 @@ export const redeemRoutes = (deps: Deps) => [
           certificate: { ...c, name: rewardName(redeemed.value) },
           balance: result.state.balance,
           position: formatPosition(issuedAt ?? result.position!),
-        },
+        } satisfies RedeemAnswer,
       };
     },
   }),

@@ -1,6 +1,7 @@
 import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
+import type { GivePointsAnswer } from '../../event-schemas/contract/participants';
 import { memberStream } from '../../event-schemas';
 import { pointsSummary } from '../../projections/member-points/points-query';
 import { actorOf, assertCanActFor } from '../auth/caller';
@@ -65,9 +66,10 @@ export const pointsRoutes = (deps: Deps) => [
         },
         { actor: actorOf(caller), correlationId: correlationId(), now },
       );
-      if (result.position) return { status: 201, body: { balance: result.state.balance, position: formatPosition(result.position) } };
+      if (result.position)
+        return { status: 201, body: { balance: result.state.balance, position: formatPosition(result.position) } satisfies GivePointsAnswer };
       const original = result.history.find((h) => h.event.type === 'PointsAwarded' && h.event.data.idempotencyKey === body.idempotencyKey)!;
-      return { status: 200, body: { balance: result.state.balance, position: formatPosition(original.position) } };
+      return { status: 200, body: { balance: result.state.balance, position: formatPosition(original.position) } satisfies GivePointsAnswer };
     },
   }),
 ];

@@ -1,10 +1,8 @@
+import type { AccessEntry } from '../../event-schemas/contract/participants';
 import type pg from 'pg';
 
-export interface AccessLogEntry {
-  actor: { kind: 'admin' | 'admin-as-participant'; adminId: number; paxId?: number; name: string | null };
-  action: string;
-  occurredAt: string;
-}
+/** GET /admin/participants/{paxId}/access-log answers the contract's entries (event-schemas/contract/participants.ts). */
+export type AccessLogEntry = AccessEntry;
 
 interface Row {
   admin_id: string;

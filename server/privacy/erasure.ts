@@ -1,3 +1,4 @@
+import type { Erased } from '../../event-schemas/contract/participants';
 import { certificateStream, memberStream, type Actor } from '../../event-schemas';
 import { formatPosition, maxPosition, type Position } from '../../event-schemas/store/position';
 import { announceRevoked } from '../auth/sessions';
@@ -16,11 +17,8 @@ export interface ErasureRequest {
   actor: Actor;
 }
 
-export interface ErasureAnswer {
-  paxId: number;
-  erasedAt: string;
-  position: string;
-}
+/** Both erasure routes answer the contract's shape (event-schemas/contract/participants.ts). */
+export type ErasureAnswer = Erased;
 
 /** How long an erasure waits for the certificates read model to hold the member's certificates up to the erasure. */
 const CERTIFICATES_WAIT_MS = 10_000;

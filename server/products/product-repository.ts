@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
 import { notFound, Problem } from '../core/problem';
+import type { Answers } from '../../event-schemas/contract/wire-checks';
+import type { ProductCategory, Product as WireProduct } from '../../event-schemas/contract/products';
 
 /** The company's two brands. Codes are what the API and events carry; names are for display. */
 export const BRANDS = { BRAND_A: 'Brand A Aesthetics', BRAND_B: 'Brand B Dermal' } as const;
@@ -10,13 +12,15 @@ export type BrandCode = keyof typeof BRANDS;
 export interface Product {
   id: number;
   name: string;
-  category: 'TREATMENT' | 'PARTNER';
+  category: ProductCategory;
   brand: BrandCode;
   msrpPerUnit: number;
   pointsPerUnit: number;
   retired: boolean;
 }
 export type ProductFields = Omit<Product, 'id' | 'retired'>;
+/** Admin product routes answer the contract's product (event-schemas/contract/products.ts). */
+export type ProductAnswer = Answers<Product, WireProduct>;
 
 interface ProductRow {
   id: string;

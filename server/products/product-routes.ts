@@ -7,6 +7,8 @@ import { BooleanFromString, IntFromString } from '../core/http-codecs';
 import { forbidden } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
+import type { BodyMatches, Expect } from '../../event-schemas/contract/wire-checks';
+import type { ProductFields, ProductOptions, PublicProduct } from '../../event-schemas/contract/products';
 import { BRANDS, changeProduct, createProduct, listProducts, type Product } from './product-repository';
 
 const Brand = t.keyof(BRANDS);
@@ -17,12 +19,14 @@ const ProductBody = t.type({
   msrpPerUnit: boundedAmount('productMsrpPerUnit'),
   pointsPerUnit: boundedAmount('productPointsPerUnit'),
 });
+/** The catalogue tool sends the contract's fields (event-schemas/contract/products.ts). */
+export type ProductBodyMatches = Expect<BodyMatches<typeof ProductBody, ProductFields>>;
 const ProductIdParam = t.type({ id: IntFromString('ProductId', 'must be a product id (a whole number above 0)', (n) => n > 0) });
 const Option = t.type({ code: t.string, name: t.string });
 const ProductAnswer = t.type({ id: t.number, name: t.string, category: t.string, brand: t.string, msrpPerUnit: t.number, pointsPerUnit: t.number });
 
 /** CONTRACT.md's product shape; admins also see whether it is retired. */
-const publicShape = ({ retired: _retired, ...rest }: Product) => rest;
+const publicShape = ({ retired: _retired, ...rest }: Product): PublicProduct => rest;
 
 export const productRoutes = (deps: Deps) => [
   route({
@@ -56,7 +60,7 @@ export const productRoutes = (deps: Deps) => [
           { code: 'TREATMENT', name: 'Treatment' },
           { code: 'PARTNER', name: 'Partner product' },
         ],
-      },
+      } satisfies ProductOptions,
     }),
   }),
   route({

@@ -1,4 +1,5 @@
 import { correlationId } from '../operations/request-context';
+import type { AdminPromotion, PromotionListPage } from '../../event-schemas/contract/promotions';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type pg from 'pg';
@@ -143,7 +144,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
       handler: async ({ params }) => {
         const { state } = await loadPromotion(deps, params.id);
         if (state.kind === 'none') throw notFound(`Promotion ${params.id}`);
-        return { status: 200, body: { ...adminPromotionOf(state), ...(state.copiedFrom ? { copiedFrom: state.copiedFrom } : {}) } };
+        return { status: 200, body: { ...adminPromotionOf(state), ...(state.copiedFrom ? { copiedFrom: state.copiedFrom } : {}) } satisfies AdminPromotion };
       },
     }),
     route({
@@ -240,7 +241,7 @@ export const promotionAdminRoutes = (deps: Deps) => {
         const size = query.size ?? 20;
         const status = query.status === 'ALL' ? undefined : query.status;
         const found = await listPromotions(deps.pool, { status, searchName: query.searchName?.trim(), page, size });
-        return { status: 200, body: { items: found.items.map(adminPromotionOf), page, size, totalElements: found.totalElements } };
+        return { status: 200, body: { items: found.items.map(adminPromotionOf), page, size, totalElements: found.totalElements } satisfies PromotionListPage };
       },
     }),
   ];

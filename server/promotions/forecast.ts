@@ -3,6 +3,7 @@ import { findGroup, memberIds } from '../groups/group-repository';
 import { bestRule, cappedAmount, type MeasuredLine } from './payout-rules';
 import type { PromotionFacts } from './promotion-state';
 import { addDays } from '../../event-schemas/calendar';
+import type { BusyDay, Forecast } from '../../event-schemas/contract/promotions';
 
 /** How far back a forecast looks when the promotion's window is still ahead. */
 export const LOOKBACK_DAYS = 90;
@@ -14,24 +15,8 @@ export interface ForecastTreatment {
   lines: readonly MeasuredLine[];
 }
 
-export interface BusyDay {
-  date: string;
-  treatments: number;
-  points: number;
-  certificates: number;
-}
-
-export interface Forecast {
-  from: string;
-  to: string;
-  /** True when the window is still ahead and the last 90 days stood in for it. */
-  lookback: boolean;
-  members: number;
-  treatments: number;
-  points: number;
-  certificates: number;
-  busiestDays: BusyDay[];
-}
+/** The forecast's answer, declared once in event-schemas/contract/promotions.ts (the wizard reads it). */
+export type { BusyDay, Forecast };
 
 /** The days whose processed treatments the forecast replays: the window up to today, or the last 90 days. */
 export function forecastWindow(f: Pick<PromotionFacts, 'fromDate' | 'thruDate'>, today: string): { from: string; to: string; lookback: boolean } {

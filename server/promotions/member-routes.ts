@@ -1,3 +1,4 @@
+import type { PromotionTiles } from '../../event-schemas/contract/promotions';
 import * as t from 'io-ts';
 import { Uuid } from '../../event-schemas/primitives';
 import { earningsOf, findPromotion } from '../../projections/promotion-tiles/promotions-query';
@@ -27,7 +28,7 @@ export const promotionMemberRoutes = (deps: Deps) => {
           paxId,
           shown.map((p) => p.promotionId),
         );
-        return { status: 200, body: { items: shown.map((p) => tileOf(p, earned.get(p.promotionId))) } };
+        return { status: 200, body: { items: shown.map((p) => tileOf(p, earned.get(p.promotionId))) } satisfies PromotionTiles };
       },
     }),
     route({

@@ -1,7 +1,8 @@
+import type { StatusOption } from '../../event-schemas/contract/promotions';
 import type { PromotionStatus } from '../../event-schemas';
 
 /** GET /promotions/options/promotion-statuses. This programme has no approval process, so no status is approval-only. */
-export const promotionStatusOptions: { code: PromotionStatus; description: string; applicableOnlyToApprovalProcess: boolean }[] = [
+export const promotionStatusOptions: StatusOption[] = [
   { code: 'NEW', description: 'New', applicableOnlyToApprovalProcess: false },
   { code: 'DRAFT', description: 'Draft', applicableOnlyToApprovalProcess: false },
   { code: 'ACTIVE', description: 'Active', applicableOnlyToApprovalProcess: false },

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { PromotionEarnings, PromotionRecord } from '../../projections/promotion-tiles/promotions-query';
+import type { AdminPromotion, PromotionTile, PromotionWebsite } from '../../event-schemas/contract/promotions';
 
 /** The member spec's promotion tile. `programCode` is the promotion's code. */
 export const TileOut = t.intersection([
@@ -18,7 +19,7 @@ export const TileOut = t.intersection([
 
 const NOTHING_EARNED: PromotionEarnings = { points: 0, certificates: 0, treatments: 0 };
 
-export const tileOf = (p: PromotionRecord, earned: PromotionEarnings = NOTHING_EARNED): t.TypeOf<typeof TileOut> => ({
+export const tileOf = (p: PromotionRecord, earned: PromotionEarnings = NOTHING_EARNED): t.TypeOf<typeof TileOut> & PromotionTile => ({
   promoId: p.promotionId,
   programCode: p.promotionCode,
   name: p.name,
@@ -38,7 +39,7 @@ export const WebsiteOut = t.type({
 });
 
 /** What the member's promotion page shows: the tile title and the active pages, in the spec's order. */
-export const websiteOf = (p: PromotionRecord): t.TypeOf<typeof WebsiteOut> => ({
+export const websiteOf = (p: PromotionRecord): PromotionWebsite => ({
   promoId: p.promotionId,
   tile: { title: p.website.tileTitle },
   pages: p.website.pages
@@ -63,7 +64,7 @@ export const AdminPromotionOut = t.type({
   website: t.unknown,
 });
 
-export const adminPromotionOf = (p: Omit<PromotionRecord, 'status'> & { status: string }): t.TypeOf<typeof AdminPromotionOut> => ({
+export const adminPromotionOf = (p: PromotionRecord): AdminPromotion => ({
   id: p.promotionId,
   promotionCategory: 'PROMOTION',
   name: p.name,

@@ -1,14 +1,17 @@
 import * as t from 'io-ts';
 import { BRANDS, type Product } from '../products/product-repository';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
+import type { ProductTreeNode as WireTreeNode, RuleOption as WireRuleOption } from '../../event-schemas/contract/promotions';
 
 /** A choice the payout-and-rules step offers, with the label an administrator reads (never the raw code alone). */
 export const RuleOption = t.type({ code: t.string, description: t.string });
+type RuleOption = WireRuleOption;
 
 /** CONTRACT.md: a rule measures the units of the products it names, so UNITS is the one measure today. */
-export const measureTypeOptions = [{ code: 'UNITS', description: 'Units of the named products' }];
+export const measureTypeOptions: RuleOption[] = [{ code: 'UNITS', description: 'Units of the named products' }];
 
 /** CONTRACT.md: POINT pays an award lot; CERTIFICATE issues a certificate of the promotion's category. */
-export const awardTypeOptions = [
+export const awardTypeOptions: RuleOption[] = [
   { code: 'POINT', description: 'Points' },
   { code: 'CERTIFICATE', description: 'Certificate' },
 ];
@@ -20,7 +23,9 @@ export const ProductTreeNode = t.type({
   name: t.string,
   children: t.array(t.type({ id: t.string, name: t.string, products: t.array(t.type({ id: t.number, name: t.string })) })),
 });
-export type ProductTreeNode = t.TypeOf<typeof ProductTreeNode>;
+export type ProductTreeNode = WireTreeNode;
+/** The tree's codec (its OpenAPI schema) accepts the contract's node. */
+export type ProductTreeNodeAccepted = AcceptedBody<typeof ProductTreeNode, WireTreeNode>;
 
 /**
  * The product tree a rule's metricIds pick from: category, then brand, then the products themselves. Pure, so the

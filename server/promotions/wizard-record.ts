@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { WizardRecordIn, WizardRecordOut } from '../../event-schemas/contract/promotions';
+import type { AcceptedBody, Answers } from '../../event-schemas/contract/wire-checks';
 import * as t from 'io-ts';
 import type { PromotionWebPage, PromotionWebsite } from '../../event-schemas';
 import { noPayoutRules, PayMethod, PromotionAwardType, type PayoutAndRules, type PayoutRule, type PayoutTier } from '../../event-schemas/promotion-payout';
@@ -106,6 +108,8 @@ export const WizardRecord = t.partial({
   }),
 });
 export type WizardRecord = t.TypeOf<typeof WizardRecord>;
+/** The wizard sends the contract's record; the codec accepts it. */
+export type WizardRecordAccepted = AcceptedBody<typeof WizardRecord, WizardRecordIn>;
 type RuleIn = t.TypeOf<typeof RuleIn>;
 type TierIn = t.TypeOf<typeof TierIn>;
 
@@ -275,10 +279,13 @@ export const recordOf = (p: Promotion) => ({
         const found = p.website.pages.find((x) => x.page === page);
         return [page, { contentValue: found?.contentEntryId ?? null, active: found?.active ?? false }];
       }),
-    ),
+      // PAGES names every page, so each of the contract's keys is there.
+    ) as WizardRecordOut['website']['webPages'],
     isCopy: p.copiedFrom !== undefined,
   },
   revision: p.revision,
 });
 export type RecordOut = ReturnType<typeof recordOf>;
+/** The wizard's answer carries every field of the contract's record (event-schemas/contract/promotions.ts). */
+export type RecordOutAnswer = Answers<RecordOut, WizardRecordOut>;
 export type WizardSection = 'overview' | 'participants' | 'payoutAndRules' | 'website';

@@ -1,4 +1,5 @@
 import { correlationId } from '../operations/request-context';
+import type { Forecast, WizardRecordOut } from '../../event-schemas/contract/promotions';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
 import type pg from 'pg';
@@ -62,7 +63,7 @@ async function referenceErrors(pool: pg.Pool, f: PromotionFacts): Promise<FieldE
   return errors;
 }
 
-const answer = (result: CommandResult<PromotionState, unknown>) => {
+const answer = (result: CommandResult<PromotionState, unknown>): WizardRecordOut => {
   if (result.state.kind !== 'created') throw new Error('a decided promotion command left no promotion');
   const record = recordOf(result.state);
   return result.position ? { ...record, position: formatPosition(result.position) } : record;
@@ -95,7 +96,7 @@ export const promotionWizardRoutes = (deps: Deps) => {
         // A certificate award is counted at its category's value (its first variant); without one it counts nothing.
         const code = facts.payoutAndRules.awardType === 'CERTIFICATE' ? facts.certificateCategoryCode : null;
         const value = code ? ((await issuedCertificateTerms(deps.pool, code))?.amount ?? null) : null;
-        return { status: 200, body: await forecast(deps.pool, facts, today(), value) };
+        return { status: 200, body: (await forecast(deps.pool, facts, today(), value)) satisfies Forecast };
       },
     }),
     route({

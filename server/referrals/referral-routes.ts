@@ -1,3 +1,4 @@
+import type { Referrals } from '../../event-schemas/contract/referrals';
 import * as t from 'io-ts';
 import { PaxIdParam } from '../core/http-codecs';
 import { notFound } from '../core/problem';
@@ -53,7 +54,7 @@ export const referralRoutes = (deps: Deps) => [
             enrolledAt: f.created_at.toISOString(),
             rewarded: rewardedIds.has(rowIdOf(f.pax_id)),
           })),
-        },
+        } satisfies Referrals,
       };
     },
   }),

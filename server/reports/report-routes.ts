@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { FlowItem, PromotionResult, ReportItems } from '../../event-schemas/contract/programme-reports';
 import { dateIn, endOfDateIn, startOfMonthBefore } from '../../event-schemas/calendar';
 import { refined, withRule } from '../../event-schemas/primitives';
 import { expiringLots } from '../../projections/member-points/expiring-lots-query';
@@ -70,7 +71,7 @@ export const reportRoutes = (deps: Deps) => {
         const { from, to } = period(query);
         if (periodsBetween(from, to, interval).length > MAX_FLOW_PERIODS[interval])
           throw validationProblem([{ path: 'query.from', message: `must be at most ${MAX_FLOW_PERIODS[interval]} ${interval}s before to` }]);
-        return { status: 200, body: { items: await pointsFlow(deps.pool, from, to, interval) } };
+        return { status: 200, body: { items: await pointsFlow(deps.pool, from, to, interval) } satisfies ReportItems<FlowItem> };
       },
     }),
     route({
@@ -122,7 +123,7 @@ export const reportRoutes = (deps: Deps) => {
         const paid = await promotionsPaid(deps.pool, pointValue, MAX_PROMOTION_RESULTS);
         const items = [];
         for (const p of paid) items.push({ ...p, forecast: await forecastAtPublication(deps, p.promotionId, pointValue) });
-        return { status: 200, body: { items } };
+        return { status: 200, body: { items } satisfies ReportItems<PromotionResult> };
       },
     }),
   ];

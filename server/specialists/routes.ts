@@ -1,3 +1,4 @@
+import type { SpecialistSearch } from '../../event-schemas/contract/programme-info';
 import { isUsZipCode, US_ZIP_CODE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
 import * as t from 'io-ts';
 import { IntFromString } from '../core/http-codecs';
@@ -64,7 +65,7 @@ export const specialistRoutes = (deps: Deps) => [
         }))
         .filter((r) => r.distanceMiles <= radiusMiles)
         .sort((a, b) => a.distanceMiles - b.distanceMiles || a.name.localeCompare(b.name));
-      return { status: 200, body: { postalCode: zip, radiusMiles, items } };
+      return { status: 200, body: { postalCode: zip, radiusMiles, items } satisfies SpecialistSearch };
     },
   }),
 ];

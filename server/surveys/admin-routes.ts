@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { TestTypeList } from '../../event-schemas/contract/surveys';
 import { actorOf } from '../auth/caller';
 import { dateIn } from '../../event-schemas/calendar';
 import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
@@ -15,7 +16,7 @@ const IdParam = t.type({ id: IntFromString('SurveyId', 'must be a survey id (a w
 const ListQuery = t.partial({ status: t.union([SurveyStatus, t.literal('ALL')]) });
 /** The admin spec reads test types with `search=displayStatusTypeCode==ACTIVE`; only that `field==value` form is understood. */
 const TypesQuery = t.partial({ search: t.string });
-const TEST_TYPES = [
+const TEST_TYPES: TestTypeList['items'] = [
   { code: 'SURVEY', name: 'Survey', displayStatusTypeCode: 'ACTIVE' },
   { code: 'TEST', name: 'Test', displayStatusTypeCode: 'ACTIVE' },
 ];

@@ -1,6 +1,7 @@
 import { correlationId } from '../operations/request-context';
 import { randomUUID } from 'node:crypto';
 import * as t from 'io-ts';
+import type { SurveyListItem, SurveySubmitted, SurveyToTake } from '../../event-schemas/contract/surveys';
 import { memberStream } from '../../event-schemas';
 import { surveyAttempts } from '../../projections/survey-completions/completions-query';
 import { actorOf, assertCanActFor, type Caller } from '../auth/caller';
@@ -27,7 +28,7 @@ const GONE = 'Sorry, this survey is no longer available. Please check back for f
 const pointsOf = (s: Pick<Survey, 'pointIssuanceDisabled' | 'surveyPointsAmount'>) => (s.pointIssuanceDisabled ? 0 : s.surveyPointsAmount);
 const isDone = (s: Pick<Survey, 'testTypeCode' | 'maxAttempts'>, attempts: number) =>
   attempts > 0 && (s.testTypeCode === 'SURVEY' || attempts >= s.maxAttempts);
-const listItem = (s: SurveySummary) => ({ id: s.id, name: s.name, surveyPointsAmount: pointsOf(s), fromDate: s.fromDate });
+const listItem = (s: SurveySummary): SurveyListItem => ({ id: s.id, name: s.name, surveyPointsAmount: pointsOf(s), fromDate: s.fromDate });
 
 export const surveyMemberRoutes = (deps: Deps) => {
   const today = () => dateIn(deps.settings.timeZone, deps.now());
@@ -120,7 +121,7 @@ export const surveyMemberRoutes = (deps: Deps) => {
                 answers: q.answers,
               })),
             })),
-          },
+          } satisfies SurveyToTake,
         };
       },
     }),
@@ -168,7 +169,7 @@ export const surveyMemberRoutes = (deps: Deps) => {
         );
         const submitted = result.appended.find((e) => e.type === 'SurveySubmitted');
         const pointsAwarded = submitted?.type === 'SurveySubmitted' ? submitted.data.pointsAwarded : 0;
-        return { status: 201, body: { pointsAwarded, position: result.position ? formatPosition(result.position) : '' } };
+        return { status: 201, body: { pointsAwarded, position: result.position ? formatPosition(result.position) : '' } satisfies SurveySubmitted };
       },
     }),
   ];

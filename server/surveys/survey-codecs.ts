@@ -1,13 +1,26 @@
 import * as t from 'io-ts';
+import type {
+  QuestionTypeCode as WireQuestionType,
+  Survey,
+  SurveyAnswerRecord,
+  SurveyBody,
+  SurveyQuestionRecord,
+  SurveyResponses,
+  SurveySectionRecord,
+  SurveyStatus as WireStatus,
+} from '../../event-schemas/contract/surveys';
+import type { AcceptedBody, BodyMatches, Expect } from '../../event-schemas/contract/wire-checks';
 import { boundedAmount, boundedString, IsoDate, maxText, NonNegativeInteger, PositiveInteger, numberFrom, refined } from '../../event-schemas/primitives';
 
 export const QuestionTypeCode = t.keyof({ TRUE_FALSE: null, MULTIPLE_CHOICE: null, SCALE: null, MULTIPLE_ONE: null, USER_RESPONSE: null });
 export type QuestionTypeCode = t.TypeOf<typeof QuestionTypeCode>;
+export type QuestionTypesMatch = Expect<BodyMatches<typeof QuestionTypeCode, WireQuestionType>>;
 /** Types that take exactly one selected answer (member spec section 5). */
 export const SINGLE_CHOICE: readonly QuestionTypeCode[] = ['TRUE_FALSE', 'SCALE', 'MULTIPLE_ONE'];
 
 export const SurveyStatus = t.keyof({ NEW: null, PENDING: null, ACTIVE: null, INACTIVE: null, DELETED: null });
 export type SurveyStatus = t.TypeOf<typeof SurveyStatus>;
+export type SurveyStatusesAccepted = AcceptedBody<typeof SurveyStatus, WireStatus>;
 /** DELETED is reached only through DELETE /tests/{id}. */
 export const SettableStatus = t.keyof({ NEW: null, PENDING: null, ACTIVE: null, INACTIVE: null });
 export const TestTypeCode = t.keyof({ SURVEY: null, TEST: null });
@@ -59,46 +72,14 @@ export const SurveyInput = t.intersection([
   }),
 ]);
 export type SurveyInput = t.TypeOf<typeof SurveyInput>;
+/** The survey builder sends the contract's body; the codec accepts it once its status and type are ones it settles. */
+export type SurveyBodyAccepted = AcceptedBody<typeof SurveyInput, SurveyBody & { statusTypeCode: t.TypeOf<typeof SettableStatus>; testTypeCode: TestTypeCode }>;
 
-export interface Answer {
-  id: number;
-  text: string;
-}
-export interface Question {
-  id: number;
-  questionTypeCode: QuestionTypeCode;
-  maxAnswers: number;
-  requiredAnswers: number;
-  text: string;
-  answers: Answer[];
-}
-export interface Section {
-  id: number;
-  name: string;
-  description: string;
-  instructions: string;
-  numberOfQuestions: number;
-  showInstructions: boolean;
-  showName: boolean;
-  questions: Question[];
-}
-/** A stored survey as admins read it (GET /tests/{id}). */
-export interface Survey {
-  id: number;
-  name: string;
-  description: string;
-  statusTypeCode: SurveyStatus;
-  pointIssuanceDisabled: boolean;
-  testTypeCode: TestTypeCode;
-  fromDate: string;
-  thruDate: string | null;
-  maxAttempts: number;
-  attemptId: null;
-  score: number | null;
-  surveyPointsAmount: number;
-  groupIds: number[];
-  sections: Section[];
-}
+/** The admin record's shapes are the contract's (event-schemas/contract/surveys.ts). */
+export type { Survey };
+export type Answer = SurveyAnswerRecord;
+export type Question = SurveyQuestionRecord;
+export type Section = SurveySectionRecord;
 
 /** A survey as the repository writes it: ids on children are kept when they already belong to the survey. */
 export type SurveyDraft = Omit<Survey, 'id' | 'sections' | 'attemptId'> & {
@@ -119,3 +100,5 @@ export const AnswersBody = t.type({
   ),
 });
 export type AnswersBody = t.TypeOf<typeof AnswersBody>;
+/** A member's survey screen sends the contract's responses; the codec accepts them. */
+export type SurveyResponsesAccepted = AcceptedBody<typeof AnswersBody, SurveyResponses>;

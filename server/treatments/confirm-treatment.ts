@@ -1,3 +1,4 @@
+import type { LinkState } from '../../event-schemas/contract/treatment-confirmation';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { left, right } from 'fp-ts/Either';
 import { TreatmentApproved, type TreatmentEvent } from '../../event-schemas';
@@ -17,8 +18,8 @@ export interface ConfirmTreatment {
 
 const sameHash = (a: string | null, b: string) => a !== null && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** What a confirmation link can do right now, as its page says it. */
-export type LinkState = 'ready' | 'already-confirmed' | 'expired' | 'invalid';
+/** What a confirmation link can do right now, as its page says it (event-schemas/contract/treatment-confirmation.ts). */
+export type { LinkState };
 
 /** Reads a link without spending it: the page shows what it would confirm, or why it cannot. */
 export const linkState = (state: TreatmentState, token: string, at: string): LinkState => {

@@ -1,3 +1,5 @@
+import type { ConfirmationBody, ConfirmationView, TreatmentConfirmed } from '../../event-schemas/contract/treatment-confirmation';
+import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import { correlationId } from '../operations/request-context';
 import * as t from 'io-ts';
 import { boundedString, Uuid } from '../../event-schemas/primitives';
@@ -19,6 +21,10 @@ import { resolveCertificates, resolveLineItems } from './resolve-treatment-input
 import { assertRedeemable } from '../certificate-categories/assert-redeemable';
 import { evolveTreatment, initialTreatmentState, treatmentStream } from './treatment-state';
 import { redeemCertificatesOnTreatment } from './redeem-certificates';
+
+/** The confirmation page sends the contract's body (event-schemas/contract/treatment-confirmation.ts); the codec accepts it. */
+const ConfirmBody = t.type({ token: boundedString(200) });
+export type ConfirmBodyAccepted = AcceptedBody<typeof ConfirmBody, ConfirmationBody>;
 
 const Accepted = t.type({ treatmentId: t.string, status: t.string });
 const ConfirmationView = t.intersection([
@@ -115,7 +121,7 @@ export const treatmentRoutes = (deps: Deps) => [
     summary: 'The patient confirms a financed treatment with the single-use token from the e-mail or text',
     access: 'public',
     params: t.type({ id: Uuid }),
-    body: t.type({ token: boundedString(200) }),
+    body: ConfirmBody,
     responses: {
       200: { description: 'Confirmed: the treatment is now PENDING', schema: Accepted },
       400: { description: 'Bad or used token' },
@@ -137,7 +143,10 @@ export const treatmentRoutes = (deps: Deps) => [
         { token: body.token, at: now.toISOString() },
         { actor, correlationId: correlationId(), now },
       );
-      return { status: 200, body: { treatmentId: params.id, status: result.state.kind === 'recorded' ? result.state.status : 'PENDING' } };
+      return {
+        status: 200,
+        body: { treatmentId: params.id, status: result.state.kind === 'recorded' ? result.state.status : 'PENDING' } satisfies TreatmentConfirmed,
+      };
     },
   }),
   route({
@@ -154,7 +163,7 @@ export const treatmentRoutes = (deps: Deps) => [
       const { state } = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, treatmentStream(params.id));
       const link = linkState(state, query.token, deps.now().toISOString());
       // Nothing about the treatment leaves the server for a token that never belonged to it.
-      if (state.kind !== 'recorded' || link === 'invalid' || link === 'expired') return { status: 200, body: { link } };
+      if (state.kind !== 'recorded' || link === 'invalid' || link === 'expired') return { status: 200, body: { link } satisfies ConfirmationView };
       const practice =
         state.practiceId === null ? null : await deps.pool.query<{ name: string }>('SELECT name FROM practices WHERE practice_id = $1', [state.practiceId]);
       return {
@@ -170,7 +179,7 @@ export const treatmentRoutes = (deps: Deps) => [
             expectedPoints: state.expectedPoints,
             status: state.status,
           },
-        },
+        } satisfies ConfirmationView,
       };
     },
   }),

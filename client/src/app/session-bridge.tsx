@@ -1,3 +1,4 @@
+import type { LiveTicket } from '../../../event-schemas/contract/programme-info';
 import { useEffect } from 'react';
 import { api } from '../lib/api';
 import { openLiveStream } from '../lib/live-stream';
@@ -38,7 +39,7 @@ export function SessionBridge() {
   useEffect(() => {
     if (status !== 'authenticated' || !token || paxId === undefined) return;
     const stream = openLiveStream({
-      fetchTicket: async () => (await api.post<{ ticket: string }>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
+      fetchTicket: async () => (await api.post<LiveTicket>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
       onEvent: (type, data) => {
         if (type === 'points' && isPointsChanged(data)) livePointsReceived(data);
         else if (type === 'certificate' && isCertificate(data)) liveCertificateReceived(data);

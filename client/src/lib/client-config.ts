@@ -1,13 +1,8 @@
+import type { ClientConfig } from '../../../event-schemas/contract/programme-info';
 import { api } from './api';
 import { adoptProgrammeTimeZone } from './programme-calendar';
 
-export interface ClientConfig {
-  contentful: { space: string; accessToken: string; environment: string; local: boolean };
-  siteId: string;
-  redemptionDivisor: number;
-  /** The programme's time zone: the client's "today" (programme-calendar.ts). */
-  timeZone: string;
-}
+export type { ClientConfig };
 
 let loading: Promise<ClientConfig> | null = null;
 

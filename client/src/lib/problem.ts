@@ -1,11 +1,7 @@
-/** RFC 9457 problem details, as every failing call of our API answers them. */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  errors?: { path: string; message: string }[];
-}
+import type { ProblemDetails } from '../../../event-schemas/contract/problem';
+
+/** RFC 9457 problem details, as every failing call of our API answers them; parsed leniently, so each part may be missing. */
+export type Problem = Partial<ProblemDetails>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../lib/api';
+import type { SessionToken } from '../../../event-schemas/contract/session';
 import type { Credentials, LoginAnswer } from './types';
 
 export interface SessionApi {
@@ -18,7 +19,7 @@ export const createSessionApi = (api: ApiClient): SessionApi => ({
   login: (credentials) => api.post<LoginAnswer>('/api/rest/authenticate/login', credentials, { token: null, quiet: true }),
   logout: (token) => api.post<void>('/api/rest/authenticate/logout', { authToken: token }, { token }),
   async endImpersonation(token) {
-    const { authToken } = await api.post<{ authToken: string }>('/api/rest/authenticate/endImpersonate', undefined, { token });
+    const { authToken } = await api.post<SessionToken>('/api/rest/authenticate/endImpersonate', undefined, { token });
     return api.post<LoginAnswer>('/api/rest/authenticate/login', undefined, { token: null, query: { jwt: authToken } });
   },
 });

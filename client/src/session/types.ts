@@ -1,15 +1,9 @@
-export interface Pax {
-  paxId: number;
-  firstName: string;
-  lastName: string;
-  [field: string]: unknown;
-}
+import type { Credentials, LoginAnswer, SessionEvent, SessionPax } from '../../../event-schemas/contract/session';
 
-/** A dismissible event delivered with the session, e.g. an offer-claim outcome `MKT_LOGIN_CERT_…`. */
-export interface SessionEvent {
-  code: string;
-  [field: string]: unknown;
-}
+/** Who is signed in (the contract's SessionPax); the participant store adds the record's other fields. */
+export type Pax = SessionPax & Record<string, unknown>;
+
+export type { Credentials, SessionEvent };
 
 /** What is kept under the storage key `user`. */
 export interface SessionUser {
@@ -18,17 +12,7 @@ export interface SessionUser {
   events: SessionEvent[];
 }
 
-/** What login, enrollment, impersonation and `login?jwt=` answer. */
-export interface LoginAnswer extends SessionUser {
-  impersonated?: boolean;
-}
-
-export interface Credentials {
-  username: string;
-  password: string;
-  /** The direct-response campaign of the marketing link the member came through; the server claims its offer. */
-  campaignId?: number;
-}
+export type { LoginAnswer };
 
 export interface StoredSession {
   user: SessionUser;

@@ -1,3 +1,5 @@
+import type { Participant } from '../../../event-schemas/contract/participants';
+import type { AdminAccessAnswer } from '../../../event-schemas/contract/programme-info';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { isApiError } from '../lib/problem';
@@ -20,10 +22,10 @@ export const adminAccessRequested = createEvent<number>();
  */
 export const checkAdminFx = createEffect(async (paxId: number): Promise<boolean> => {
   try {
-    const me = await api.get<{ isAdmin?: boolean }>(`/api/rest/participants/${paxId}`, { quiet: true });
+    const me = await api.get<Partial<Pick<Participant, 'isAdmin'>>>(`/api/rest/participants/${paxId}`, { quiet: true });
     // A record that does not say (an older server) is asked about like before.
     if (me?.isAdmin === false) return false;
-    const answer = await api.get<{ admin?: boolean }>('/api/access/admin', { quiet: true });
+    const answer = await api.get<Partial<AdminAccessAnswer>>('/api/access/admin', { quiet: true });
     return answer?.admin === true;
   } catch (error) {
     if (!isApiError(error, 401) && !isApiError(error, 403)) console.error('Admin check failed', error);

@@ -1,31 +1,11 @@
+import type { CertificateItem, CertificatePage } from '../../../event-schemas/contract/certificates';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionEnded } from '../session/session-events';
 import { liveReplayLost } from './live-resync';
 
-export interface CertificateItem {
-  id: string;
-  status: string;
-  displayStatus?: string;
-  expirationDate: string;
-  certificateCategoryType: string | null;
-  summaryDisplay: string;
-  amount: number;
-  name: string;
-  code: string;
-  purchasePrice?: number;
-  displayCategory?: string;
-  /** The design a bought certificate wears (an `eGiftCardArt` entry id); null or absent: its default art. */
-  cardArtId?: string | null;
-  /** A gift: whom it is for and whether they claimed it (unclaimed, it is still its buyer's, shown as sent). */
-  gift?: { recipientName: string | null; recipientEmail: string; senderName: string | null; claimed: boolean };
-  /** The first day it may be redeemed, where its category shows it (a fresh list answers it; live messages do not). */
-  activationDate?: string | null;
-  /** The date of service of the treatment that used it (it counts once); null or absent while unused. */
-  usedOn?: string | null;
-  /** On a live message only: a gift this member sent was claimed, so it is no longer theirs. */
-  sentGift?: boolean;
-}
+/** A member's certificate, as the server declares it (event-schemas/contract/certificates.ts). */
+export type { CertificateItem };
 
 /** A gift this member bought that nobody claimed yet: theirs on paper, but shown as sent, never as usable. */
 /** A certificate a treatment already used: listed as used, with the treatment's date, never as usable. */
@@ -37,9 +17,7 @@ export const certificatesRequested = createEvent();
 export const liveCertificateReceived = createEvent<CertificateItem>();
 
 export const fetchCertificatesFx = createEffect(
-  async () =>
-    (await api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc' } }))
-      .items,
+  async () => (await api.get<CertificatePage>('/api/rest/participants/~/certificates', { query: { page: 0, size: 100, sort: 'expirationDate desc' } })).items,
 );
 
 const byExpiryDesc = (a: CertificateItem, b: CertificateItem) => b.expirationDate.localeCompare(a.expirationDate) || b.id.localeCompare(a.id);

@@ -1,15 +1,11 @@
+import type { ParticipantEmail, ParticipantPhone } from '../../../event-schemas/contract/participants';
 import { createEffect, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 
-export interface Phone {
-  phone: string;
-  preferred: 'Y' | 'N' | string;
-}
-export interface Email {
-  emailAddress: string;
-  preferred: 'Y' | 'N' | string;
-}
+/** GET /participants/{paxId}/phones and /emails, as the server declares them (event-schemas/contract/participants.ts). */
+export type Phone = ParticipantPhone;
+export type Email = ParticipantEmail;
 
 /** The one flagged preferred 'Y', otherwise the first; null for an empty list. */
 export const preferredOf = <T extends { preferred: string }>(items: readonly T[]): T | null => items.find((i) => i.preferred === 'Y') ?? items[0] ?? null;

@@ -1,25 +1,14 @@
+import type { PointsChanged, PointsSummary } from '../../../event-schemas/contract/participants';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 
-export interface ExpiringPoints {
-  amount: number;
-  expirationDate: string;
-}
+/** GET /participants/{paxId}/points, as the server declares it (event-schemas/contract/participants.ts). */
+export type Points = PointsSummary;
+export type ExpiringPoints = PointsSummary['expiring'][number];
 
-export interface Points {
-  balance: number;
-  pending: number;
-  expiring: ExpiringPoints[];
-}
-
-/** Data of a live `points` message. */
-export interface PointsChanged {
-  paxId: number;
-  balance: number;
-  pending: number;
-  position: string | number;
-}
+/** Data of a live `points` message, as the server declares it. */
+export type { PointsChanged };
 
 export const pointsRequested = createEvent<number>();
 export const livePointsReceived = createEvent<PointsChanged>();

@@ -1,34 +1,16 @@
+import type { CertificatePage } from '../../../event-schemas/contract/certificates';
+import type { CategoryLookup } from '../../../event-schemas/contract/certificate-categories';
+import type { PageName, PromotionTile, PromotionTiles, PromotionWebsite } from '../../../event-schemas/contract/promotions';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { api } from '../lib/api';
 import { sessionAuthenticated, sessionEnded } from '../session/session-events';
 import type { CertificateItem } from './certificates';
 
-/** GET /promotions/tiles item. */
-export interface PromotionTile {
-  promoId: string;
-  programCode: string;
-  name: string;
-  description: string;
-  fromDate: string;
-  thruDate: string;
-  certificateCategoryCode?: string;
-  /** What the member has earned from it so far (absent from an older server). */
-  earned?: { points: number; certificates: number; treatments: number };
-}
-
-export interface CertificateCategory {
-  certificateCategoryCode: string;
-  certificateCategoryName: string;
-}
-
-export type PromotionPageName = 'OVERVIEW' | 'RULES' | 'FAQ';
-
-/** GET /promotions/{id}/website: the tile title and the pages to show, with their content entries. */
-export interface PromotionWebsiteData {
-  promoId: string;
-  tile: { title: string };
-  pages: { page: PromotionPageName; contentEntryId: string }[];
-}
+export type { PromotionTile };
+/** What a tile's lookup reads of its category (GET /certificate-categories/code/{code}). */
+export type CertificateCategory = Pick<CategoryLookup, 'certificateCategoryCode' | 'certificateCategoryName'>;
+export type PromotionPageName = PageName;
+export type PromotionWebsiteData = PromotionWebsite;
 
 /** A tile enriched as the member spec describes. Lookups that fail leave their part empty rather than the tile out. */
 export interface Promotion extends PromotionTile {
@@ -66,9 +48,9 @@ export interface PromotionsRequest {
 /** Loads the caller's tiles and what each is enriched with. */
 export const fetchPromotionsFx = createEffect(async (_: PromotionsRequest): Promise<Promotion[]> => {
   const [{ items }, offers] = await Promise.all([
-    api.get<{ items: PromotionTile[] }>('/api/rest/promotions/tiles'),
+    api.get<PromotionTiles>('/api/rest/promotions/tiles'),
     orNull(
-      api.get<{ items: CertificateItem[] }>('/api/rest/participants/~/certificates', {
+      api.get<CertificatePage>('/api/rest/participants/~/certificates', {
         query: { page: 0, size: 100, sort: 'expirationDate desc', displayCategory: 'offer' },
       }),
     ),

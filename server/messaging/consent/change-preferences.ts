@@ -1,11 +1,10 @@
+import type { MessagePreferences } from '../../../event-schemas/contract/contacts';
 import { right } from 'fp-ts/Either';
 import { MessagePreferencesChanged, type EventOfType, type MemberEvent } from '../../../event-schemas';
 import type { Decider } from '../../core/decider';
 
-export interface MessagePreferences {
-  emailMarketing: boolean;
-  smsMarketing: boolean;
-}
+/** The member's choices are the contract's (event-schemas/contract/contacts.ts): the profile reads and sends them. */
+export type { MessagePreferences };
 
 /** US rules: marketing e-mail until the member opts out (CAN-SPAM), marketing texts only after they opt in (TCPA). */
 export const DEFAULT_PREFERENCES: MessagePreferences = { emailMarketing: true, smsMarketing: false };

@@ -1,3 +1,5 @@
+import type { MessagePreferences, UnsubscribeStatus } from '../../../event-schemas/contract/contacts';
+import type { AcceptedBody } from '../../../event-schemas/contract/wire-checks';
 import * as t from 'io-ts';
 import { memberStream } from '../../../event-schemas';
 import { formatPosition } from '../../../event-schemas/store/position';
@@ -15,6 +17,8 @@ import { assertCanReadFor } from '../../privacy/access-log';
 
 const Preferences = t.type({ emailMarketing: t.boolean, smsMarketing: t.boolean });
 const Changed = t.intersection([Preferences, t.partial({ position: t.string })]);
+/** The profile sends the contract's preferences; the codec accepts them. */
+export type PreferencesAccepted = AcceptedBody<typeof Preferences, MessagePreferences>;
 const TokenQuery = t.type({ token: t.string });
 
 export const preferenceRoutes = (deps: Deps) => {
@@ -22,7 +26,7 @@ export const preferenceRoutes = (deps: Deps) => {
     const result = await handleCommand(deps.store, changePreferences, memberStream(c.paxId), c, { actor, correlationId: correlationId(), now: deps.now() });
     return {
       status: 200,
-      body: { ...result.state, ...(result.position ? { position: formatPosition(result.position) } : {}) },
+      body: { ...result.state, ...(result.position ? { position: formatPosition(result.position) } : {}) } satisfies MessagePreferences,
       headers: result.position ? { 'x-position': formatPosition(result.position) } : undefined,
     };
   };
@@ -69,7 +73,7 @@ export const preferenceRoutes = (deps: Deps) => {
       responses: { 200: { description: 'Their e-mail consent', schema: t.type({ emailMarketing: t.boolean }) }, 400: { description: 'Not a valid link' } },
       handler: async ({ query }) => {
         const paxId = await memberOf(query.token);
-        return { status: 200, body: { emailMarketing: (await readMessagePreferences(deps.pool, paxId)).emailMarketing } };
+        return { status: 200, body: { emailMarketing: (await readMessagePreferences(deps.pool, paxId)).emailMarketing } satisfies UnsubscribeStatus };
       },
     }),
     route({

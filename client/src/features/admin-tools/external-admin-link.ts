@@ -1,8 +1,6 @@
+import type { ExternalAdminTool } from '../../../../event-schemas/contract/programme-info';
 /** GET /admin/external-admin-tool: the host prefix per portal host name, and the prefix for any other host. */
-export interface ExternalAdminTool {
-  hostPrefixes: Record<string, string>;
-  defaultPrefix: string | null;
-}
+export type { ExternalAdminTool };
 
 /** The first segment of a route's path, `root` for the root path (`/admin-tools/campaign-tool` → `admin-tools`). */
 export const firstPathSegment = (path: string): string =>

@@ -4,6 +4,8 @@ import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
+import type { CertificateCategory } from '../../../../event-schemas/contract/certificate-categories';
+import type { ContentEntry } from '../../../../event-schemas/contract/content';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/problem';
 import { GroupEditor } from '../../components/group-editor/group-editor';
@@ -54,11 +56,11 @@ export default function CampaignConfigurationPage() {
         () => setLoaded(true),
         () => showError(`Campaign ${id} could not be loaded`),
       );
-    api.get<{ certificateCategoryCode: string; certificateCategoryName: string }[]>('/api/rest/admin/certificate-categories').then(
+    api.get<CertificateCategory[]>('/api/rest/admin/certificate-categories').then(
       (list) => setCategories(list.map((c) => ({ code: c.certificateCategoryCode, name: c.certificateCategoryName }))),
       () => showError('Could not load the certificate categories'),
     );
-    api.get<{ fields: Record<string, unknown> }[]>('/api/rest/content?contentType=emailTemplate').then(
+    api.get<ContentEntry[]>('/api/rest/content?contentType=emailTemplate').then(
       (entries) => setTemplates(entries.flatMap((e) => emailTemplateOf(e.fields))),
       () => showError('Could not load the e-mail templates'),
     );

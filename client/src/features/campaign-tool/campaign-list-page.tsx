@@ -5,6 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import type { CampaignOfferCounts } from '../../../../event-schemas/contract/campaigns';
 import { api } from '../../lib/api';
 import { formatDate, formatDollars } from '../../lib/format';
 import { STATUS_WORDS } from './components/campaign-fields';
@@ -14,26 +15,17 @@ import './campaign-tool.css';
 
 const dateCell = (value: string | null) => (value ? formatDate(value) : '—');
 
-/** GET /dr-campaigns/offer-counts: one row per campaign. */
-interface OfferCounts {
-  campaignId: number;
-  issued: number;
-  claimed: number;
-  patientEvents: number;
-  reminded: number;
-}
-
-type Row = Campaign & { counts: OfferCounts | undefined };
+type Row = Campaign & { counts: CampaignOfferCounts | undefined };
 
 /** /admin-tools/campaign-tool: every direct-response campaign, newest first, each opening its configuration. */
 export default function CampaignListPage() {
   const campaigns = useUnit($campaigns);
   const [error, setError] = useState<string | null>(null);
-  const [counts, setCounts] = useState<Map<number, OfferCounts>>(new Map());
+  const [counts, setCounts] = useState<Map<number, CampaignOfferCounts>>(new Map());
   const [ended, setEnded] = useState<string | null>(null);
   useEffect(() => {
     fetchCampaignsFx().catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the campaigns'));
-    api.get<OfferCounts[]>('/api/rest/dr-campaigns/offer-counts').then(
+    api.get<CampaignOfferCounts[]>('/api/rest/dr-campaigns/offer-counts').then(
       (list) => setCounts(new Map(list.map((c) => [c.campaignId, c]))),
       () => setError('Could not load how many offers each campaign issued'),
     );

@@ -1,29 +1,11 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
+import type { Campaign, CampaignFields, CampaignStatus } from '../../../../event-schemas/contract/campaigns';
 import { api } from '../../lib/api';
 
-export type CampaignStatus = 'DRAFT' | 'ACTIVE' | 'ENDED';
+export type { Campaign, CampaignStatus };
 
-/** The admin spec's campaign record as the campaign tool edits it. */
-export interface CampaignDraft {
-  id?: number;
-  campaignName: string;
-  statusTypeCode: CampaignStatus;
-  mkCode: string | null;
-  fromDate: string | null;
-  thruDate: string | null;
-  certificateCategoryCode: string | null;
-  certificateAmount: number | null;
-  allowReissuance: boolean;
-  daysBeforeExpirationToSendReminder: number | null;
-  loginNotificationRequired: boolean;
-  createAccountTemplateId: string | null;
-  expirationReminderTemplateId: string | null;
-  newMemberTemplateId: string | null;
-  existingMemberTemplateId: string | null;
-  isPatientEvent: boolean;
-  groupId: number | null;
-}
-export type Campaign = CampaignDraft & { id: number };
+/** The admin spec's campaign record as the campaign tool edits it: the wire record, its id set once saved. */
+export type CampaignDraft = CampaignFields & { id?: number };
 
 /** "Campaign (edit draft defaults)" of the admin spec; the server applies the same to what a body leaves out. */
 export const campaignDraftDefaults: CampaignDraft = {

@@ -14,7 +14,8 @@ export interface VariantRow {
   purchaseAmount: number | null;
   redemptionCriteria: LogicalExpression;
 }
-export type CategoryDraft = Omit<CertificateCategory, 'variants'> & { variants: VariantRow[] };
+/** The form's category: the wire record, its id set once saved, its variants as rows. */
+export type CategoryDraft = Omit<CertificateCategory, 'variants' | 'id'> & { id?: number; variants: VariantRow[] };
 type Field = Exclude<keyof CategoryDraft, 'variants' | 'purchaseAmount' | 'id'>;
 export type FieldChange = { [K in Field]: { field: K; value: CategoryDraft[K] } }[Field];
 

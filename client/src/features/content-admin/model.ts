@@ -1,14 +1,8 @@
 import type { ConfigAuditEntry } from '../../../../event-schemas/contract/audit-entries';
+import type { ContentEntry } from '../../../../event-schemas/contract/content';
 import { api } from '../../lib/api';
 
-/** A content entry as the content admin calls answer it (GET /content, POST /content/insert, PUT /content/update). */
-export interface ContentEntry {
-  id: string;
-  contentType: string;
-  fields: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ContentEntry };
 
 /** One change of an entry from config_audit (GET /content/{id}/audit), as the server declares it. */
 export type ContentChange = ConfigAuditEntry<{ fields?: Record<string, unknown> }>;

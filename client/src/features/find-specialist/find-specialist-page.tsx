@@ -1,3 +1,4 @@
+import type { Specialist, SpecialistSearch } from '../../../../event-schemas/contract/programme-info';
 import { Button } from 'primereact/button';
 import { useRef, useState, type FormEvent } from 'react';
 import { ValidatedInput } from '../../components/validated-input';
@@ -6,15 +7,6 @@ import { formatPhone } from '../../lib/format';
 import { isApiError } from '../../lib/problem';
 import { formatUsZip } from '../../../../event-schemas/contract/rules';
 import { isPostalCode } from '../../lib/validation';
-
-interface Specialist {
-  id: number;
-  name: string;
-  address: string;
-  phone: string;
-  brands: string[];
-  distanceMiles: number;
-}
 
 const radii = [5, 10, 25, 50, 100, 250];
 
@@ -39,7 +31,7 @@ export default function FindSpecialistPage() {
       return;
     }
     try {
-      const answer = await api.get<{ items: Specialist[] }>('/api/rest/specialists', { query: { postalCode: zip.trim(), radiusMiles: radius }, quiet: true });
+      const answer = await api.get<SpecialistSearch>('/api/rest/specialists', { query: { postalCode: zip.trim(), radiusMiles: radius }, quiet: true });
       if (mine !== searches.current) return;
       setResult(answer.items);
       setAsked({ zip: zip.trim().slice(0, 5), radius });

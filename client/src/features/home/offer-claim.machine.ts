@@ -1,14 +1,11 @@
+import type { SessionEvent } from '../../../../event-schemas/contract/session';
 import { assign, setup } from 'xstate';
 import { outcomeOf, type ClaimOutcome } from '../../lib/login-events';
 
 export { outcomeOf, type ClaimOutcome };
 
-export interface ClaimEvent {
-  code: string;
-  activationDate?: unknown;
-  expirationDate?: unknown;
-  [field: string]: unknown;
-}
+/** A login event as the session delivers it (event-schemas/contract/session.ts); its dates are read only when they are strings. */
+export type ClaimEvent = SessionEvent;
 
 export interface ClaimMessage {
   title: string;

@@ -1,4 +1,6 @@
-export type PromotionStatus = 'NEW' | 'DRAFT' | 'ACTIVE' | 'ENDED' | 'PAYMENTS_STOPPED' | 'DELETED';
+import type { PromotionStatus } from '../../../../event-schemas/contract/promotions';
+
+export type { PromotionStatus };
 export type StatusAction = 'publish' | 'revert-to-draft' | 'end' | 'stop-payments' | 'delete';
 
 export interface StatusActionRule {

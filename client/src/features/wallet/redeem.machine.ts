@@ -1,22 +1,13 @@
+import type { RedeemAnswer as WireRedeemAnswer, RedeemedCertificate } from '../../../../event-schemas/contract/participants';
 import { assign, fromPromise, setup } from 'xstate';
 import { REDEEM_TIERS } from '../../../../event-schemas/contract/redeem-tiers';
 
 /** The tiers of the contract, largest first as the dialog lists them. */
 export const REDEEM_OPTIONS = [...REDEEM_TIERS].reverse();
 
-export interface RedeemedCertificate {
-  id: string;
-  code: string;
-  name: string;
-  amount: number;
-  status: string;
-  expirationDate: string;
-}
-
-export interface RedeemAnswer {
-  certificate: RedeemedCertificate;
-  balance: number;
-}
+/** What the wallet reads of the redemption's answer (event-schemas/contract/participants.ts): it does not wait on the position. */
+export type RedeemAnswer = Omit<WireRedeemAnswer, 'position'>;
+export type { RedeemedCertificate };
 
 export interface RedeemContext {
   paxId: number;

@@ -81,7 +81,8 @@ export function ActivityDetailDialog({ header, onClose }: { header: ActivityHead
               <ul>
                 {d.redeemedCertificates.map((c) => (
                   <li key={c.code}>
-                    {c.name} ({c.code}): {formatDollars(c.amount)}
+                    {/* A code the practice reported and the programme does not know carries no amount (the server's detail says null). */}
+                    {c.name} ({c.code}): {c.amount === null ? '—' : formatDollars(c.amount)}
                   </li>
                 ))}
               </ul>

@@ -1,3 +1,4 @@
+import type { GiftOrderBody } from '../../../../../event-schemas/contract/gift-certificates';
 import { api } from '../../../lib/api';
 import type { GiftCategory, GiftCertificate, PlacedOrder } from './gift-types';
 
@@ -19,6 +20,6 @@ export const placeGiftOrder = (paxId: number, cart: readonly GiftCertificate[], 
           ? { recipientName: c.recipientName, senderName: c.senderName || undefined, giftMessage: c.giftMessage || undefined, recipientEmail: c.recipientEmail }
           : {}),
       })),
-    },
+    } satisfies GiftOrderBody,
     { quiet: true },
   );

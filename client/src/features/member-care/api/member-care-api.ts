@@ -1,79 +1,30 @@
-import type { EventAuditEntry } from '../../../../../event-schemas/contract/audit-entries';
+import type {
+  AccessEntry,
+  Contacts,
+  Erased,
+  GivePointsAnswer,
+  GivePointsBody,
+  Participant,
+  ParticipantEmail,
+  ParticipantPage,
+  ParticipantPhone,
+  ParticipantSummary,
+  PointsSummary,
+  Timeline,
+  TimelineEntry,
+} from '../../../../../event-schemas/contract/participants';
 import { api } from '../../../lib/api';
 import { ApiError, asProblem } from '../../../lib/problem';
-import type { LoginAnswer } from '../../../session/types';
+import type { ImpersonateBody, LoginAnswer } from '../../../../../event-schemas/contract/session';
 
-export interface MemberSummary {
-  paxId: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  postalCode: string | null;
-  isAdmin: boolean;
-  enrolledAt: string;
-}
-
-export interface MemberPage {
-  items: MemberSummary[];
-  page: number;
-  size: number;
-  totalElements: number;
-}
-
-export interface MemberRecord {
-  paxId: number;
-  firstName: string;
-  lastName: string;
-  postalCode: string | null;
-  isAdmin: boolean;
-}
-
-export interface Contacts {
-  emails: { emailAddress: string; preferred: string }[];
-  phones: { phone: string; preferred: string }[];
-}
-
-export interface PointsSummary {
-  balance: number;
-  pending: number;
-  expiring: { amount: number; expirationDate: string }[];
-}
+export type MemberSummary = ParticipantSummary;
+export type MemberPage = ParticipantPage;
+/** What member care shows of the participant record. */
+export type MemberRecord = Pick<Participant, 'paxId' | 'firstName' | 'lastName' | 'postalCode' | 'isAdmin'>;
+export type { AccessEntry, Contacts, GivePointsAnswer, GivePointsBody, PointsSummary, Timeline, TimelineEntry };
 
 /** Who caused an event, as event-schemas/metadata.ts records it. */
 export type { Actor } from '../../../../../event-schemas/metadata';
-
-/** One entry of the support replay: a stream history's entry with the balance after it. */
-export interface TimelineEntry extends EventAuditEntry {
-  balanceAfter: number;
-  /** For a certificate's change: the certificate, as the member knows it. */
-  certificate?: { code: string; name: string };
-}
-
-export interface Timeline {
-  balanceAsOf: number;
-  events: TimelineEntry[];
-  /** With asOf: the last instant of that date in the programme's time zone, where the replay (and its chart) ends. */
-  asOfEndsAt?: string;
-}
-
-/** One staff read of the member's data (server/privacy/access-log.ts). */
-export interface AccessEntry {
-  actor: { kind: 'admin' | 'admin-as-participant'; adminId: number; paxId?: number; name: string | null };
-  action: string;
-  occurredAt: string;
-}
-
-export interface GivePointsBody {
-  amount: number;
-  description: string;
-  expirationDate?: string;
-  idempotencyKey: string;
-}
-
-export interface GivePointsAnswer {
-  balance: number;
-  position: string;
-}
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -92,8 +43,8 @@ export const memberCareApi = {
   member: (paxId: number) => api.get<MemberRecord>(member(paxId)),
   contacts: async (paxId: number): Promise<Contacts> => {
     const [emails, phones] = await Promise.all([
-      api.get<Contacts['emails']>(`${member(paxId)}/emails`),
-      api.get<Contacts['phones']>(`${member(paxId)}/phones`),
+      api.get<ParticipantEmail[]>(`${member(paxId)}/emails`),
+      api.get<ParticipantPhone[]>(`${member(paxId)}/phones`),
     ]);
     return { emails, phones };
   },
@@ -109,8 +60,7 @@ export const memberCareApi = {
     if (!response.ok) throw new ApiError(response.status, asProblem(json), path);
     return { status: response.status === 200 ? 200 : 201, body: json as GivePointsAnswer };
   },
-  impersonate: (paxId: number) => api.post<LoginAnswer>('/api/rest/authenticate/impersonate', { paxId }),
+  impersonate: (paxId: number) => api.post<LoginAnswer>('/api/rest/authenticate/impersonate', { paxId } satisfies ImpersonateBody),
   /** Erases the member (issue 25): their personal data goes, their ledger stays. */
-  erase: (paxId: number, reason: string) =>
-    api.post<{ paxId: number; erasedAt: string; position: string }>(`/api/rest/admin/participants/${paxId}/erasure`, { reason }, { quiet: true }),
+  erase: (paxId: number, reason: string) => api.post<Erased>(`/api/rest/admin/participants/${paxId}/erasure`, { reason }, { quiet: true }),
 };

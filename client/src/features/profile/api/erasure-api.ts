@@ -1,10 +1,7 @@
+import type { Erased } from '../../../../../event-schemas/contract/participants';
 import { api } from '../../../lib/api';
 
-export interface Erased {
-  paxId: number;
-  erasedAt: string;
-  position: string;
-}
+export type { Erased };
 
 /** The member erases their own account (POST /participants/{paxId}/erasure), confirming with their password. */
 export const erasureApi = {

@@ -1,10 +1,7 @@
+import type { MessagePreferences, UnsubscribeStatus } from '../../../../../event-schemas/contract/contacts';
 import { api } from '../../../lib/api';
 
-/** Marketing consent: e-mails on until the member opts out, texts off until they opt in. Transactional messages always go. */
-export interface MessagePreferences {
-  emailMarketing: boolean;
-  smsMarketing: boolean;
-}
+export type { MessagePreferences };
 
 const UNSUBSCRIBE = '/api/rest/messages/unsubscribe';
 const path = (paxId: number) => `/api/rest/participants/${paxId}/message-preferences`;
@@ -13,6 +10,6 @@ export const messagePreferencesApi = {
   load: (paxId: number) => api.get<MessagePreferences>(path(paxId)),
   save: (paxId: number, preferences: MessagePreferences) => api.put<MessagePreferences>(path(paxId), preferences, { quiet: true }),
   /** The unsubscribe link's page: no sign-in, the signed token speaks for the member. */
-  unsubscribeStatus: (token: string) => api.get<{ emailMarketing: boolean }>(UNSUBSCRIBE, { query: { token }, token: null, quiet: true }),
+  unsubscribeStatus: (token: string) => api.get<UnsubscribeStatus>(UNSUBSCRIBE, { query: { token }, token: null, quiet: true }),
   unsubscribe: (token: string) => api.post<MessagePreferences>(UNSUBSCRIBE, {}, { query: { token }, token: null, quiet: true }),
 };

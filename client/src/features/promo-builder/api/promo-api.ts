@@ -1,57 +1,15 @@
 import type { EventAuditEntry } from '../../../../../event-schemas/contract/audit-entries';
+import type { AdminPromotion, PageName, PromotionListPage, PromotionListQuery, StatusOption, WebPage } from '../../../../../event-schemas/contract/promotions';
 import { TOKEN_STORAGE_KEY } from '../../../config/session';
 import { api, createApiClient, type ApiClient } from '../../../lib/api';
 import { contentReader } from '../../../lib/content/contentful-client';
 import type { PromotionPage } from '../../../stores/content';
-import type { PromotionStatus, StatusAction } from '../status-actions';
+import type { StatusAction } from '../status-actions';
 
-export type PageName = 'OVERVIEW' | 'RULES' | 'FAQ';
+export type { AdminPromotion, PageName, PromotionListPage, StatusOption, WebPage };
 export const PAGE_NAMES: readonly PageName[] = ['OVERVIEW', 'RULES', 'FAQ'];
 
-export interface WebPage {
-  page: PageName;
-  contentEntryId: string;
-  active: boolean;
-}
-
-/** A promotion as the admin calls answer it (list rows, the single record, and every command). */
-export interface AdminPromotion {
-  id: string;
-  promotionCategory: 'PROMOTION';
-  name: string;
-  description: string;
-  promotionCode: string;
-  typeCode: string;
-  statusTypeCode: PromotionStatus;
-  fromDate: string;
-  thruDate: string;
-  groupIds: number[];
-  certificateCategoryCode: string | null;
-  website: { tileTitle: string; pages: WebPage[] };
-  copiedFrom?: string;
-  /** Where a command's events sit in the log; a later read waits for it. */
-  position?: string;
-}
-
-export interface PromotionListPage {
-  items: AdminPromotion[];
-  page: number;
-  size: number;
-  totalElements: number;
-}
-
-export interface StatusOption {
-  code: PromotionStatus;
-  description: string;
-  applicableOnlyToApprovalProcess: boolean;
-}
-
-export interface ListQuery {
-  status: PromotionStatus | 'ALL';
-  searchName: string;
-  page: number;
-  size: number;
-}
+export type ListQuery = PromotionListQuery;
 
 /** One event of a promotion's history, as the server declares it. */
 export type AuditEntry = EventAuditEntry;

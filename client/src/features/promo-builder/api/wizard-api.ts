@@ -1,134 +1,34 @@
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/problem';
-import type { PageName } from './promo-api';
+import type { ContentUpdate, PromotionPageEntry } from '../../../../../event-schemas/contract/content';
+import type { CategoryChoice } from '../../../../../event-schemas/contract/certificate-categories';
+import type {
+  AwardType,
+  BusyDay,
+  Forecast,
+  PayMethod,
+  ProductTreeNode,
+  RuleOption,
+  RuleRecord,
+  TierRecord,
+  TierRecordIn,
+  WizardRecordIn,
+  WizardRecordOut,
+} from '../../../../../event-schemas/contract/promotions';
 
 /*
  * The promo builder wizard's calls (CONTRACT.md "Promotions: the wizard and payouts") and the option lists its
  * payout-and-rules step offers. The record is sent as the spec's multipart part named `json`.
  */
 
-export type AwardType = 'POINT' | 'CERTIFICATE';
-export type PayMethod = 'units' | 'flat';
+export type { AwardType, BusyDay, Forecast, PayMethod, RuleRecord, TierRecord, TierRecordIn, WizardRecordIn, WizardRecordOut };
+export type Option = RuleOption;
+export type ProductCategoryNode = ProductTreeNode;
+export type ProductBrand = ProductTreeNode['children'][number];
 
-export interface TierRecord {
-  award: number;
-  compareOp: 'gteq';
-  target: number;
-  payMethod: PayMethod;
-  min: number | null;
-  max: number | null;
-}
+export type { CategoryChoice };
 
-/** A tier as sent: its target may be left out (not filled in). */
-export type TierRecordIn = Omit<TierRecord, 'target'> & { target?: number };
-
-export interface RuleRecord {
-  ruleId?: string;
-  name: string;
-  metricIds: number[];
-  tiers: TierRecord[];
-}
-
-/** The record as the wizard sends it: each section optional (a PUT keeps the sections it does not carry). */
-export interface WizardRecordIn {
-  overview?: {
-    id?: string;
-    name?: string;
-    description?: string;
-    promotionCode?: string;
-    fromDate?: string;
-    thruDate?: string;
-    typeCode?: 'FLAT_PAYOUT';
-    statusTypeCode?: 'NEW' | 'DRAFT';
-  };
-  participants?: { groupIds: number[] };
-  payoutAndRules?: {
-    awardType: AwardType;
-    certificateCategoryCode: string | null;
-    rewardDailyCap: number | null;
-    retro: boolean;
-    rules: (Omit<RuleRecord, 'tiers'> & { tiers: TierRecordIn[] })[];
-  };
-  website?: { tile: { title?: string }; webPages: Partial<Record<PageName, { contentValue: string | null; active: boolean }>> };
-}
-
-/** The record as the server answers it (every section, defaults applied). */
-export interface WizardRecordOut {
-  overview: {
-    id: string;
-    name: string;
-    description: string;
-    promotionCode: string;
-    fromDate: string;
-    thruDate: string;
-    typeCode: string;
-    statusTypeCode: string;
-    promotionCategory: 'PROMOTION';
-  };
-  participants: { groupIds: number[] };
-  payoutAndRules: {
-    awardType: AwardType;
-    certificateCategoryCode: string | null;
-    rewardDailyCap: number | null;
-    retro: boolean;
-    programActivityId: number;
-    rules: (RuleRecord & { ruleId: string })[];
-  };
-  website: {
-    tile: { title: string; contentfulId: string | null };
-    webPages: Record<PageName, { contentValue: string | null; active: boolean }>;
-    isCopy: boolean;
-  };
-  revision: number;
-  position?: string;
-}
-
-export interface BusyDay {
-  date: string;
-  treatments: number;
-  points: number;
-  certificates: number;
-}
-
-export interface Forecast {
-  from: string;
-  to: string;
-  lookback: boolean;
-  members: number;
-  treatments: number;
-  points: number;
-  certificates: number;
-  busiestDays: BusyDay[];
-}
-
-export interface Option {
-  code: string;
-  description: string;
-}
-
-export interface ProductBrand {
-  id: string;
-  name: string;
-  products: { id: number; name: string }[];
-}
-export interface ProductCategoryNode {
-  id: string;
-  name: string;
-  children: ProductBrand[];
-}
-
-export interface CategoryChoice {
-  certificateCategoryCode: string;
-  certificateCategoryName: string;
-  variants: { amount: number }[];
-}
-
-/** The content entry of one promotion page (content type promotionWebsite), as the content admin calls take it. */
-export interface PageEntry {
-  id: string;
-  contentType: 'promotionWebsite';
-  fields: { promotionId: string; page: PageName; title: string; paragraphs?: string[]; questions?: { question: string; answer: string }[] };
-}
+export type PageEntry = PromotionPageEntry;
 
 const base = '/api/rest';
 const form = (record: WizardRecordIn) => {
@@ -155,7 +55,7 @@ export const wizardApi = {
       await api.post(`${base}/content/insert`, entry, { quiet: true });
     } catch (e) {
       if (!isApiError(e, 409)) throw e;
-      await api.put(`${base}/content/update`, { id: entry.id, fields: entry.fields }, { quiet: true });
+      await api.put(`${base}/content/update`, { id: entry.id, fields: entry.fields } satisfies ContentUpdate, { quiet: true });
     }
   },
 };

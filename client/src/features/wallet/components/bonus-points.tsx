@@ -1,3 +1,4 @@
+import type { BonusPoints, BonusPointsItem } from '../../../../../event-schemas/contract/participants';
 import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
@@ -6,18 +7,8 @@ import { $points, $pointsPosition } from '../../../stores/points';
 import { programmeToday } from '../../../lib/programme-calendar';
 import { addDaysToInstant } from '../../../../../event-schemas/calendar';
 
-/** GET /participants/{paxId}/bonus-points: each bonus award with what is left of it. */
-interface BonusItem {
-  lotId: string;
-  description: string;
-  amount: number;
-  remaining: number;
-  expirationDate: string;
-  awardedAt: string;
-}
-
 /** What is left of an award, in words: all of it, part of it (spent on rewards first-to-expire), or none and why. */
-export function bonusLine(b: BonusItem, on = programmeToday()): string {
+export function bonusLine(b: Omit<BonusPointsItem, 'source'>, on = programmeToday()): string {
   const head = `${b.description}: ${formatPoints(b.amount)} points`;
   if (b.remaining === b.amount) return `${head}, expire ${formatDate(b.expirationDate)}`;
   if (b.remaining > 0) return `${head}, ${formatPoints(b.remaining)} left, expire ${formatDate(b.expirationDate)}`;
@@ -31,11 +22,11 @@ export function bonusLine(b: BonusItem, on = programmeToday()): string {
 export function BonusPoints({ paxId }: { paxId: number }) {
   const [points, position] = useUnit([$points, $pointsPosition]);
   const balance = points?.balance;
-  const [items, setItems] = useState<BonusItem[] | null>(null);
+  const [items, setItems] = useState<BonusPointsItem[] | null>(null);
   useEffect(() => {
     let live = true;
     api
-      .get<{ items: BonusItem[] }>(`/api/rest/participants/${paxId}/bonus-points`, { quiet: true, ...(position ? { waitForPosition: position } : {}) })
+      .get<BonusPoints>(`/api/rest/participants/${paxId}/bonus-points`, { quiet: true, ...(position ? { waitForPosition: position } : {}) })
       .then((r) => {
         const yearAgo = addDaysToInstant(new Date(), -365);
         if (live) setItems(r.items.filter((b) => new Date(b.awardedAt) >= yearAgo));

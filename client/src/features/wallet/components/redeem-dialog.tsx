@@ -1,3 +1,4 @@
+import type { RedeemBody } from '../../../../../event-schemas/contract/participants';
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -8,7 +9,7 @@ import { formatDate, formatDollars, formatPoints } from '../../../lib/format';
 import { createRedeemMachine, isOptionEnabled, REDEEM_OPTIONS, type RedeemAnswer } from '../redeem.machine';
 
 const redeemPoints = ({ paxId, amount }: { paxId: number; amount: number }) =>
-  api.post<RedeemAnswer>(`/api/rest/participants/${paxId}/points/redeem`, { amount, type: 'CONSUMER' }, { quiet: true });
+  api.post<RedeemAnswer>(`/api/rest/participants/${paxId}/points/redeem`, { amount, type: 'CONSUMER' } satisfies RedeemBody, { quiet: true });
 
 /** The redeem-points dialog: choose, confirm, success. Its content (paxId, points, divisor) comes from the wallet. */
 export function RedeemDialog({
