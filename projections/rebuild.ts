@@ -4,6 +4,7 @@ import type { EventStore, StoredEvent } from '../event-schemas/store/event-store
 import type { Projection } from './projection';
 import { comparePositions, type Position } from '../event-schemas/store/position';
 import { applyGroupBatch, readCheckpoint, samePosition } from './runner';
+import { inTransaction } from './in-transaction';
 
 export interface RebuildProgress {
   /** The read models being rebuilt, joined with ', '. */
@@ -152,20 +153,6 @@ export async function rebuildReadModels(
   } finally {
     await shadowPool.end();
     await pool.query(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
-  }
-}
-
-async function inTransaction(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<void>): Promise<void> {
-  const db = await pool.connect();
-  try {
-    await db.query('BEGIN');
-    await work(db);
-    await db.query('COMMIT');
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    db.release();
   }
 }
 

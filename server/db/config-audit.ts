@@ -44,18 +44,5 @@ export async function readConfigAudit(db: pg.Pool, entity: string, entityId: str
   return r.rows.map((row) => ({ action: row.action, actor: row.actor, before: row.before, after: row.after, occurredAt: row.occurred_at.toISOString() }));
 }
 
-/** Runs `work` in one transaction on its own connection. */
-export async function inTransaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-  const db = await pool.connect();
-  try {
-    await db.query('BEGIN');
-    const result = await work(db);
-    await db.query('COMMIT');
-    return result;
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    db.release();
-  }
-}
+/** Runs `work` in one transaction on its own connection (shared with the projections' rebuild). */
+export { inTransaction } from '../../projections/in-transaction';
