@@ -1,7 +1,7 @@
 // The programme's calendar: every date computation of the server, the projections and the client goes through here
 // (a lint rule refuses hand-made date arithmetic elsewhere). Pure. On dayjs with its utc and timezone plugins, as the
 // design card says, except in what projections call for every event of a rebuild, which keeps a native fast path
-// (dateIn's cached Intl formatter, isCalendarDate, addDays, periodKey, usDate: each says why).
+// (dateIn's cached Intl formatter, ProgrammeDates, isCalendarDate, addDays, periodKey, usDate: each says why).
 //
 // Two kinds of value: a date (`YYYY-MM-DD`, a day of the calendar with no time and no zone) and an instant (a Date).
 // Date arithmetic is done on dayjs in UTC mode, where every day has 24 hours, so no zone or daylight-saving shift, of
@@ -128,6 +128,62 @@ export const dateIn = (timeZone: string, instant: Date): string => {
   if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
   return format.format(instant);
 };
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Within one UTC day: the programme date before `turn` (an instant in ms) and from it on. */
+interface UtcDay {
+  turn: number;
+  before: string;
+  from: string;
+}
+
+/**
+ * dateIn for the many instants of a rebuild: the same answers, found with one Intl call per UTC day instead of one per
+ * event. A UTC day holds at most one turn of the programme date in every zone with ordinary rules (the local midnight
+ * that falls inside it), so the date is dateIn's at the day's hours, and where two hours differ the turn between them is
+ * searched for to the millisecond with dateIn itself. A day where the hours show more than one turn (none is known in
+ * the zone database, but a zone's rules could make one) is left to dateIn for each instant. Dates come back as the same
+ * string objects every time, which keeps the maps keyed by them cheap. At most `capacity` UTC days are kept.
+ */
+export class ProgrammeDates {
+  private readonly days = new Map<number, UtcDay | null>();
+
+  constructor(
+    private readonly timeZone: string,
+    private readonly capacity = 4096,
+  ) {}
+
+  /** The programme date at `instantMs` (ms since the epoch): dateIn(timeZone, new Date(instantMs)). */
+  dateAt(instantMs: number): string {
+    const utcDay = Math.floor(instantMs / DAY_MS);
+    let day = this.days.get(utcDay);
+    if (day === undefined) {
+      if (this.days.size >= this.capacity) this.days.clear();
+      this.days.set(utcDay, (day = this.utcDay(utcDay * DAY_MS)));
+    }
+    if (day === null) return dateIn(this.timeZone, new Date(instantMs));
+    return instantMs < day.turn ? day.before : day.from;
+  }
+
+  private utcDay(start: number): UtcDay | null {
+    const at = (ms: number) => dateIn(this.timeZone, new Date(ms));
+    const hours = Array.from({ length: 25 }, (_, h) => at(Math.min(start + h * HOUR_MS, start + DAY_MS - 1)));
+    const turns = hours.flatMap((d, h) => (h > 0 && d !== hours[h - 1] ? [h] : []));
+    if (turns.length === 0) return { turn: Number.POSITIVE_INFINITY, before: hours[0], from: hours[0] };
+    if (turns.length > 1) return null;
+    // lo: an instant before the turn, hi: one at or after it.
+    let lo = start + (turns[0] - 1) * HOUR_MS;
+    let hi = Math.min(start + turns[0] * HOUR_MS, start + DAY_MS - 1);
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (at(mid) === hours[0]) lo = mid;
+      else hi = mid;
+    }
+    return { turn: hi, before: hours[0], from: hours[24] };
+  }
+}
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in minutes (negative west of Greenwich). */
 export const zoneOffsetMinutes = (timeZone: string, instant: Date): number => dayjs.utc(instant).tz(timeZone).utcOffset();

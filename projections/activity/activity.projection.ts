@@ -1,6 +1,6 @@
 import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../event-schemas';
 import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
-import { dateIn } from '../../event-schemas/calendar';
+import { ProgrammeDates } from '../../event-schemas/calendar';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { applyAroundErasures } from '../erasure';
 import { ActivityRows } from './activity-rows';
@@ -87,7 +87,9 @@ const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned'>>): stri
 /** The member's activity headers with their detail (member spec section 2 "Activity summary"). */
 export const activityProjection = (settings: ActivitySettings): Projection<Consumed> => {
   // Non-treatment activity is dated in the programme's time zone, as the member sees the calendar.
-  const programmeDate = (occurredAt: string) => dateIn(settings.timeZone, new Date(occurredAt));
+  // One Intl call per UTC day rather than per event (see ProgrammeDates).
+  const dates = new ProgrammeDates(settings.timeZone);
+  const programmeDate = (occurredAt: string) => dates.dateAt(Date.parse(occurredAt));
   const projection: Projection<Consumed> = {
     name: 'activity',
     consumes: consuming<Consumed>()(

@@ -1,4 +1,4 @@
-import { dateIn } from '../../event-schemas/calendar';
+import { ProgrammeDates } from '../../event-schemas/calendar';
 import type { EventOfType } from '../../event-schemas';
 import type { ReadModelSettings } from '../registry';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
@@ -53,6 +53,8 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
   // after batch was most of what the report cost a rebuild. Members' and certificates' rows are still written with
   // each batch: the next batch reads them.
   let held: { rebuild: string; totals: DatedTotals } | undefined;
+  // One Intl call per UTC day rather than per event, and each day one string: the totals' maps are keyed by it.
+  const dates = new ProgrammeDates(settings.timeZone);
   const projection: Projection<Consumed> = {
     name: 'programme-report',
     consumes: consuming<Consumed>()(
@@ -80,7 +82,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
     prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
     async applyAll(db, events, rebuild) {
       const batch = await ReportBatch.load(db, ...keysOf(events));
-      for (const e of events) applyOne(batch, dateIn(settings.timeZone, new Date(e.metadata.occurredAt)), e);
+      for (const e of events) applyOne(batch, dates.dateAt(Date.parse(e.metadata.occurredAt)), e);
       if (rebuild !== undefined) {
         // Another rebuild's totals (one that failed) are dropped with it.
         if (held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals() };

@@ -22,77 +22,121 @@ interface Certificate {
 
 const counts = (c: Certificate | undefined): boolean => c !== undefined && c.status === 'ACTIVE' && !c.used;
 
-/** Adds `by` to the entry `key` of a map of totals. */
-const bump = (totals: Map<string, number>, key: string, by: number) => totals.set(key, (totals.get(key) ?? 0) + by);
+/**
+ * Totals by day, then by a key of the day (a measure, an expiry month, a category, a promotion). The day comes first:
+ * events arrive with their day as one string object per day (ProgrammeDates), so the outer lookup is cheap, and the
+ * inner keys are few per day.
+ */
+type ByDay<V> = Map<string, Map<string, V>>;
+
+const rowOf = <V>(totals: ByDay<V>, day: string): Map<string, V> => {
+  let row = totals.get(day);
+  if (!row) totals.set(day, (row = new Map()));
+  return row;
+};
+
+/** Adds `by` to the total of `key` on `day`. */
+const bump = (totals: ByDay<number>, day: string, key: string, by: number): void => {
+  const row = rowOf(totals, day);
+  row.set(key, (row.get(key) ?? 0) + by);
+};
+
+/** Adds the amounts of `by` to the totals of `key` on `day`, place by place. */
+const bumpAll = (totals: ByDay<number[]>, day: string, key: string, by: number[]): void => {
+  const row = rowOf(totals, day);
+  const sums = row.get(key);
+  if (sums) for (let i = 0; i < by.length; i++) sums[i] += by[i];
+  else row.set(key, [...by]);
+};
+
+/** Every (day, key, value) of a ByDay, in three columns. */
+const columnsOf = <V>(totals: ByDay<V>): [string[], string[], V[]] => {
+  const days: string[] = [];
+  const keys: string[] = [];
+  const values: V[] = [];
+  for (const [day, row] of totals)
+    for (const [key, value] of row) {
+      days.push(day);
+      keys.push(key);
+      values.push(value);
+    }
+  return [days, keys, values];
+};
+
+/** The measure of points earned from `source`, one string per source (a map key for every award). */
+const earnedMeasures = new Map<string, string>();
+const earnedMeasure = (source: string): string => {
+  let measure = earnedMeasures.get(source);
+  if (measure === undefined) earnedMeasures.set(source, (measure = `earned:${source}`));
+  return measure;
+};
+
+/** The day a 90-day activity window opening on `day` closes, one computation per day (at most 4,096 kept). */
+const windowCloses = new Map<string, string>();
+const activeWindowClose = (day: string): string => {
+  let until = windowCloses.get(day);
+  if (until === undefined) {
+    if (windowCloses.size >= 4096) windowCloses.clear();
+    windowCloses.set(day, (until = addDays(day, ACTIVE_WINDOW_DAYS)));
+  }
+  return until;
+};
 
 /**
  * The dated totals a batch adds to (only adds: the report never reads them while applying), so a rebuild may hold them
  * over many batches and write them once (see programme-report.projection.ts).
  */
 export class DatedTotals {
-  /** `measure|day` → amount, `day|month` → points, `day|category` → [count, cents]. */
-  readonly daily = new Map<string, number>();
-  readonly expiry = new Map<string, number>();
-  readonly certificateDaily = new Map<string, [number, number]>();
-  /** `promotionId|day` → [treatments, points, certificates, certificate cents]. */
-  readonly promotionDaily = new Map<string, [number, number, number, number]>();
+  /** day → measure → amount; day → expiry month → points; day → category → [count, cents]. */
+  readonly daily: ByDay<number> = new Map();
+  readonly expiry: ByDay<number> = new Map();
+  readonly certificateDaily: ByDay<number[]> = new Map();
+  /** day → promotionId → [treatments, points, certificates, certificate cents]. */
+  readonly promotionDaily: ByDay<number[]> = new Map();
 
   /** Adds another batch's totals to these. */
   add(other: DatedTotals): void {
-    for (const [k, v] of other.daily) bump(this.daily, k, v);
-    for (const [k, v] of other.expiry) bump(this.expiry, k, v);
-    for (const [k, [n, cents]] of other.certificateDaily) {
-      const [n0, c0] = this.certificateDaily.get(k) ?? [0, 0];
-      this.certificateDaily.set(k, [n0 + n, c0 + cents]);
-    }
-    for (const [k, v] of other.promotionDaily) {
-      const w = this.promotionDaily.get(k) ?? [0, 0, 0, 0];
-      this.promotionDaily.set(k, [w[0] + v[0], w[1] + v[1], w[2] + v[2], w[3] + v[3]]);
-    }
+    for (const [day, row] of other.daily) for (const [k, v] of row) bump(this.daily, day, k, v);
+    for (const [day, row] of other.expiry) for (const [k, v] of row) bump(this.expiry, day, k, v);
+    for (const [day, row] of other.certificateDaily) for (const [k, v] of row) bumpAll(this.certificateDaily, day, k, v);
+    for (const [day, row] of other.promotionDaily) for (const [k, v] of row) bumpAll(this.promotionDaily, day, k, v);
   }
 
   /** The statements that add these totals to the dated rows. */
   statements(): Statement[] {
-    const split = (key: string) => key.split('|') as [string, string];
     const out: Statement[] = [];
     if (this.daily.size) {
-      const keys = [...this.daily.keys()];
+      const [days, measures, amounts] = columnsOf(this.daily);
       out.push({
         sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
               ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
-        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.daily.get(k))],
+        values: [measures, days, amounts],
       });
     }
     if (this.expiry.size) {
-      const keys = [...this.expiry.keys()];
+      const [days, months, points] = columnsOf(this.expiry);
       out.push({
         sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
               ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
-        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), keys.map((k) => this.expiry.get(k))],
+        values: [days, months, points],
       });
     }
     if (this.certificateDaily.size) {
-      const keys = [...this.certificateDaily.keys()];
+      const [days, categories, sums] = columnsOf(this.certificateDaily);
       out.push({
         sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
               ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
-        values: [
-          keys.map((k) => split(k)[0]),
-          keys.map((k) => split(k)[1]),
-          keys.map((k) => this.certificateDaily.get(k)![0]),
-          keys.map((k) => this.certificateDaily.get(k)![1]),
-        ],
+        values: [days, categories, sums.map((x) => x[0]), sums.map((x) => x[1])],
       });
     }
     if (this.promotionDaily.size) {
-      const keys = [...this.promotionDaily.keys()];
-      const v = keys.map((k) => this.promotionDaily.get(k)!);
+      const [days, promotions, sums] = columnsOf(this.promotionDaily);
       out.push({
         sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
               SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
               ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
                 certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
-        values: [keys.map((k) => split(k)[0]), keys.map((k) => split(k)[1]), ...[0, 1, 2, 3].map((i) => v.map((x) => x[i]))],
+        values: [promotions, days, ...[0, 1, 2, 3].map((i) => sums.map((x) => x[i]))],
       });
     }
     return out;
@@ -159,7 +203,7 @@ export class ReportBatch {
     const before = m.balance > 0;
     m.balance += delta;
     const after = m.balance > 0;
-    if (before !== after) bump(this.daily, `holders|${day}`, after ? 1 : -1);
+    if (before !== after) bump(this.daily, day, 'holders', after ? 1 : -1);
   }
 
   /**
@@ -168,40 +212,40 @@ export class ReportBatch {
    */
   private activeOn(paxId: number, day: string): void {
     const m = this.member(paxId);
-    const until = addDays(day, ACTIVE_WINDOW_DAYS);
+    const until = activeWindowClose(day);
     if (m.activeUntil !== null && m.activeUntil > day) {
       if (until <= m.activeUntil) return;
-      bump(this.daily, `active|${m.activeUntil}`, 1);
-    } else bump(this.daily, `active|${day}`, 1);
-    bump(this.daily, `active|${until}`, -1);
+      bump(this.daily, m.activeUntil, 'active', 1);
+    } else bump(this.daily, day, 'active', 1);
+    bump(this.daily, until, 'active', -1);
     m.activeUntil = until;
   }
 
   awarded(paxId: number, day: string, lot: { lotId: string; amount: number; expirationDate: string; source: string }): void {
     const month = periodKey(lot.expirationDate);
     this.member(paxId).lots[lot.lotId] = [month, lot.amount];
-    bump(this.daily, `earned:${lot.source}|${day}`, lot.amount);
-    bump(this.expiry, `${day}|${month}`, lot.amount);
+    bump(this.daily, day, earnedMeasure(lot.source), lot.amount);
+    bump(this.expiry, day, month, lot.amount);
     this.moveBalance(paxId, day, lot.amount);
     this.activeOn(paxId, day);
   }
 
   /** Points spent on a reward (`redeemed`) or on gifts (`spent`), taken from the lots the decision named. */
   spent(paxId: number, day: string, measure: 'redeemed' | 'spent', amount: number, consumed: readonly { lotId: string; amount: number }[]): void {
-    bump(this.daily, `${measure}|${day}`, amount);
+    bump(this.daily, day, measure, amount);
     for (const c of consumed) this.takeFromLot(paxId, day, c.lotId, c.amount, undefined);
     this.moveBalance(paxId, day, -amount);
     this.activeOn(paxId, day);
   }
 
   expired(paxId: number, day: string, lotId: string, amount: number, expirationDate: string): void {
-    bump(this.daily, `expired|${day}`, amount);
+    bump(this.daily, day, 'expired', amount);
     this.takeFromLot(paxId, day, lotId, amount, periodKey(expirationDate));
     this.moveBalance(paxId, day, -amount);
   }
 
   forfeited(paxId: number, day: string, lotId: string, amount: number): void {
-    bump(this.daily, `forfeited|${day}`, amount);
+    bump(this.daily, day, 'forfeited', amount);
     this.takeFromLot(paxId, day, lotId, amount, undefined);
     this.moveBalance(paxId, day, -amount);
   }
@@ -212,7 +256,7 @@ export class ReportBatch {
     // A lot the log never awarded cannot happen through the deciders; were it to, its month is the one the event
     // names (or the day's), so the months still add up to the points outstanding.
     const month = lot?.[0] ?? knownMonth ?? periodKey(day);
-    bump(this.expiry, `${day}|${month}`, -amount);
+    bump(this.expiry, day, month, -amount);
     if (!lot) return;
     lot[1] -= amount;
     if (lot[1] <= 0) delete lots[lotId];
@@ -238,21 +282,12 @@ export class ReportBatch {
     this.certificates.set(certificateId, next);
     this.dirtyCertificates.add(certificateId);
     if (was === is) return;
-    const key = `${day}|${next.category}`;
-    const [n, cents] = this.certificateDaily.get(key) ?? [0, 0];
-    this.certificateDaily.set(key, is ? [n + 1, cents + next.cents] : [n - 1, cents - next.cents]);
+    bumpAll(this.certificateDaily, day, next.category, is ? [1, next.cents] : [-1, -next.cents]);
   }
 
   /** A promotion paid one treatment: points, or a certificate worth `certificateValue` dollars. */
   promotionPaid(promotionId: string, day: string, points: number, certificateValue: number | null): void {
-    const key = `${promotionId}|${day}`;
-    const [treatments, paid, certificates, cents] = this.promotionDaily.get(key) ?? [0, 0, 0, 0];
-    this.promotionDaily.set(key, [
-      treatments + 1,
-      paid + points,
-      certificates + (certificateValue === null ? 0 : 1),
-      cents + Math.round((certificateValue ?? 0) * 100),
-    ]);
+    bumpAll(this.promotionDaily, day, promotionId, [1, points, certificateValue === null ? 0 : 1, Math.round((certificateValue ?? 0) * 100)]);
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   endOfMonth,
   isCalendarDate,
   periodKey,
+  ProgrammeDates,
   startOfMonth,
   startOfMonthBefore,
   usDate,
@@ -152,5 +153,55 @@ describe('the calendar: instants and zones', () => {
   it('moves instants by whole days of 24 hours', () => {
     expect(addDaysToInstant(at('2026-03-07T10:00:00Z'), 7).toISOString()).toBe('2026-03-14T10:00:00.000Z');
     expect(addDaysToInstant(at('2026-03-07T10:00:00Z'), -365).toISOString()).toBe('2025-03-07T10:00:00.000Z');
+  });
+});
+
+describe('the calendar: ProgrammeDates, dateIn for a rebuild', () => {
+  // Zones east and west, with quarter-hour offsets (Kathmandu, Chatham), a half-hour daylight shift
+  // (Lord Howe), clocks that skip midnight (Havana, Santiago), a day skipped for the date line (Apia, 2011-12-30) and UTC.
+  const ZONES = [LA, 'America/Havana', 'America/Santiago', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Pacific/Apia', 'UTC'];
+
+  it('answers as dateIn every 1 h 23 min 7 s over both seasons’ clock changes (2011-12 south, 2026 north), and on both sides of every turn', () => {
+    for (const zone of ZONES) {
+      const dates = new ProgrammeDates(zone);
+      for (const [from, to] of [
+        ['2011-09-15T00:00:00Z', '2012-04-15T00:00:00Z'],
+        ['2026-03-01T00:00:00Z', '2026-11-15T00:00:00Z'],
+      ]) {
+        let previous: string | undefined;
+        for (let ms = Date.parse(from); ms < Date.parse(to); ms += 4_987_000) {
+          const expected = dateIn(zone, new Date(ms));
+          const got = dates.dateAt(ms);
+          if (got !== expected) throw new Error(`${zone} at ${new Date(ms).toISOString()}: ${got}, dateIn says ${expected}`);
+          // Where the date turned since the last sample, the millisecond it turned is checked too.
+          if (previous !== undefined && previous !== got) {
+            let lo = ms - 4_987_000;
+            let hi = ms;
+            while (hi - lo > 1) {
+              const mid = Math.floor((lo + hi) / 2);
+              if (dateIn(zone, new Date(mid)) === previous) lo = mid;
+              else hi = mid;
+            }
+            expect([dates.dateAt(lo), dates.dateAt(hi)]).toEqual([dateIn(zone, new Date(lo)), dateIn(zone, new Date(hi))]);
+          }
+          previous = got;
+        }
+      }
+    }
+  });
+
+  it('gives 23:30 Pacific the programme’s day, and the same string each time', () => {
+    const dates = new ProgrammeDates(LA);
+    const first = dates.dateAt(Date.parse('2026-11-27T07:30:00Z'));
+    expect(first).toBe('2026-11-26');
+    expect(dates.dateAt(Date.parse('2026-11-27T07:59:59.999Z'))).toBe('2026-11-26');
+    expect(dates.dateAt(Date.parse('2026-11-27T08:00:00Z'))).toBe('2026-11-27');
+    expect(Object.is(dates.dateAt(Date.parse('2026-11-27T01:00:00Z')), first)).toBe(true);
+  });
+
+  it('keeps at most its capacity of days and still answers after letting them go', () => {
+    const dates = new ProgrammeDates(LA, 3);
+    const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'].map((d) => Date.parse(`${d}T20:00:00Z`));
+    for (const ms of [...days, ...days]) expect(dates.dateAt(ms)).toBe(dateIn(LA, new Date(ms)));
   });
 });
