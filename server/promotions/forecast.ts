@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { findGroup, memberIds } from '../groups/group-repository';
-import { bestRule, cappedAmount, type MeasuredLine } from './payout-rules';
+import { cappedAmount, compileRules, type MeasuredLine, type RuleResult } from './payout-rules';
 import type { PromotionFacts } from './promotion-state';
 import { addDays } from '../../event-schemas/calendar';
 import type { BusyDay, Forecast } from '../../event-schemas/contract/promotions';
@@ -25,93 +25,125 @@ export function forecastWindow(f: Pick<PromotionFacts, 'fromDate' | 'thruDate'>,
 }
 
 /**
- * The payouts of the draft's rules on these treatments, as payPromotion would decide them (best rule, daily cap per
- * member and day of service), in date order. Pure: nothing is paid. `eligible` answers the promotion's groups.
+ * The payouts of a draft's rules, as payPromotion would decide them (best rule, daily cap per member and day of
+ * service), added up treatment by treatment; nothing is paid. Treatments come day by day, and a member's treatments of
+ * one day together and in treatment id order (the order the cap is applied in): the replay keeps only the running
+ * member-day, so a window of hundreds of thousands of treatments holds no map of them.
  */
+export class PayoutReplay {
+  private readonly payout: (lines: readonly MeasuredLine[]) => RuleResult | undefined;
+  private readonly members = new Set<number>();
+  private readonly days = new Map<string, BusyDay>();
+  private treatments = 0;
+  private points = 0;
+  private certificates = 0;
+  /** The member-day being replayed and what it has paid so far (the daily cap's "already"). */
+  private memberDay: { paxId: number; date: string; paid: number } = { paxId: -1, date: '', paid: 0 };
+
+  constructor(
+    private readonly f: Pick<PromotionFacts, 'payoutAndRules'>,
+    private readonly eligible: (paxId: number) => boolean,
+    private readonly certificateValue: number | null,
+  ) {
+    this.payout = compileRules(f.payoutAndRules.rules);
+  }
+
+  add(paxId: number, dateOfService: string, lines: readonly MeasuredLine[]): void {
+    if (!this.eligible(paxId)) return;
+    const result = this.payout(lines);
+    if (!result) return;
+    const p = this.f.payoutAndRules;
+    let pointsHere = 0;
+    let certificatesHere = 0;
+    if (p.awardType === 'CERTIFICATE') {
+      if (this.certificateValue === null) return;
+      certificatesHere = 1;
+    } else {
+      const md = this.memberDay;
+      if (md.paxId !== paxId || md.date !== dateOfService) this.memberDay = { paxId, date: dateOfService, paid: 0 };
+      pointsHere = cappedAmount(result.amount, p.rewardDailyCap, this.memberDay.paid);
+      if (pointsHere === 0) return;
+      this.memberDay.paid += pointsHere;
+    }
+    this.members.add(paxId);
+    this.treatments += 1;
+    this.points += pointsHere;
+    this.certificates += certificatesHere;
+    let day = this.days.get(dateOfService);
+    if (!day) this.days.set(dateOfService, (day = { date: dateOfService, treatments: 0, points: 0, certificates: 0 }));
+    day.treatments += 1;
+    day.points += pointsHere;
+    day.certificates += certificatesHere;
+  }
+
+  result() {
+    const busiestDays = [...this.days.values()]
+      .sort((a, b) => b.points - a.points || b.certificates - a.certificates || b.treatments - a.treatments || a.date.localeCompare(b.date))
+      .slice(0, BUSIEST_DAYS);
+    return { members: this.members.size, treatments: this.treatments, points: this.points, certificates: this.certificates, busiestDays };
+  }
+}
+
+/** PayoutReplay over a list of treatments (in the order PayoutReplay needs). */
 export function replayPayouts(
   f: Pick<PromotionFacts, 'payoutAndRules'>,
   treatments: readonly ForecastTreatment[],
   eligible: (paxId: number) => boolean,
   certificateValue: number | null,
 ) {
-  const p = f.payoutAndRules;
-  const paidPerMemberDay = new Map<string, number>();
-  const members = new Set<number>();
-  const days = new Map<string, BusyDay>();
-  let paidTreatments = 0;
-  let points = 0;
-  let certificates = 0;
-  for (const t of treatments) {
-    if (!eligible(t.paxId)) continue;
-    const result = bestRule(p.rules, t.lines);
-    if (!result) continue;
-    let pointsHere = 0;
-    let certificatesHere = 0;
-    if (p.awardType === 'CERTIFICATE') {
-      if (certificateValue === null) continue;
-      certificatesHere = 1;
-    } else {
-      const key = `${t.paxId}|${t.dateOfService}`;
-      const already = paidPerMemberDay.get(key) ?? 0;
-      pointsHere = cappedAmount(result.amount, p.rewardDailyCap, already);
-      if (pointsHere === 0) continue;
-      paidPerMemberDay.set(key, already + pointsHere);
-    }
-    members.add(t.paxId);
-    paidTreatments += 1;
-    points += pointsHere;
-    certificates += certificatesHere;
-    const day = days.get(t.dateOfService) ?? { date: t.dateOfService, treatments: 0, points: 0, certificates: 0 };
-    day.treatments += 1;
-    day.points += pointsHere;
-    day.certificates += certificatesHere;
-    days.set(t.dateOfService, day);
-  }
-  const busiestDays = [...days.values()]
-    .sort((a, b) => b.points - a.points || b.certificates - a.certificates || b.treatments - a.treatments || a.date.localeCompare(b.date))
-    .slice(0, BUSIEST_DAYS);
-  return { members: members.size, treatments: paidTreatments, points, certificates, busiestDays };
+  const replay = new PayoutReplay(f, eligible, certificateValue);
+  for (const t of treatments) replay.add(t.paxId, t.dateOfService, t.lines);
+  return replay.result();
 }
 
 /**
- * The processed treatments of the window, only their lines with a product some rule measures (the rest pay nothing):
- * day by day, and each member's treatments of a day in treatment id order. That is every order the replay depends on
- * (a daily cap is per member and day; nothing else carries from one treatment to the next), so no more is sorted.
- *
- * At a million members a 90-day window holds 640,000 treatments. Picking lines apart with jsonb_array_elements and
- * ordering in SQL took 3.2 s of the forecast's 3.9 s; reading plain rows takes 0.7 s and a full sort of them here
- * another 0.85 s, grouping by day and member 0.1 s (`npm run bench scale`, issue 24).
+ * Days of the window read per query: about 25,000 treatments at a million members, which PostgreSQL sorts within its
+ * default work_mem (a week's did not, and went to disk), while the next chunk is read.
  */
-export async function processedTreatments(db: pg.Pool, from: string, to: string, productIds: readonly number[]): Promise<ForecastTreatment[]> {
-  // Rules that measure no product pay nothing (the builder's older call publishes without rules): no window to read.
-  if (productIds.length === 0) return [];
-  const r = await db.query<[string, string, string, string]>({
-    text: `SELECT treatment_id, pax_id, date_of_service::text, lines::text FROM promotion_payout_treatments
-            WHERE processed AND date_of_service BETWEEN $1 AND $2`,
-    values: [from, to],
-    rowMode: 'array',
-  });
-  const measured = new Set(productIds);
-  const days = new Map<string, Map<number, (ForecastTreatment & { treatmentId: string })[]>>();
-  for (const [treatmentId, pax, dateOfService, text] of r.rows) {
-    const lines = (JSON.parse(text) as MeasuredLine[]).filter((l) => measured.has(Number(l.productId)));
-    if (lines.length === 0) continue;
-    const paxId = Number(pax);
-    let day = days.get(dateOfService);
-    if (!day) days.set(dateOfService, (day = new Map()));
-    const mine = day.get(paxId);
-    if (mine) mine.push({ treatmentId, paxId, dateOfService, lines });
-    else day.set(paxId, [{ treatmentId, paxId, dateOfService, lines }]);
+const CHUNK_DAYS = 4;
+
+/**
+ * Feeds the window's processed treatments to the visitor in the order PayoutReplay needs, a few days per query, each
+ * query sorted by PostgreSQL (a few days' sort is small) and the next one under way while this one is replayed.
+ *
+ * At a million members a 90-day window holds 640,000 treatments. Reading them in one query and grouping them here by
+ * day and member took 2.3 to 4.0 s, four tenths of it in the garbage collector (640,000 rows, their parsed lines and
+ * the groups alive at once); a few days at a time, replayed as they arrive, keep little alive (`npm run bench scale`).
+ * Such a read is quick only where a day's rows lie together, as they do in a table filled day by day (the synthetic
+ * seed writes each chunk of members in date order for that reason).
+ */
+export async function visitProcessedTreatments(
+  db: pg.Pool,
+  from: string,
+  to: string,
+  visitor: Promise<(paxId: number, dateOfService: string, lines: readonly MeasuredLine[]) => void>,
+): Promise<void> {
+  const chunks: [string, string][] = [];
+  for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
+    const end = addDays(start, CHUNK_DAYS - 1);
+    chunks.push([start, end < to ? end : to]);
   }
-  // PostgreSQL orders uuids by their bytes, which is the order of their lower-case text.
-  const byId = (a: { treatmentId: string }, b: { treatmentId: string }) => (a.treatmentId < b.treatmentId ? -1 : a.treatmentId > b.treatmentId ? 1 : 0);
-  const found: ForecastTreatment[] = [];
-  for (const date of [...days.keys()].sort())
-    for (const mine of days.get(date)!.values()) {
-      if (mine.length > 1) mine.sort(byId);
-      for (const { paxId, dateOfService, lines } of mine) found.push({ paxId, dateOfService, lines });
-    }
-  return found;
+  const read = ([first, last]: [string, string]) => {
+    const rows = db.query<[string, string, string]>({
+      // Sorted by the date itself: ordering by its text (the output column's, were it named date_of_service) is slower.
+      text: `SELECT pax_id, date_of_service::text AS day, lines::text FROM promotion_payout_treatments
+              WHERE processed AND date_of_service BETWEEN $1 AND $2
+              ORDER BY date_of_service, pax_id, treatment_id`,
+      values: [first, last],
+      rowMode: 'array',
+    });
+    // Awaited later (after the visitor is ready, or the chunk before is replayed): a failure then is not unhandled now.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  // The first chunk is read while the visitor gets ready (the forecast works out its groups' members meanwhile).
+  let next = chunks.length ? read(chunks[0]) : undefined;
+  const visit = await visitor;
+  for (let i = 0; next; i++) {
+    const r = await next;
+    next = i + 1 < chunks.length ? read(chunks[i + 1]) : undefined;
+    for (const [pax, dateOfService, lines] of r.rows) visit(Number(pax), dateOfService, JSON.parse(lines) as MeasuredLine[]);
+  }
 }
 
 /** Members of any of the groups (none means everyone), as the payouts would decide today. */
@@ -129,6 +161,14 @@ export async function eligibility(db: pg.Pool, groupIds: readonly number[], toda
 export async function forecast(db: pg.Pool, f: PromotionFacts, today: string, certificateValue: number | null): Promise<Forecast> {
   const window = forecastWindow(f, today);
   const productIds = [...new Set(f.payoutAndRules.rules.flatMap((r) => r.metricIds))];
-  const [treatments, eligible] = await Promise.all([processedTreatments(db, window.from, window.to, productIds), eligibility(db, f.groupIds, today)]);
-  return { ...window, ...replayPayouts(f, treatments, eligible, certificateValue) };
+  // Rules that measure no product pay nothing (the builder's older call publishes without rules): no window to read.
+  if (productIds.length === 0) return { ...window, ...new PayoutReplay(f, () => false, certificateValue).result() };
+  const replay = eligibility(db, f.groupIds, today).then((eligible) => new PayoutReplay(f, eligible, certificateValue));
+  await visitProcessedTreatments(
+    db,
+    window.from,
+    window.to,
+    replay.then((r) => (paxId: number, date: string, lines: readonly MeasuredLine[]) => r.add(paxId, date, lines)),
+  );
+  return { ...window, ...(await replay).result() };
 }

@@ -89,6 +89,19 @@ export async function writeMembers(db: pg.PoolClient, from: number, to: number, 
   await copyRows(db, 'participant_phones', 'pax_id, phone, preferred', phones);
   // bytea as hex ('\\x…'), its backslash doubled for COPY's text format.
   await copyRows(db, 'member_keys', 'pax_id, key', [...keys].map(([paxId, key]) => `${paxId}\t\\\\x${key.toString('hex')}\n`).join(''));
-  await copyRows(db, 'promotion_payout_treatments', 'treatment_id, pax_id, date_of_service, lines, processed', treatments);
+  // In date order, as a live programme's table fills (each treatment is recorded when it is given): the forecast reads a
+  // window of days, and rows of one day scattered over every page of the table made it read the whole table for a week.
+  await copyRows(db, 'promotion_payout_treatments', 'treatment_id, pax_id, date_of_service, lines, processed', inDateOrder(treatments));
   return count;
+}
+
+/** COPY rows of promotion_payout_treatments sorted by their date of service (the third column), then as they were. */
+function inDateOrder(rows: string): string {
+  const lines = rows.split('\n').filter((l) => l !== '');
+  const dateOf = (l: string) => l.split('\t', 3)[2];
+  return lines
+    .map((l, i) => [dateOf(l), i, l] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    .map(([, , l]) => `${l}\n`)
+    .join('');
 }

@@ -1,4 +1,4 @@
-import { bestRule, cappedAmount, evaluateRule, tierAward, tierMet, unitsOf } from '../../../server/promotions/payout-rules';
+import { bestRule, cappedAmount, compileRules, evaluateRule, tierAward, tierMet, unitsOf } from '../../../server/promotions/payout-rules';
 import { FILLER, NEUROMODULATOR, rule, SERUM, tier } from './payout-fixtures';
 
 describe('payout rule semantics (CONTRACT.md)', () => {
@@ -54,5 +54,35 @@ describe('payout rule semantics (CONTRACT.md)', () => {
     expect(cappedAmount(60, 100, 70)).toBe(30);
     expect(cappedAmount(60, 100, 100)).toBe(0);
     expect(cappedAmount(60, 100, 140)).toBe(0);
+  });
+});
+
+describe('compileRules, the forecast’s bestRule', () => {
+  it('answers as bestRule on 5,000 generated treatments and rule sets (tiers in any order, equal targets, min and max, flat and per unit)', () => {
+    // A small deterministic generator: the same cases on every run.
+    let seed = 42;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const products = [NEUROMODULATOR, FILLER, SERUM];
+    for (let i = 0; i < 5000; i++) {
+      const rules = Array.from({ length: 1 + next(3) }, (_, r) =>
+        rule({
+          ruleId: `r${r}`,
+          metricIds: products.filter(() => next(2) === 0),
+          tiers: Array.from({ length: 1 + next(3) }, () =>
+            tier(1 + next(30), {
+              award: next(5),
+              payMethod: next(2) ? 'units' : 'flat',
+              min: next(4) === 0 ? next(50) : null,
+              max: next(4) === 0 ? next(80) : null,
+            }),
+          ),
+        }),
+      );
+      const lines = Array.from({ length: next(4) }, () => ({ productId: products[next(3)], quantity: next(40) }));
+      expect(compileRules(rules)(lines)).toEqual(bestRule(rules, lines));
+    }
   });
 });
