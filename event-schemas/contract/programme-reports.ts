@@ -89,6 +89,14 @@ export interface PromotionResult {
 /** The points-flow measures a drill-down names (earned may be narrowed to one source). */
 export type FlowMeasure = 'earned' | 'redeemed' | 'spent' | 'expired' | 'forfeited';
 
+/** The figure a points-flow drill-down lists (its query): a measure, earned perhaps of one source, over programme days. */
+export interface FlowFigure {
+  measure: FlowMeasure;
+  source?: AwardSource;
+  from: string;
+  to: string;
+}
+
 /** One ledger event behind a points-flow figure. `position` is its place in the log (opaque, orders the log). */
 export interface FlowEntry {
   paxId: number;
