@@ -20,29 +20,33 @@ export const reportEntriesMigrations: Migration[] = [
         points bigint NOT NULL,
         PRIMARY KEY (measure, day, pos_major, pos_minor)
       );
-      -- One row per change in a member's holding of an active unused certificate: +1 when it starts to count for them
-      -- (issued active, reactivated, released, transferred to them), -1 when it stops. Summed per certificate and
-      -- member up to a day, 1 means they held it at that day's end; the rows of a category sum to the report's counts.
-      CREATE TABLE rm_report_certificate_entries (
+      -- A member's holding of an active unused certificate, once it ended: it counted for them at the end of every
+      -- day from from_day to the day before until_day (delta +1). A holding that began and ended on one day never
+      -- counted and has no row. (Should a certificate's events be dated out of log order, the pair is kept the other
+      -- way round, delta -1 from until_day to the day before from_day, so the rows still add up to the report's.)
+      -- Keyed for "as of day D": a category's holdings that ended after D, which a current day barely has.
+      CREATE TABLE rm_report_certificate_spans (
         category text NOT NULL,
-        day date NOT NULL,
-        pos_major bigint NOT NULL,
-        pos_minor bigint NOT NULL,
-        pax_id bigint NOT NULL,
+        until_day date NOT NULL,
         certificate_id uuid NOT NULL,
+        pax_id bigint NOT NULL,
+        from_day date NOT NULL,
         delta smallint NOT NULL,
         cents bigint NOT NULL,
-        PRIMARY KEY (category, day, pos_major, pos_minor, pax_id)
+        PRIMARY KEY (category, until_day, certificate_id, pax_id)
       );
-      -- Each certificate as the entries last left it (the next event on it reads this).
+      -- Each certificate as the entries last left it; held_from is the day its holder's current holding began (null
+      -- while it does not count): the holdings not yet ended.
       CREATE TABLE rm_report_entry_certificates (
         certificate_id uuid PRIMARY KEY,
         pax_id bigint NOT NULL,
         category text NOT NULL,
         cents bigint NOT NULL,
         status text NOT NULL,
-        used boolean NOT NULL
+        used boolean NOT NULL,
+        held_from date
       );
+      CREATE INDEX rm_report_entry_certificates_held ON rm_report_entry_certificates (category, held_from) WHERE held_from IS NOT NULL;
     `,
   },
 ];

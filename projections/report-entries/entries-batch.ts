@@ -9,6 +9,8 @@ interface Certificate {
   cents: number;
   status: string;
   used: boolean;
+  /** The day its holder's current holding began to count (null while it does not count). */
+  heldFrom: string | null;
 }
 
 // The same rule as the programme report's (projections/programme-report/report-batch.ts, copied: the two must agree).
@@ -22,33 +24,35 @@ interface PointRow {
   points: number;
 }
 
-interface CertificateRow {
+/** A holding that ended: it counted for its member at the end of the days from `from` to the day before `until`. */
+interface Span {
   category: string;
-  day: string;
-  position: Position;
-  paxId: number;
+  until: string;
   certificateId: string;
+  paxId: number;
+  from: string;
   delta: 1 | -1;
   cents: number;
 }
 
 /**
  * One batch of report entries, worked out in memory: the touched certificates are read once, every event appends its
- * rows in log order, and the rows are written in one multi-row insert per table. Rows are keyed by log position, so
- * a batch applied again (a retried transaction) adds nothing twice.
+ * rows in log order, and the rows are written in one multi-row insert per table. (The runner commits a batch with its
+ * checkpoint, so a retried batch starts again from the rows before it.)
  */
 export class EntriesBatch {
   private readonly certificates = new Map<string, Certificate>();
   private readonly dirty = new Set<string>();
   private readonly pointRows: PointRow[] = [];
-  private readonly certificateRows: CertificateRow[] = [];
+  private readonly spans: Span[] = [];
 
   private constructor(private readonly db: pg.PoolClient) {}
 
   /** The one read a batch makes (a runner may prefetch exactly this statement). */
   static loadStatement(certificateIds: string[]): Statement {
     return {
-      sql: `SELECT certificate_id::text AS id, pax_id, category, cents, status, used FROM rm_report_entry_certificates WHERE certificate_id = ANY($1::uuid[])`,
+      sql: `SELECT certificate_id::text AS id, pax_id, category, cents, status, used, to_char(held_from, 'YYYY-MM-DD') AS held_from
+            FROM rm_report_entry_certificates WHERE certificate_id = ANY($1::uuid[])`,
       values: [[...new Set(certificateIds)]],
     };
   }
@@ -56,12 +60,19 @@ export class EntriesBatch {
   static async load(db: pg.PoolClient, certificateIds: string[]): Promise<EntriesBatch> {
     const batch = new EntriesBatch(db);
     if (certificateIds.length === 0) return batch;
-    const r = await readRows<{ id: string; pax_id: string; category: string; cents: string; status: string; used: boolean }>(
+    const r = await readRows<{ id: string; pax_id: string; category: string; cents: string; status: string; used: boolean; held_from: string | null }>(
       db,
       EntriesBatch.loadStatement(certificateIds),
     );
     for (const row of r.rows)
-      batch.certificates.set(row.id, { paxId: Number(row.pax_id), category: row.category, cents: Number(row.cents), status: row.status, used: row.used });
+      batch.certificates.set(row.id, {
+        paxId: Number(row.pax_id),
+        category: row.category,
+        cents: Number(row.cents),
+        status: row.status,
+        used: row.used,
+        heldFrom: row.held_from,
+      });
     return batch;
   }
 
@@ -71,28 +82,41 @@ export class EntriesBatch {
   }
 
   /** A second issue of a certificate already followed changes nothing: the first stands (as in the report). */
-  certificateIssued(day: string, position: Position, certificateId: string, c: Certificate): void {
+  certificateIssued(day: string, certificateId: string, c: Omit<Certificate, 'heldFrom'>): void {
     if (this.certificates.has(certificateId)) return;
-    this.change(day, position, certificateId, c);
+    this.change(day, certificateId, { ...c, heldFrom: null });
   }
 
   /** A certificate's status, use or holder changed (an unknown certificate is ignored, as in the report). */
-  certificateChanged(day: string, position: Position, certificateId: string, change: Partial<Pick<Certificate, 'status' | 'used' | 'paxId'>>): void {
+  certificateChanged(day: string, certificateId: string, change: Partial<Pick<Certificate, 'status' | 'used' | 'paxId'>>): void {
     const before = this.certificates.get(certificateId);
-    if (before) this.change(day, position, certificateId, { ...before, ...change });
+    if (before) this.change(day, certificateId, { ...before, ...change });
   }
 
-  /** A holding that stops counts -1 for its member, one that starts +1 for its member (both, on a transfer). */
-  private change(day: string, position: Position, certificateId: string, next: Certificate): void {
+  /**
+   * A holding that stops ends its span (the certificate stops counting, or passes to another member); one that starts
+   * opens a span, kept on the certificate until it ends. The spans are the report's +1 and -1 paired, so they add up
+   * to its counts on every day.
+   */
+  private change(day: string, certificateId: string, next: Certificate): void {
     const before = this.certificates.get(certificateId);
-    this.certificates.set(certificateId, next);
-    this.dirty.add(certificateId);
     const was = counts(before);
     const is = counts(next);
-    if (was && before && !(is && before.paxId === next.paxId))
-      this.certificateRows.push({ category: before.category, day, position, paxId: before.paxId, certificateId, delta: -1, cents: before.cents });
-    if (is && !(was && before?.paxId === next.paxId))
-      this.certificateRows.push({ category: next.category, day, position, paxId: next.paxId, certificateId, delta: 1, cents: next.cents });
+    const kept = was && is && before!.paxId === next.paxId;
+    if (was && !kept) {
+      const from = before!.heldFrom!;
+      // Begun and ended on one day, it never counted at a day's end. Dated out of log order, it is kept reversed.
+      if (from !== day)
+        this.spans.push({
+          category: before!.category,
+          certificateId,
+          paxId: before!.paxId,
+          cents: before!.cents,
+          ...(from < day ? { from, until: day, delta: 1 } : { from: day, until: from, delta: -1 }),
+        });
+    }
+    this.certificates.set(certificateId, { ...next, heldFrom: kept ? before!.heldFrom : is ? day : null });
+    this.dirty.add(certificateId);
   }
 
   async save(): Promise<void> {
@@ -113,18 +137,17 @@ export class EntriesBatch {
         ],
       });
     }
-    if (this.certificateRows.length) {
-      const r = this.certificateRows;
+    if (this.spans.length) {
+      const r = this.spans;
       await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_certificate_entries (category, day, pos_major, pos_minor, pax_id, certificate_id, delta, cents)
-              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::uuid[], $7::smallint[], $8::bigint[]) ON CONFLICT DO NOTHING`,
+        sql: `INSERT INTO rm_report_certificate_spans (category, until_day, certificate_id, pax_id, from_day, delta, cents)
+              SELECT * FROM unnest($1::text[], $2::date[], $3::uuid[], $4::bigint[], $5::date[], $6::smallint[], $7::bigint[]) ON CONFLICT DO NOTHING`,
         values: [
           r.map((x) => x.category),
-          r.map((x) => x.day),
-          r.map((x) => major(x.position)),
-          r.map((x) => minor(x.position)),
-          r.map((x) => x.paxId),
+          r.map((x) => x.until),
           r.map((x) => x.certificateId),
+          r.map((x) => x.paxId),
+          r.map((x) => x.from),
           r.map((x) => x.delta),
           r.map((x) => x.cents),
         ],
@@ -134,10 +157,18 @@ export class EntriesBatch {
       const ids = [...this.dirty];
       const c = ids.map((id) => this.certificates.get(id)!);
       await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_entry_certificates AS t (certificate_id, pax_id, category, cents, status, used)
-              SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[])
-              ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used`,
-        values: [ids, c.map((x) => x.paxId), c.map((x) => x.category), c.map((x) => x.cents), c.map((x) => x.status), c.map((x) => x.used)],
+        sql: `INSERT INTO rm_report_entry_certificates AS t (certificate_id, pax_id, category, cents, status, used, held_from)
+              SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::date[])
+              ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used, held_from = EXCLUDED.held_from`,
+        values: [
+          ids,
+          c.map((x) => x.paxId),
+          c.map((x) => x.category),
+          c.map((x) => x.cents),
+          c.map((x) => x.status),
+          c.map((x) => x.used),
+          c.map((x) => x.heldFrom),
+        ],
       });
     }
   }

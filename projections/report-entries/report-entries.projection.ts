@@ -31,9 +31,10 @@ const certificateIdsOf = (events: ProjectedEvent<Consumed>[]): string[] => event
 
 /**
  * The rows behind the programme report's figures (GET /admin/reports/points-flow/entries and
- * /admin/reports/certificates/outstanding): one per ledger event under its points-flow measure, and one per change in
- * who holds an active unused certificate. A separate read model from the report's dated totals, so neither's rebuild
- * waits on the other; both date an event by the programme day of its occurredAt, so the rows of a figure add up to it.
+ * /admin/reports/certificates/outstanding): one per ledger event under its points-flow measure, and each member's
+ * holdings of active unused certificates, from the day one began to count to the day it stopped. A read model of its
+ * own, apart from the report's dated totals; both date an event by the programme day of its occurredAt, so the rows of
+ * a figure add up to it.
  */
 export const reportEntriesProjection = (settings: ReadModelSettings): Projection<Consumed> => {
   const projection: Projection<Consumed> = {
@@ -50,7 +51,7 @@ export const reportEntriesProjection = (settings: ReadModelSettings): Projection
       'CertificateRedemptionReleased',
       'CertificateTransferred',
     ),
-    tables: ['rm_report_point_entries', 'rm_report_certificate_entries', 'rm_report_entry_certificates'],
+    tables: ['rm_report_point_entries', 'rm_report_certificate_spans', 'rm_report_entry_certificates'],
     liveKinds: [],
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch: (events) => {
@@ -86,7 +87,7 @@ function applyOne(batch: EntriesBatch, day: string, e: ProjectedEvent<Consumed>)
     case 'CertificateIssued': {
       const d = e.event.data;
       // Category and value as the report counts them (lower-cased display category, cents rounded from dollars).
-      return batch.certificateIssued(day, at, d.certificateId, {
+      return batch.certificateIssued(day, d.certificateId, {
         paxId: d.paxId,
         category: d.displayCategory.toLowerCase(),
         cents: Math.round(d.amount * 100),
@@ -95,13 +96,13 @@ function applyOne(batch: EntriesBatch, day: string, e: ProjectedEvent<Consumed>)
       });
     }
     case 'CertificateStatusChanged':
-      return batch.certificateChanged(day, at, e.event.data.certificateId, { status: e.event.data.to });
+      return batch.certificateChanged(day, e.event.data.certificateId, { status: e.event.data.to });
     case 'CertificateRedeemedOnTreatment':
-      return batch.certificateChanged(day, at, e.event.data.certificateId, { used: true });
+      return batch.certificateChanged(day, e.event.data.certificateId, { used: true });
     case 'CertificateRedemptionReleased':
-      return batch.certificateChanged(day, at, e.event.data.certificateId, { used: false });
+      return batch.certificateChanged(day, e.event.data.certificateId, { used: false });
     case 'CertificateTransferred':
-      return batch.certificateChanged(day, at, e.event.data.certificateId, { paxId: e.event.data.toPaxId });
+      return batch.certificateChanged(day, e.event.data.certificateId, { paxId: e.event.data.toPaxId });
     default: {
       const never: never = e.event;
       return never;
