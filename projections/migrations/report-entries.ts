@@ -9,13 +9,15 @@ export const reportEntriesMigrations: Migration[] = [
   {
     id: '0960-rm-report-entries',
     sql: `
-      -- One row per ledger event: the points it moved under the report's measure (earned:<source>, redeemed, spent,
-      -- expired, forfeited). The key pages a measure's days in log order.
+      -- One row per ledger event: the points it moved under the report's measure (earned, with its source; redeemed,
+      -- spent, expired, forfeited). The key walks a measure's days in log order, so a page of a period's rows stops
+      -- after the page, and the totals read its range alone.
       CREATE TABLE rm_report_point_entries (
         measure text NOT NULL,
         day date NOT NULL,
         pos_major bigint NOT NULL,
         pos_minor bigint NOT NULL,
+        source text,
         pax_id bigint NOT NULL,
         points bigint NOT NULL,
         PRIMARY KEY (measure, day, pos_major, pos_minor)

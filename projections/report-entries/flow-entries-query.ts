@@ -19,26 +19,23 @@ export interface FlowEntriesPage {
 }
 
 /**
- * The ledger events behind a points-flow figure: `measure` (earned narrowed to `sources`, all of them by default) on
- * the programme days `from` to `to`, in day and log order, page `page` of `size`. The totals cover every page and equal
- * the figure. Both reads walk the primary key's (measure, day) range, one range per measure.
+ * The ledger events behind a points-flow figure: `measure` (earned narrowed to `source` when given) on the programme
+ * days `from` to `to`, in day and log order, page `page` of `size`. The totals cover every page and equal the figure.
+ * Both reads walk the primary key's (measure, day) range; a page stops after its rows (a source's page skips the
+ * other sources' rows on its way).
  */
 export async function flowEntries(
   pool: pg.Pool,
-  q: { measure: FlowMeasure; sources: readonly string[]; from: string; to: string; page: number; size: number },
+  q: { measure: FlowMeasure; source: string | undefined; from: string; to: string; page: number; size: number },
 ): Promise<FlowEntriesPage> {
-  const measures = q.measure === 'earned' ? q.sources.map((s) => `earned:${s}`) : [q.measure];
-  const where = `measure = ANY($1::text[]) AND day BETWEEN $2::date AND $3::date`;
+  const where = `e.measure = $1 AND e.day BETWEEN $2::date AND $3::date AND ($4::text IS NULL OR e.source = $4)`;
+  const range = [q.measure, q.from, q.to, q.source ?? null];
   const [totals, rows] = await Promise.all([
-    pool.query<{ n: string; points: string | null }>(`SELECT count(*) AS n, sum(points) AS points FROM rm_report_point_entries WHERE ${where}`, [
-      measures,
-      q.from,
-      q.to,
-    ]),
+    pool.query<{ n: string; points: string | null }>(`SELECT count(*) AS n, sum(e.points) AS points FROM rm_report_point_entries e WHERE ${where}`, range),
     pool.query<{ pax_id: string; day: string; points: string; pos_major: string; pos_minor: string }>(
-      `SELECT pax_id, to_char(day, 'YYYY-MM-DD') AS day, points, pos_major, pos_minor FROM rm_report_point_entries WHERE ${where}
-       ORDER BY day, pos_major, pos_minor LIMIT $4 OFFSET $5`,
-      [measures, q.from, q.to, q.size, q.page * q.size],
+      `SELECT e.pax_id, to_char(e.day, 'YYYY-MM-DD') AS day, e.points, e.pos_major, e.pos_minor FROM rm_report_point_entries e WHERE ${where}
+       ORDER BY e.day, e.pos_major, e.pos_minor LIMIT $5 OFFSET $6`,
+      [...range, q.size, q.page * q.size],
     ),
   ]);
   return {

@@ -74,16 +74,16 @@ function applyOne(batch: EntriesBatch, day: string, e: ProjectedEvent<Consumed>)
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;
-      return batch.points(`earned:${d.source}`, day, at, d.paxId, d.amount);
+      return batch.points('earned', d.source, day, at, d.paxId, d.amount);
     }
     case 'PointsRedeemed':
-      return batch.points('redeemed', day, at, e.event.data.paxId, e.event.data.amount);
+      return batch.points('redeemed', null, day, at, e.event.data.paxId, e.event.data.amount);
     case 'GiftCertificatesPurchased':
-      return batch.points('spent', day, at, e.event.data.paxId, e.event.data.pointsSpent);
+      return batch.points('spent', null, day, at, e.event.data.paxId, e.event.data.pointsSpent);
     case 'PointsExpired':
-      return batch.points('expired', day, at, e.event.data.paxId, e.event.data.amount);
+      return batch.points('expired', null, day, at, e.event.data.paxId, e.event.data.amount);
     case 'PointsForfeited':
-      return batch.points('forfeited', day, at, e.event.data.paxId, e.event.data.amount);
+      return batch.points('forfeited', null, day, at, e.event.data.paxId, e.event.data.amount);
     case 'CertificateIssued': {
       const d = e.event.data;
       // Category and value as the report counts them (lower-cased display category, cents rounded from dollars).

@@ -68,7 +68,7 @@ export const drillDownRoutes = (deps: Deps) => {
           throw validationProblem([{ path: 'query.source', message: 'is only for measure earned' }]);
         const page = query.page ?? 0;
         const size = query.size ?? MAX_DRILL_DOWN_PAGE_SIZE;
-        const found = await flowEntries(deps.pool, { measure: query.measure, sources: query.source ? [query.source] : SOURCES, from, to, page, size });
+        const found = await flowEntries(deps.pool, { measure: query.measure, source: query.source, from, to, page, size });
         const body: FlowEntries = { ...found, items: await withNames(deps, found.items), page, size };
         return { status: 200, body };
       },
