@@ -24,8 +24,8 @@ export const reportEntriesMigrations: Migration[] = [
       );
       -- A member's holding of an active unused certificate, once it ended: it counted for them at the end of every
       -- day from from_day to the day before until_day (delta +1). A holding that began and ended on one day never
-      -- counted and has no row. (Should a certificate's events be dated out of log order, the pair is kept the other
-      -- way round, delta -1 from until_day to the day before from_day, so the rows still add up to the report's.)
+      -- counted and has no row. (Should a certificate's events be dated out of log order, a holding that ended on a
+      -- day before the one it began is kept as delta -1 over the days between, as the report's counts take it back.)
       -- Keyed for "as of day D": a category's holdings that ended after D, which a current day barely has.
       CREATE TABLE rm_report_certificate_spans (
         category text NOT NULL,
