@@ -67,6 +67,7 @@ import { specialistRoutes } from './specialists';
 import { giftCertificateRoutes } from './gift-certificates';
 import { giftClaimRoutes } from './gift-certificates/gift-claim-routes';
 import { promotionMigrations, promotionPayouts, promotionRoutes } from './promotions';
+import { drillDownRoutes } from './reports/drill-down-routes';
 import { reportRoutes } from './reports/report-routes';
 import { reportMigrations } from './reports/report-migrations';
 import { campaignReminderRoutes, campaignRoutes, patientEventOffers } from './campaigns';
@@ -201,6 +202,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...giftClaimRoutes(deps),
     ...promotionRoutes(deps),
     ...reportRoutes(deps),
+    ...drillDownRoutes(deps),
     ...campaignRoutes(deps),
     ...campaignReminderRoutes(deps),
   ];

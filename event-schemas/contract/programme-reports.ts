@@ -85,3 +85,53 @@ export interface PromotionResult {
   /** `recorded`: kept with the publication; otherwise replayed now on the rules published (published before it was kept). */
   forecast: (PaidFigures & { members: number; publishedOn: string; recorded: boolean }) | null;
 }
+
+/** The points-flow measures a drill-down names (earned may be narrowed to one source). */
+export type FlowMeasure = 'earned' | 'redeemed' | 'spent' | 'expired' | 'forfeited';
+
+/** The figure a points-flow drill-down lists (its query): a measure, earned perhaps of one source, over programme days. */
+export interface FlowFigure {
+  measure: FlowMeasure;
+  source?: AwardSource;
+  from: string;
+  to: string;
+}
+
+/** One ledger event behind a points-flow figure. `position` is its place in the log (opaque, orders the log). */
+export interface FlowEntry {
+  paxId: number;
+  /** The member's name; an erased member's is gone, and the screen names them as the support view does. */
+  name: string | null;
+  day: string;
+  points: number;
+  eventType: string;
+  position: string;
+}
+
+/** GET /admin/reports/points-flow/entries: a page of the events behind a figure; the totals cover every page. */
+export interface FlowEntries {
+  items: FlowEntry[];
+  page: number;
+  size: number;
+  totalElements: number;
+  /** Equal to the points-flow figure of the same days and measure. */
+  totalPoints: number;
+}
+
+/** One certificate behind a category's liability figure, with the member who held it at the day's end. */
+export interface OutstandingCertificate {
+  certificateId: string;
+  paxId: number;
+  name: string | null;
+  value: number;
+}
+
+/** GET /admin/reports/certificates/outstanding: a page of a category's active unused certificates at the end of a day. */
+export interface OutstandingCertificates {
+  items: OutstandingCertificate[];
+  page: number;
+  size: number;
+  /** Equal to the liability's count and value of the category as of the same day. */
+  totalElements: number;
+  totalValue: number;
+}

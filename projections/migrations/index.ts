@@ -5,6 +5,7 @@ import { memberPointsMigrations } from './member-points';
 import { messagePreferenceMigrations } from './message-preferences';
 import { expiringLotsMigrations, programmeReportMigrations, promotionResultsMigrations } from './programme-report';
 import { promotionEarningsMigrations, promotionMigrations } from './promotions';
+import { reportEntriesMigrations } from './report-entries';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
 
@@ -21,4 +22,5 @@ export const projectionMigrations: Migration[] = [
   ...programmeReportMigrations,
   ...expiringLotsMigrations,
   ...promotionResultsMigrations,
+  ...reportEntriesMigrations,
 ];

@@ -97,3 +97,63 @@ test('Programme Insight draws liability, points flow and expiry ladder with non-
   await page.getByRole('link', { name: 'Ines Insight' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/admin-tools/employee-search/member\\?paxId=${saver.pax.paxId}$`));
 });
+
+test('A points-flow figure and a certificate figure open the members and events behind them, totals equal to the figure, by keyboard, axe clean', async ({
+  page,
+  request,
+}) => {
+  const adminLogin = await signInThroughApi(request, admin);
+  const member = await enrollFreshMember(request, { firstName: 'Dora', lastName: 'Drill' });
+  await award(request, adminLogin.authToken, member.pax.paxId, 900);
+  const redeemed = await request.post(`/api/rest/participants/${member.pax.paxId}/points/redeem`, {
+    headers: { 'auth-token': member.authToken },
+    data: { amount: 200, type: 'CONSUMER' },
+  });
+  expect(redeemed.status()).toBe(201);
+  const position = ((await redeemed.json()) as { position: string }).position;
+  const ready = await request.get('/api/rest/admin/reports/liability', { headers: { 'auth-token': adminLogin.authToken, 'x-wait-for-position': position } });
+  expect(ready.status()).toBe(200);
+
+  await signInAs(page, admin);
+  await page.goto('/admin-tools/insights');
+  await expect(page.getByRole('heading', { level: 1, name: 'Programme Insight' })).toBeVisible();
+
+  /** Goes through the dialog's pages until `row` shows (the member's row may be on any page). */
+  const pageUntil = async (dialog: ReturnType<typeof page.getByRole>, row: ReturnType<typeof page.getByRole>) => {
+    const next = dialog.getByRole('button', { name: 'Next page' });
+    while (!(await row.isVisible()) && (await next.isEnabled())) {
+      const caption = await dialog.locator('caption').textContent();
+      await next.click();
+      await expect(dialog.locator('caption')).not.toHaveText(caption ?? '');
+    }
+    await expect(row).toBeVisible();
+  };
+
+  // This month's admin awards (the flow table's columns: month, earned, then treatments, partner purchases, admin ...),
+  // opened from the keyboard.
+  const adminAwards = page.getByTestId('flow-table').locator('tbody tr').last().locator('td').nth(3).getByRole('button');
+  const figure = (await adminAwards.textContent())!;
+  expect(Number(figure.replace(/,/g, ''))).toBeGreaterThanOrEqual(900);
+  await adminAwards.focus();
+  await page.keyboard.press('Enter');
+  const flowDialog = page.getByRole('dialog', { name: /^Earned: Admin, [A-Z][a-z]{2} \d{4}: the members and events$/ });
+  await expect(flowDialog.getByTestId('drill-down-total')).toHaveText(new RegExp(`^Total: ${figure} points in [\\d,]+ ledger events$`));
+  await pageUntil(flowDialog, flowDialog.getByRole('row', { name: /^Dora Drill / }));
+  await expect(flowDialog.getByRole('row', { name: /^Dora Drill / })).toContainText('900');
+  await expectNoSeriousViolations(page, 'points-flow drill-down');
+  await page.keyboard.press('Escape');
+  await expect(flowDialog).toBeHidden();
+  await expect(adminAwards).toBeFocused();
+
+  // The reward certificates not yet used as of today: their count and value are the table's, the member's is among them.
+  const rewards = page.getByTestId('certificates-table').getByRole('row', { name: /^reward / });
+  const count = (await rewards.locator('td').nth(0).textContent())!;
+  const value = (await rewards.locator('td').nth(1).textContent())!;
+  await rewards.locator('td').nth(0).getByRole('button').click();
+  const certificates = page.getByRole('dialog', { name: /^Certificates “reward” not yet used at the end of \d{4}-\d{2}-\d{2}$/ });
+  await expect(certificates.getByTestId('drill-down-total')).toHaveText(`Total: ${count} certificates worth ${value}`);
+  await pageUntil(certificates, certificates.getByRole('row', { name: /^Dora Drill / }));
+  await expectNoSeriousViolations(page, 'certificates drill-down');
+  await certificates.getByRole('link', { name: 'Dora Drill' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin-tools/employee-search/member\\?paxId=${member.pax.paxId}$`));
+});

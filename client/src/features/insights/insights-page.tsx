@@ -1,11 +1,13 @@
 import { Message } from 'primereact/message';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { reportsChanged } from '../../stores/live-reports';
-import type { Liability } from './api/insights-api';
+import type { FlowFigure, Liability } from './api/insights-api';
 import { ExpiringLotsDetail } from './components/expiring-lots';
 import { FigureTable } from './components/figure-table';
+import { CertificatesDialog, FlowEntriesDialog } from './components/figure-drill-downs';
 import { PromotionResults } from './components/promotion-results';
 import { InsightChart } from './components/insight-chart';
+import { flowFigureOf } from './drill-down-figures';
 import { monthLabel } from './insight-dates';
 import { INSIGHT_MONTHS, loadInsights, SOURCE_LABELS, type Insights } from './insights-model';
 import './insights-page.css';
@@ -100,9 +102,34 @@ export default function InsightsPage() {
   );
 }
 
+/** A figure opened to the members and events behind it. */
+type Opened = { kind: 'flow'; figure: FlowFigure; label: string } | { kind: 'certificates'; category: string; asOf: string };
+
 function Figures({ insights }: { insights: Insights }) {
   const { liability, overTime, flow, summary } = insights;
   const [drilled, setDrilled] = useState<string | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  // The figure's button that opened the dialog takes the focus back when it closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const close = () => {
+    setOpened(null);
+    opener.current?.focus();
+  };
+  /** A figure as a button that opens its drill-down (zero has nothing behind it and stays text). */
+  const figureButton = (shown: string, value: string | number, label: string, open: Opened): ReactNode =>
+    value === 0 ? undefined : (
+      <button
+        type="button"
+        className="insights-figure-button"
+        aria-label={`${shown}, ${label}: show the members behind it`}
+        onClick={(e) => {
+          opener.current = e.currentTarget;
+          setOpened(open);
+        }}
+      >
+        {shown}
+      </button>
+    );
   const day = liability.asOf;
   const months = flow.map((f) => monthLabel(f.period));
   const burned = flow.map((f) => f.redeemed + f.spent);
@@ -171,6 +198,10 @@ function Figures({ insights }: { insights: Insights }) {
             f.expired,
             f.forfeited,
           ])}
+          cellAction={(row, column, shown) => {
+            const f = flowFigureOf(String(row[0]), column, day);
+            return f && figureButton(shown, row[column], f.label, { kind: 'flow', ...f });
+          }}
         />
       </section>
 
@@ -215,8 +246,17 @@ function Figures({ insights }: { insights: Insights }) {
           header={['Category', 'Certificates', 'Value (USD)']}
           rows={liability.certificates.map((c) => [c.category, c.count, c.value])}
           format={(v, i) => (i === 2 ? dollars(Number(v)) : typeof v === 'number' ? points(v) : v)}
+          cellAction={(row, column, shown) =>
+            figureButton(shown, row[column], `${column === 1 ? 'certificates' : 'value'} “${row[0]}” as of ${day}`, {
+              kind: 'certificates',
+              category: String(row[0]),
+              asOf: day,
+            })
+          }
         />
       </section>
+      {opened?.kind === 'flow' && <FlowEntriesDialog figure={opened.figure} label={opened.label} onClose={close} />}
+      {opened?.kind === 'certificates' && <CertificatesDialog category={opened.category} asOf={opened.asOf} onClose={close} />}
     </>
   );
 }

@@ -1,14 +1,18 @@
 import type {
   ExpiringLots,
+  FlowEntries,
+  FlowFigure,
   FlowItem,
+  FlowMeasure,
   Liability,
+  OutstandingCertificates,
   ProgrammeSummary,
   PromotionResult,
   ReportItems,
 } from '../../../../../event-schemas/contract/programme-reports';
 import { api } from '../../../lib/api';
 
-export type { ExpiringLots, FlowItem, Liability, ProgrammeSummary, PromotionResult };
+export type { ExpiringLots, FlowEntries, FlowFigure, FlowItem, FlowMeasure, Liability, OutstandingCertificates, ProgrammeSummary, PromotionResult };
 
 export const insightsApi = {
   liability: (asOf?: string) => api.get<Liability>('/api/rest/admin/reports/liability', { query: { asOf } }),
@@ -23,4 +27,14 @@ export const expiringLotsApi = {
 
 export const promotionResultsApi = {
   load: () => api.get<ReportItems<PromotionResult>>('/api/rest/admin/reports/promotion-results').then((r) => r.items),
+};
+
+/** The drill-downs behind the points-flow and certificate figures (a page of rows each; the totals cover all pages). */
+export const drillDownApi = {
+  flowEntries: (f: FlowFigure, page: number, size: number) =>
+    api.get<FlowEntries>('/api/rest/admin/reports/points-flow/entries', {
+      query: { measure: f.measure, source: f.source, from: f.from, to: f.to, page, size },
+    }),
+  outstandingCertificates: (category: string, asOf: string, page: number, size: number) =>
+    api.get<OutstandingCertificates>('/api/rest/admin/reports/certificates/outstanding', { query: { category, asOf, page, size } }),
 };

@@ -14,6 +14,7 @@ export function FigureTable({
   format = (v) => (typeof v === 'number' ? v.toLocaleString('en-US') : v),
   testId,
   rowAction,
+  cellAction,
 }: {
   caption: string;
   fileName: string;
@@ -23,6 +24,8 @@ export function FigureTable({
   testId?: string;
   /** An extra last column (e.g. a drill-down button), not part of the CSV. */
   rowAction?: { header: string; cell: (row: (string | number)[]) => ReactNode };
+  /** Opens what a figure is made of: answers the cell's content (e.g. a button showing the figure), or undefined for plain text. */
+  cellAction?: (row: (string | number)[], column: number, shown: string) => ReactNode | undefined;
 }) {
   return (
     <div className="insights-table">
@@ -53,7 +56,7 @@ export function FigureTable({
                         {format(v, i)}
                       </th>
                     ) : (
-                      <td key={i}>{format(v, i)}</td>
+                      <td key={i}>{cellAction?.(r, i, format(v, i)) ?? format(v, i)}</td>
                     ),
                   )}
                   {rowAction && <td>{rowAction.cell(r)}</td>}
