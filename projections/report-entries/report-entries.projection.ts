@@ -1,4 +1,4 @@
-import { dateIn } from '../../event-schemas/calendar';
+import { ProgrammeDates } from '../../event-schemas/calendar';
 import type { EventOfType } from '../../event-schemas';
 import type { ReadModelSettings } from '../registry';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
@@ -37,6 +37,8 @@ const certificateIdsOf = (events: ProjectedEvent<Consumed>[]): string[] => event
  * a figure add up to it.
  */
 export const reportEntriesProjection = (settings: ReadModelSettings): Projection<Consumed> => {
+  // One Intl call per UTC day rather than per event (see ProgrammeDates).
+  const dates = new ProgrammeDates(settings.timeZone);
   const projection: Projection<Consumed> = {
     name: 'report-entries',
     consumes: consuming<Consumed>()(
@@ -60,7 +62,7 @@ export const reportEntriesProjection = (settings: ReadModelSettings): Projection
     },
     async applyAll(db, events) {
       const batch = await EntriesBatch.load(db, certificateIdsOf(events));
-      for (const e of events) applyOne(batch, dateIn(settings.timeZone, new Date(e.metadata.occurredAt)), e);
+      for (const e of events) applyOne(batch, dates.dateAt(Date.parse(e.metadata.occurredAt)), e);
       await batch.save();
       // The insight screen already re-reads on the report's own `reports` broadcast.
       return { paxIds: [] };

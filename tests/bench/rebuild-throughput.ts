@@ -14,6 +14,8 @@ import { createTestDatabase } from '../support/test-db';
 import { profileWhile } from './profile';
 
 const TOTAL = 100_000;
+/** The programme report's read models: its dated totals and the rows its figures drill down to. */
+const REPORT_READ_MODELS = ['programme-report', 'report-entries'];
 const TARGET_PER_SECOND = 20_000;
 /** Only columns written with now() differ between a live read model and its rebuild. */
 const VOLATILE = new Set(['created_at', 'updated_at']);
@@ -75,8 +77,9 @@ export async function benchRebuild(): Promise<string> {
     if (end.position === 'start' || comparePositions(horizon, end.position) !== 0)
       throw new Error('the rebuild did not move the live replay horizon to its end');
 
-    // The programme report's share (issue 26 allows it 10%): rebuilds without it and with it again, alternating, best of each.
-    const withoutReport = models.filter((p) => p.name !== 'programme-report');
+    // The programme report's share (issue 26 allows its read models 10%): rebuilds without them (its dated totals and
+    // the entries its figures drill down to) and with them again, alternating, best of each.
+    const withoutReport = models.filter((p) => !REPORT_READ_MODELS.includes(p.name));
     const secondsWith = [result.seconds];
     const secondsWithout: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -95,7 +98,7 @@ export async function benchRebuild(): Promise<string> {
       `rebuild of every read model (${models.map((p) => p.name).join(', ')}) from ${TOTAL.toLocaleString('en-US')} events:`,
       `  baseline: live catch-up, shared pass   ${liveRate.toFixed(0).padStart(7)} events/s  (${liveSeconds.toFixed(1)} s)`,
       `  rebuild into shadow tables + swap      ${result.eventsPerSecond.toFixed(0).padStart(7)} events/s  (${result.seconds.toFixed(1)} s, of which the swap ${swapSeconds.toFixed(1)} s)  ${(result.eventsPerSecond / liveRate).toFixed(2)}x baseline`,
-      `  the programme report adds ${(reportShare * 100).toFixed(1)}% to a rebuild (best of ${secondsWith.length} with it, ${Math.min(...secondsWith).toFixed(1)} s, against best of ${secondsWithout.length} without, ${Math.min(...secondsWithout).toFixed(1)} s)   budget <= 10%: ${reportShare <= 0.1 ? 'met' : 'NOT met'}`,
+      `  the programme report (${REPORT_READ_MODELS.join(', ')}) adds ${(reportShare * 100).toFixed(1)}% to a rebuild (best of ${secondsWith.length} with it, ${Math.min(...secondsWith).toFixed(1)} s, against best of ${secondsWithout.length} without, ${Math.min(...secondsWithout).toFixed(1)} s)   budget <= 10%: ${reportShare <= 0.1 ? 'met' : 'NOT met'}`,
       `  sealing personal fields adds ${(sealing.share * 100).toFixed(1)}% to a rebuild (best of ${sealing.sealed.length} sealed, ${Math.min(...sealing.sealed).toFixed(1)} s, against best of ${sealing.plain.length} from the same history unsealed, ${Math.min(...sealing.plain).toFixed(1)} s; ${sealedEvents.toLocaleString('en-US')} of the events sealed)   budget <= 10%: ${sealing.share <= 0.1 ? 'met' : 'NOT met'}`,
       `  target >= ${TARGET_PER_SECOND.toLocaleString('en-US')}/s: ${result.eventsPerSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'}; rebuilt tables equal the live ones (${Object.keys(live).length} tables); live messages not replayed, their horizon moved to the end`,
     ].join('\n');
