@@ -1,27 +1,8 @@
 // `npm start`: builds the client (vite) and the server (esbuild) when their sources changed since the last build, then
 // runs the compiled server with node in this process. A restart with nothing changed starts in about a second.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer } from './build-server.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
 
-const SOURCES = ['client', 'server', 'projections', 'event-schemas', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
-const STAMP = 'dist/.build-stamp';
-
-/** The newest modification time under `path` (files only; node_modules and dist are never sources). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => (name === 'node_modules' || name === 'dist' ? max : Math.max(max, newest(join(path, name)))), 0);
-}
-
-const built = existsSync(STAMP) && existsSync('dist/server/index.js') && existsSync('dist/client/index.html') ? statSync(STAMP).mtimeMs : 0;
-if (Math.max(...SOURCES.map(newest)) > built) {
-  console.log('Building the client and the server...');
-  execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  await buildServer();
-  writeFileSync(STAMP, new Date().toISOString());
-}
+await buildIfStale();
 await import(pathToFileURL(resolve('dist/server/index.js')).href);

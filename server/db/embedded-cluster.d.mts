@@ -2,6 +2,8 @@ export function startEmbeddedCluster(options: {
   dir: string;
   port?: number;
   portIsPreference?: boolean;
+  /** Tests only: no waits for the disk (fsync and full-page writes off). */
+  throwaway?: boolean;
   log?: (line: string) => void;
 }): Promise<{ url: string; port: number; postmasterPid: number | undefined; stop: () => Promise<void> }>;
 export function embeddedDatabaseUrl(port: number, database?: string): string;

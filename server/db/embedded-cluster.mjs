@@ -35,13 +35,16 @@ export async function freePort(preferred = 0) {
  * a fixed port once failed a whole run because something else held it. Between choosing a port and PostgreSQL binding
  * it another process can take it, so a chosen port that turns out taken is chosen again (three tries).
  * `log` receives PostgreSQL's own output lines, which explain a failed start (a taken port rejects with undefined).
+ * `throwaway` is for test clusters only, whose data dies with the run: PostgreSQL then never waits for the disk (no
+ * fsync, no full-page writes), so a crash of the machine could corrupt it. Never for `npm start`. synchronous_commit
+ * keeps its default: the server chooses it per transaction, and a test checks that choice against the default.
  */
-export async function startEmbeddedCluster({ dir, port = 0, portIsPreference = false, log = () => {} }) {
+export async function startEmbeddedCluster({ dir, port = 0, portIsPreference = false, throwaway = false, log = () => {} }) {
   const mayMove = port === 0 || portIsPreference;
   for (let attempt = 1; ; attempt += 1) {
     const chosen = mayMove ? await freePort(attempt === 1 ? port : 0) : port;
     try {
-      return await startOn({ dir, port: chosen, log });
+      return await startOn({ dir, port: chosen, throwaway, log });
     } catch (error) {
       const taken = !(await probe(chosen));
       if (!mayMove || !taken || attempt === 3) throw error;
@@ -124,7 +127,10 @@ export function watchCluster(postmaster, server = process.pid) {
   return child.pid;
 }
 
-async function startOn({ dir, port, log }) {
+/** What a throwaway test cluster gives up: every wait for the disk (see startEmbeddedCluster). */
+const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'full_page_writes=off'];
+
+async function startOn({ dir, port, throwaway, log }) {
   const databaseDir = resolve(dir, 'pg');
   mkdirSync(resolve(dir), { recursive: true });
   await stopOrphanCluster(dir, log);
@@ -140,7 +146,8 @@ async function startOn({ dir, port, log }) {
     // No Unix socket: everything here connects over TCP, and a socket's lock file in /tmp (/tmp/.s.PGSQL.<port>.lock)
     // is shared by every cluster on the machine. A postmaster still shutting down holds it after its TCP port is free,
     // and a new cluster on that port then failed to start ("Is another postmaster using socket file").
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'unix_socket_directories=', ...(throwaway ? THROWAWAY_FLAGS : ['-c', 'fsync=on'])],
+    initdbFlags: throwaway ? ['--no-sync'] : [],
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
   try {

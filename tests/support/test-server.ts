@@ -25,7 +25,8 @@ let counter = 0;
 
 /** The real server on a fresh, seeded database of its own, listening on a random port. */
 export async function startTestServer(options: Partial<RuntimeOptions> = {}): Promise<TestServer> {
-  const db = await createTestDatabase({ migrate: false });
+  // A copy of the migrated template: the runtime then finds every migration applied (its own migrate is a quick check).
+  const db = await createTestDatabase();
   // Nightly jobs stay off unless a test asks: many tests move the clock, and a tick must not expire points behind their back.
   // New members get no welcome certificate unless a test asks (settings.welcomeCertificateCategory): a wallet then holds
   // only what the test put there.

@@ -70,11 +70,15 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-/** One award every few milliseconds for a second (each append wakes the daemon's loops in this process). */
+/**
+ * One award every few milliseconds for a second, and on until more than 50 are sent (each append wakes the daemon's
+ * loops in this process). The tests bound the reads by the time it took, so a longer trickle asks no less of the pace;
+ * stopping at one second failed them on the count alone when jest and Playwright shared a loaded machine (48 sent).
+ */
 async function trickleAwards(paxId: number): Promise<{ sent: number; elapsed: number }> {
   const started = performance.now();
   let sent = 0;
-  while (performance.now() - started < 1_000) {
+  while (performance.now() - started < 1_000 || sent <= 50) {
     await award(paxId);
     sent++;
     await new Promise((r) => setTimeout(r, 2));

@@ -31,6 +31,27 @@ async function readModelRows(pool: pg.Pool): Promise<Record<string, string>> {
   return out;
 }
 
+/**
+ * Until the stopped server's sessions have left the database. A pool's end() resolves when its sockets close, and the
+ * backends behind them leave pg_stat_activity a moment later: under load the seed once still saw one and refused to start
+ * ("1 other session(s) are connected"). A session that stays for 10 s is a server still connected, and the seed then says so.
+ */
+async function untilOnlySeedSessions(seedUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: seedUrl });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const r = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND application_name <> $1`,
+        [SEED_APPLICATION_NAME],
+      );
+      if (Number(r.rows[0].n) === 0) return;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 beforeAll(async () => {
   s = await startTestServer({ runProjections: true });
   const deps = s.runtime.deps;
@@ -53,6 +74,7 @@ beforeAll(async () => {
   // The seed's own connections, named as the command names them, and a store of its own (the server's is closed).
   const url = new URL(s.db.url);
   url.searchParams.set('application_name', SEED_APPLICATION_NAME);
+  await untilOnlySeedSessions(url.toString());
   seedPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   listener = new PgListener(url.toString());
   store = await openEventStore(seedPool, listener);
