@@ -70,6 +70,9 @@ describe('GET /admin/reports/points-flow/entries', () => {
     expectInvalid(await asAdmin(`${base}?measure=expired&from=2024-02-30`), 'query.from');
     expectInvalid(await asAdmin(`${base}?measure=expired&from=2024-03-02&to=2024-03-01`), 'query.from');
     expectInvalid(await asAdmin(`${base}?measure=expired&from=2023-01-01&to=2024-03-01`), 'query.from');
+    // A month is the longest span: 31 days answer, 32 are refused.
+    expect((await asAdmin(`${base}?measure=expired&from=2024-03-01&to=2024-03-31`)).status).toBe(200);
+    expectInvalid(await asAdmin(`${base}?measure=expired&from=2024-03-01&to=2024-04-01`), 'query.from');
     expectInvalid(await asAdmin(`${base}?measure=expired&to=yesterday`), 'query.to');
     expectInvalid(await asAdmin(`${base}?measure=expired&page=-1`), 'query.page');
     expectInvalid(await asAdmin(`${base}?measure=expired&size=0`), 'query.size');
