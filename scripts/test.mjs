@@ -2,11 +2,23 @@
 // about half idle (tsc, prettier and ESLint use one core each; jest's and Playwright's workers wait on PostgreSQL, the
 // browser and the server in turn). Two stages:
 //   1. type-check, lint, format check and the build of dist/ (client and server, as `npm start` builds them);
-//   2. jest and Playwright, once stage 1 has passed (Playwright serves the client built in stage 1).
+//   2. jest and Playwright, once stage 1 has passed (Playwright serves the client built in stage 1); side by side on a
+//      machine of four cores or more, one after the other on fewer (see SIDE_BY_SIDE).
 // Every line of output carries its phase's name. The first phase to fail stops the others and gives the run its exit
 // code; ctrl-C or SIGTERM stops every phase's whole process tree (each phase runs in a process group of its own).
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
+
+const JEST = { name: 'jest', command: 'npm', args: ['run', '--silent', 'test:jest'] };
+const E2E = { name: 'e2e', command: 'npx', args: ['playwright', 'test'] };
+
+/**
+ * Jest and Playwright side by side only with four cores or more. On two, a quiet run gained 8% (8:29 against 9:12) and
+ * the load (16 on two cores) pushed asynchronous work in two jest files past their 10 s waits: the same files pass
+ * alone and after Playwright. Green first.
+ */
+const SIDE_BY_SIDE = availableParallelism() >= 4;
 
 const STAGES = [
   [
@@ -15,10 +27,7 @@ const STAGES = [
     { name: 'format', command: 'npm', args: ['run', '--silent', 'format:check'] },
     { name: 'build', command: process.execPath, args: ['server/cli/build-if-stale.mjs'] },
   ],
-  [
-    { name: 'jest', command: 'npm', args: ['run', '--silent', 'test:jest'] },
-    { name: 'e2e', command: 'npx', args: ['playwright', 'test'] },
-  ],
+  ...(SIDE_BY_SIDE ? [[JEST, E2E]] : [[JEST], [E2E]]),
 ];
 
 /** How long a phase that was asked to stop gets before it is killed. */

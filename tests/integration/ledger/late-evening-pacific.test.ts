@@ -1,7 +1,7 @@
 import { settingsFromEnv } from '../../../server/config';
 import { latestDueRunDate } from '../../../server/treatments/nightly-schedule';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { award, readAfter, redeem } from './ledger-helpers';
+import { award, maxPosition, readAfter, redeem } from './ledger-helpers';
 
 /**
  * The date-sensitive jobs and routes at 23:30 Pacific, when UTC is already on the next day (issue 29): each must take
@@ -37,7 +37,11 @@ beforeAll(async () => {
   // 20 November: points that expire on 26 November.
   clock = new Date('2026-11-20T20:00:00Z');
   pointsMember = await s.enroll();
-  await award(s, (await admin()).token, pointsMember.paxId, 500, '2026-11-26');
+  const awarded = await award(s, (await admin()).token, pointsMember.paxId, 500, '2026-11-26');
+  // The jobs find their work in the read models (the lots, the certificates): those must hold both writes before any
+  // job runs, or under load a job finds nothing and "nothing expires on the 26th" would pass for the wrong reason.
+  const read = await readAfter(s, `/api/rest/participants/${pointsMember.paxId}/points`, (await admin()).token, maxPosition([awarded, redeemed.body.position]));
+  expect(read.status).toBe(200);
   clock = LATE_ON_THE_26TH;
 });
 afterAll(() => s?.stop());
