@@ -101,10 +101,15 @@ export function replayPayouts(
  * default work_mem (a week's did not, and went to disk), while the next chunk is read.
  */
 const CHUNK_DAYS = 4;
+/**
+ * Chunks read ahead of the one replayed: PostgreSQL reads and sorts them on connections of their own meanwhile. On the
+ * million-member database (quiet) one ahead took 1.30 to 1.49 s, two 0.91 to 1.07 s, three 0.93 to 1.16 s.
+ */
+const READ_AHEAD = 2;
 
 /**
  * Feeds the window's processed treatments to the visitor in the order PayoutReplay needs, a few days per query, each
- * query sorted by PostgreSQL (a few days' sort is small) and the next one under way while this one is replayed.
+ * query sorted by PostgreSQL (a few days' sort is small) and the next ones under way while this one is replayed.
  *
  * At a million members a 90-day window holds 640,000 treatments. Reading them in one query and grouping them here by
  * day and member took 2.3 to 4.0 s, four tenths of it in the garbage collector (640,000 rows, their parsed lines and
@@ -136,12 +141,13 @@ export async function visitProcessedTreatments(
     rows.catch(() => undefined);
     return rows;
   };
-  // The first chunk is read while the visitor gets ready (the forecast works out its groups' members meanwhile).
-  let next = chunks.length ? read(chunks[0]) : undefined;
+  // READ_AHEAD chunks are under way while one is replayed; the first ones while the visitor gets ready (the forecast
+  // works out its groups' members meanwhile).
+  const reads = chunks.slice(0, READ_AHEAD).map(read);
   const visit = await visitor;
-  for (let i = 0; next; i++) {
-    const r = await next;
-    next = i + 1 < chunks.length ? read(chunks[i + 1]) : undefined;
+  for (let i = 0; i < chunks.length; i++) {
+    const r = await reads[i];
+    if (i + READ_AHEAD < chunks.length) reads.push(read(chunks[i + READ_AHEAD]));
     for (const [pax, dateOfService, lines] of r.rows) visit(Number(pax), dateOfService, JSON.parse(lines) as MeasuredLine[]);
   }
 }
