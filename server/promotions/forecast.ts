@@ -98,7 +98,7 @@ export function replayPayouts(
 
 /**
  * Days of the window read per query: about 25,000 treatments at a million members, which PostgreSQL sorts within its
- * default work_mem (a week's did not, and went to disk), while the next chunk is read.
+ * default work_mem (a week's did not, and went to disk), while the next ones are read.
  */
 const CHUNK_DAYS = 4;
 /**
@@ -143,10 +143,11 @@ export async function visitProcessedTreatments(
   };
   // READ_AHEAD chunks are under way while one is replayed; the first ones while the visitor gets ready (the forecast
   // works out its groups' members meanwhile).
+  // A queue: a chunk replayed leaves it, so its rows can be collected while the next ones are replayed.
   const reads = chunks.slice(0, READ_AHEAD).map(read);
   const visit = await visitor;
   for (let i = 0; i < chunks.length; i++) {
-    const r = await reads[i];
+    const r = await reads.shift()!;
     if (i + READ_AHEAD < chunks.length) reads.push(read(chunks[i + READ_AHEAD]));
     for (const [pax, dateOfService, lines] of r.rows) visit(Number(pax), dateOfService, JSON.parse(lines) as MeasuredLine[]);
   }
