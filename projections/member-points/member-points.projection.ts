@@ -61,6 +61,7 @@ function applyOne(batch: PointsBatch, e: ProjectedEvent<Moving>): void {
         description: d.description,
         source: d.source,
         awardedAt: e.metadata.occurredAt,
+        position: e.position,
       });
       return batch.change(e, d.paxId, d.amount, 0, d.amount);
     }

@@ -57,8 +57,21 @@ export class PointsBatch {
     return batch;
   }
 
-  addLot(paxId: number, lot: { lotId: string; amount: number; expirationDate: string; description: string; source: string; awardedAt: string }): void {
-    this.newLots.push([paxId, lot.lotId, lot.amount, lot.expirationDate, lot.description, lot.source, lot.awardedAt]);
+  /** A lot of an award, with the award's instant and place in the log (the report's earned drill-down reads both). */
+  addLot(
+    paxId: number,
+    lot: {
+      lotId: string;
+      amount: number;
+      expirationDate: string;
+      description: string;
+      source: string;
+      awardedAt: string;
+      position: ProjectedEvent['position'];
+    },
+  ): void {
+    const { major, minor } = lot.position;
+    this.newLots.push([paxId, lot.lotId, lot.amount, lot.expirationDate, lot.description, lot.source, lot.awardedAt, major.toString(), minor.toString()]);
   }
 
   spendLots(paxId: number, spent: readonly { lotId: string; amount: number }[]): void {
@@ -97,12 +110,12 @@ export class PointsBatch {
     const writes: { sql: string; values: unknown[] }[] = [];
     if (this.newLots.length)
       writes.push({
-        sql: `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at)
-         SELECT pax_id, lot_id, amount, amount, expiration_date, description, source, awarded_at
-         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::date[], $5::text[], $6::text[], $7::timestamptz[])
-           AS u(pax_id, lot_id, amount, expiration_date, description, source, awarded_at)
+        sql: `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at, pos_major, pos_minor)
+         SELECT pax_id, lot_id, amount, amount, expiration_date, description, source, awarded_at, pos_major, pos_minor
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::date[], $5::text[], $6::text[], $7::timestamptz[], $8::bigint[], $9::bigint[])
+           AS u(pax_id, lot_id, amount, expiration_date, description, source, awarded_at, pos_major, pos_minor)
          ON CONFLICT DO NOTHING`,
-        values: [0, 1, 2, 3, 4, 5, 6].map((i) => column(this.newLots, i)),
+        values: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => column(this.newLots, i)),
       });
     if (this.spends.length) {
       if (writes.length) await this.run(writes.splice(0));

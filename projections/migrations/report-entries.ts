@@ -51,4 +51,39 @@ export const reportEntriesMigrations: Migration[] = [
       CREATE INDEX rm_report_entry_certificates_held ON rm_report_entry_certificates (category, held_from) WHERE held_from IS NOT NULL;
     `,
   },
+  {
+    id: '0961-earned-entries-from-lots',
+    sql: `
+      -- The earned drill-down reads the member-points read model's lots, one per award already, instead of a row of its
+      -- own per award (three in five of the log's events: they were most of what the entries cost a rebuild). A lot
+      -- keeps its award's place in the log, and an index walks the lots by the instant they were awarded: a programme
+      -- day is a range of instants, and the index alone answers a figure's count and points.
+      ALTER TABLE rm_point_lots ADD COLUMN pos_major bigint, ADD COLUMN pos_minor bigint;
+      -- Lots written before this: their award's place, from the log where it is in this database (the first award of a
+      -- lot id, as the read model kept the first). Where the log is elsewhere (EventStoreDB) or a lot finds no award,
+      -- member-points is replayed from the start instead.
+      DO $fill$
+      BEGIN
+        IF to_regclass('es_events') IS NOT NULL THEN
+          UPDATE rm_point_lots l SET pos_major = a.major, pos_minor = a.minor
+          FROM (
+            SELECT DISTINCT ON (pax_id, lot_id) (data->>'paxId')::bigint AS pax_id, data->>'lotId' AS lot_id,
+                   transaction_id::text::bigint AS major, global_position AS minor
+            FROM es_events WHERE type = 'PointsAwarded'
+            ORDER BY pax_id, lot_id, transaction_id, global_position
+          ) a
+          WHERE l.pax_id = a.pax_id AND l.lot_id = a.lot_id;
+        END IF;
+        IF EXISTS (SELECT 1 FROM rm_point_lots WHERE pos_major IS NULL) THEN
+          DELETE FROM projection_checkpoints WHERE name = 'member-points';
+          TRUNCATE rm_member_points, rm_point_lots;
+        END IF;
+      END
+      $fill$;
+      ALTER TABLE rm_point_lots ALTER COLUMN pos_major SET NOT NULL, ALTER COLUMN pos_minor SET NOT NULL;
+      CREATE INDEX rm_point_lots_by_award ON rm_point_lots (awarded_at, pos_major, pos_minor) INCLUDE (source, amount, pax_id);
+      DELETE FROM rm_report_point_entries WHERE measure = 'earned';
+      ALTER TABLE rm_report_point_entries DROP COLUMN source;
+    `,
+  },
 ];

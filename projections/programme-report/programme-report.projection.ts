@@ -18,29 +18,35 @@ type Consumed = EventOfType<
   | 'PromotionAwardEarned'
 >;
 
-// An issue too: a certificate's stream may hold two (the redeem route and the reconciler both write a missing one).
-const certificateIdOf = (e: ProjectedEvent<Consumed>): string | undefined =>
-  e.event.type === 'CertificateIssued' ||
-  e.event.type === 'CertificateStatusChanged' ||
-  e.event.type === 'CertificateRedeemedOnTreatment' ||
-  e.event.type === 'CertificateRedemptionReleased'
-    ? e.event.data.certificateId
-    : undefined;
-
-const paxIdOf = (e: ProjectedEvent<Consumed>): number | undefined =>
-  e.event.type === 'PointsAwarded' ||
-  e.event.type === 'PointsRedeemed' ||
-  e.event.type === 'PointsExpired' ||
-  e.event.type === 'PointsForfeited' ||
-  e.event.type === 'GiftCertificatesPurchased'
-    ? e.event.data.paxId
-    : undefined;
-
-/** The members and certificates a batch of events moves. */
-const keysOf = (events: ProjectedEvent<Consumed>[]): [number[], string[]] => [
-  events.map(paxIdOf).filter((p) => p !== undefined),
-  events.map(certificateIdOf).filter((c) => c !== undefined),
-];
+/** The members and certificates a batch of events moves, each once, in one pass. */
+function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
+  const members = new Set<number>();
+  const certificates = new Set<string>();
+  for (const e of events)
+    switch (e.event.type) {
+      case 'PointsAwarded':
+      case 'PointsRedeemed':
+      case 'PointsExpired':
+      case 'PointsForfeited':
+      case 'GiftCertificatesPurchased':
+        members.add(e.event.data.paxId);
+        break;
+      // An issue too: a certificate's stream may hold two (the redeem route and the reconciler both write a missing one).
+      case 'CertificateIssued':
+      case 'CertificateStatusChanged':
+      case 'CertificateRedeemedOnTreatment':
+      case 'CertificateRedemptionReleased':
+        certificates.add(e.event.data.certificateId);
+        break;
+      case 'PromotionAwardEarned':
+        break;
+      default: {
+        const never: never = e.event;
+        return never;
+      }
+    }
+  return [[...members], [...certificates]];
+}
 
 /**
  * The programme report (GET /admin/reports/...): dated totals of points outstanding by expiry month, points flows,
@@ -81,13 +87,12 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
     async applyAll(db, events, rebuild) {
-      const batch = await ReportBatch.load(db, ...keysOf(events));
+      // A rebuild's events add to its held totals directly (another rebuild's, one that failed, are dropped with it):
+      // a batch of its own added to them after was a map operation per day and key of every batch. A rebuild whose
+      // batch fails fails whole, so nothing is added twice.
+      if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals() };
+      const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held!.totals);
       for (const e of events) applyOne(batch, dates.dateAt(Date.parse(e.metadata.occurredAt)), e);
-      if (rebuild !== undefined) {
-        // Another rebuild's totals (one that failed) are dropped with it.
-        if (held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals() };
-        held.totals.add(batch.totals);
-      }
       await batch.save(rebuild !== undefined);
       // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
       return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };

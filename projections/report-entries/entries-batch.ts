@@ -18,7 +18,6 @@ const counts = (c: Certificate | undefined): boolean => c !== undefined && c.sta
 
 interface PointRow {
   measure: string;
-  source: string | null;
   day: string;
   position: Position;
   paxId: number;
@@ -77,9 +76,9 @@ export class EntriesBatch {
     return batch;
   }
 
-  /** A ledger event's points under the report's measure (an award's with its source). */
-  points(measure: string, source: string | null, day: string, position: Position, paxId: number, points: number): void {
-    this.pointRows.push({ measure, source, day, position, paxId, points });
+  /** A spending ledger event's points under the report's measure (redeemed, spent, expired, forfeited). */
+  points(measure: string, day: string, position: Position, paxId: number, points: number): void {
+    this.pointRows.push({ measure, day, position, paxId, points });
   }
 
   /** A second issue of a certificate already followed changes nothing: the first stands (as in the report). */
@@ -126,11 +125,10 @@ export class EntriesBatch {
     if (this.pointRows.length) {
       const r = this.pointRows;
       await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_point_entries (measure, source, day, pos_major, pos_minor, pax_id, points)
-              SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[]) ON CONFLICT DO NOTHING`,
+        sql: `INSERT INTO rm_report_point_entries (measure, day, pos_major, pos_minor, pax_id, points)
+              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) ON CONFLICT DO NOTHING`,
         values: [
           r.map((x) => x.measure),
-          r.map((x) => x.source),
           r.map((x) => x.day),
           r.map((x) => major(x.position)),
           r.map((x) => minor(x.position)),

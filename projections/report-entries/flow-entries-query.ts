@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FlowEntry, FlowMeasure } from '../../event-schemas/contract/programme-reports';
+import { addDays, endOfDateIn, ProgrammeDates } from '../../event-schemas/calendar';
 import { formatPosition } from '../../event-schemas/store/position';
 
 /** The ledger event each measure's rows come from. */
@@ -18,34 +19,87 @@ export interface FlowEntriesPage {
   totalPoints: number;
 }
 
+export interface FlowEntriesQuery {
+  measure: FlowMeasure;
+  source: string | undefined;
+  from: string;
+  to: string;
+  page: number;
+  size: number;
+  /** The programme's time zone: its days are the report's. */
+  timeZone: string;
+}
+
+interface Totals {
+  n: string;
+  points: string | null;
+}
+interface Row {
+  pax_id: string;
+  points: string;
+  pos_major: string;
+  pos_minor: string;
+}
+
 /**
  * The ledger events behind a points-flow figure: `measure` (earned narrowed to `source` when given) on the programme
- * days `from` to `to`, in day and log order, page `page` of `size`. The totals cover every page and equal the figure.
- * Both reads walk the primary key's (measure, day) range; a page stops after its rows (a source's page skips the
- * other sources' rows on its way).
+ * days `from` to `to`, page `page` of `size`. The totals cover every page and equal the figure.
  */
-export async function flowEntries(
-  pool: pg.Pool,
-  q: { measure: FlowMeasure; source: string | undefined; from: string; to: string; page: number; size: number },
-): Promise<FlowEntriesPage> {
-  const where = `e.measure = $1 AND e.day BETWEEN $2::date AND $3::date AND ($4::text IS NULL OR e.source = $4)`;
-  const range = [q.measure, q.from, q.to, q.source ?? null];
+export const flowEntries = (pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> =>
+  q.measure === 'earned' ? earnedEntries(pool, q) : spendingEntries(pool, q);
+
+const toItem = (measure: FlowMeasure, r: Row, day: string): Omit<FlowEntry, 'name'> => ({
+  paxId: Number(r.pax_id),
+  day,
+  points: Number(r.points),
+  eventType: EVENT_OF[measure],
+  position: formatPosition({ major: BigInt(r.pos_major), minor: BigInt(r.pos_minor) }),
+});
+
+/**
+ * Awards are the member-points read model's lots, one per award, dated by the report's rule (the programme day of the
+ * award's instant): the days are a range of instants, which the lots' award index walks in the order they were
+ * awarded. The index holds source, points and member, so neither the totals nor a page reads the table.
+ */
+async function earnedEntries(pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> {
+  // From the first instant of `from` (the one after the day before it ends) to the last of `to`.
+  const start = new Date(endOfDateIn(q.timeZone, addDays(q.from, -1)).getTime() + 1);
+  const end = endOfDateIn(q.timeZone, q.to);
+  const where = `l.awarded_at BETWEEN $1 AND $2 AND ($3::text IS NULL OR l.source = $3)`;
+  const range = [start, end, q.source ?? null];
   const [totals, rows] = await Promise.all([
-    pool.query<{ n: string; points: string | null }>(`SELECT count(*) AS n, sum(e.points) AS points FROM rm_report_point_entries e WHERE ${where}`, range),
-    pool.query<{ pax_id: string; day: string; points: string; pos_major: string; pos_minor: string }>(
+    pool.query<Totals>(`SELECT count(*) AS n, sum(l.amount) AS points FROM rm_point_lots l WHERE ${where}`, range),
+    pool.query<Row & { awarded_at: Date }>(
+      `SELECT l.pax_id, l.amount AS points, l.pos_major, l.pos_minor, l.awarded_at FROM rm_point_lots l WHERE ${where}
+       ORDER BY l.awarded_at, l.pos_major, l.pos_minor LIMIT $4 OFFSET $5`,
+      [...range, q.size, q.page * q.size],
+    ),
+  ]);
+  const dates = new ProgrammeDates(q.timeZone);
+  return {
+    items: rows.rows.map((r) => toItem('earned', r, dates.dateAt(r.awarded_at.getTime()))),
+    totalElements: Number(totals.rows[0].n),
+    totalPoints: Number(totals.rows[0].points ?? 0),
+  };
+}
+
+/**
+ * Redemptions, gift purchases, expiries and forfeits are the report entries' own rows, in day and log order. Both reads
+ * walk the primary key's (measure, day) range; a page stops after its rows.
+ */
+async function spendingEntries(pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> {
+  const where = `e.measure = $1 AND e.day BETWEEN $2::date AND $3::date`;
+  const range = [q.measure, q.from, q.to];
+  const [totals, rows] = await Promise.all([
+    pool.query<Totals>(`SELECT count(*) AS n, sum(e.points) AS points FROM rm_report_point_entries e WHERE ${where}`, range),
+    pool.query<Row & { day: string }>(
       `SELECT e.pax_id, to_char(e.day, 'YYYY-MM-DD') AS day, e.points, e.pos_major, e.pos_minor FROM rm_report_point_entries e WHERE ${where}
-       ORDER BY e.day, e.pos_major, e.pos_minor LIMIT $5 OFFSET $6`,
+       ORDER BY e.day, e.pos_major, e.pos_minor LIMIT $4 OFFSET $5`,
       [...range, q.size, q.page * q.size],
     ),
   ]);
   return {
-    items: rows.rows.map((r) => ({
-      paxId: Number(r.pax_id),
-      day: r.day,
-      points: Number(r.points),
-      eventType: EVENT_OF[q.measure],
-      position: formatPosition({ major: BigInt(r.pos_major), minor: BigInt(r.pos_minor) }),
-    })),
+    items: rows.rows.map((r) => toItem(q.measure, r, r.day)),
     totalElements: Number(totals.rows[0].n),
     totalPoints: Number(totals.rows[0].points ?? 0),
   };

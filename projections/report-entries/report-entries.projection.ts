@@ -4,9 +4,11 @@ import type { ReadModelSettings } from '../registry';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { EntriesBatch } from './entries-batch';
 
-/** The programme report's events (projections/programme-report), and transfers: they move a certificate to another member. */
+/**
+ * The programme report's events (projections/programme-report) but awards, and transfers: they move a certificate to
+ * another member. An award's entry is its lot in the member-points read model (see flow-entries-query.ts).
+ */
 type Consumed = EventOfType<
-  | 'PointsAwarded'
   | 'PointsRedeemed'
   | 'PointsExpired'
   | 'PointsForfeited'
@@ -31,7 +33,7 @@ const certificateIdsOf = (events: ProjectedEvent<Consumed>[]): string[] => event
 
 /**
  * The rows behind the programme report's figures (GET /admin/reports/points-flow/entries and
- * /admin/reports/certificates/outstanding): one per ledger event under its points-flow measure, and each member's
+ * /admin/reports/certificates/outstanding): one per spending ledger event under its points-flow measure, and each member's
  * holdings of active unused certificates, from the day one began to count to the day it stopped. A read model of its
  * own, apart from the report's dated totals; both date an event by the programme day of its occurredAt, so the rows of
  * a figure add up to it.
@@ -42,7 +44,6 @@ export const reportEntriesProjection = (settings: ReadModelSettings): Projection
   const projection: Projection<Consumed> = {
     name: 'report-entries',
     consumes: consuming<Consumed>()(
-      'PointsAwarded',
       'PointsRedeemed',
       'PointsExpired',
       'PointsForfeited',
@@ -74,18 +75,14 @@ export const reportEntriesProjection = (settings: ReadModelSettings): Projection
 function applyOne(batch: EntriesBatch, day: string, e: ProjectedEvent<Consumed>): void {
   const at = e.position;
   switch (e.event.type) {
-    case 'PointsAwarded': {
-      const d = e.event.data;
-      return batch.points('earned', d.source, day, at, d.paxId, d.amount);
-    }
     case 'PointsRedeemed':
-      return batch.points('redeemed', null, day, at, e.event.data.paxId, e.event.data.amount);
+      return batch.points('redeemed', day, at, e.event.data.paxId, e.event.data.amount);
     case 'GiftCertificatesPurchased':
-      return batch.points('spent', null, day, at, e.event.data.paxId, e.event.data.pointsSpent);
+      return batch.points('spent', day, at, e.event.data.paxId, e.event.data.pointsSpent);
     case 'PointsExpired':
-      return batch.points('expired', null, day, at, e.event.data.paxId, e.event.data.amount);
+      return batch.points('expired', day, at, e.event.data.paxId, e.event.data.amount);
     case 'PointsForfeited':
-      return batch.points('forfeited', null, day, at, e.event.data.paxId, e.event.data.amount);
+      return batch.points('forfeited', day, at, e.event.data.paxId, e.event.data.amount);
     case 'CertificateIssued': {
       const d = e.event.data;
       // Category and value as the report counts them (lower-cased display category, cents rounded from dollars).

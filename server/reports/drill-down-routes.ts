@@ -51,7 +51,7 @@ export const drillDownRoutes = (deps: Deps) => {
       method: 'get',
       path: '/admin/reports/points-flow/entries',
       tag: 'Reports',
-      summary: `The ledger events behind a points-flow figure: \`measure\` (earned narrowed to \`source\` when given) on the programme days \`from\` to \`to\` (inclusive, at most ${MAX_ENTRY_DAYS} days; default today), by day and log order, each with its member; totalPoints equals the figure`,
+      summary: `The ledger events behind a points-flow figure: \`measure\` (earned narrowed to \`source\` when given) on the programme days \`from\` to \`to\` (inclusive, at most ${MAX_ENTRY_DAYS} days; default today), by day and log order (earned points in the order they were awarded), each with its member; totalPoints equals the figure`,
       access: 'admin',
       query: t.intersection([
         t.type({ measure: Measure }),
@@ -72,7 +72,7 @@ export const drillDownRoutes = (deps: Deps) => {
           throw validationProblem([{ path: 'query.source', message: 'is only for measure earned' }]);
         const page = query.page ?? 0;
         const size = query.size ?? MAX_DRILL_DOWN_PAGE_SIZE;
-        const found = await flowEntries(deps.pool, { measure: query.measure, source: query.source, from, to, page, size });
+        const found = await flowEntries(deps.pool, { measure: query.measure, source: query.source, from, to, page, size, timeZone: deps.settings.timeZone });
         const body: FlowEntries = { ...found, items: await withNames(deps, found.items), page, size };
         return { status: 200, body };
       },

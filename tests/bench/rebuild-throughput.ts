@@ -78,15 +78,25 @@ export async function benchRebuild(): Promise<string> {
       throw new Error('the rebuild did not move the live replay horizon to its end');
 
     // The programme report's share (issue 26 allows its read models 10%): rebuilds without them (its dated totals and
-    // the entries its figures drill down to) and with them again, alternating, best of each.
+    // the entries its figures drill down to) and with them again, alternating, best of each (the first rebuild, which
+    // ran profiled, counts among those with them).
     const withoutReport = models.filter((p) => !REPORT_READ_MODELS.includes(p.name));
     const secondsWith = [result.seconds];
     const secondsWithout: number[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       secondsWithout.push((await rebuildReadModels(pool, store, withoutReport)).seconds);
-      if (i === 0) secondsWith.push((await rebuildReadModels(pool, store, models)).seconds);
+      secondsWith.push((await rebuildReadModels(pool, store, models)).seconds);
     }
-    const reportShare = Math.min(...secondsWith) / Math.min(...secondsWithout) - 1;
+    // The lots' award index (rm_point_lots_by_award) serves the report's earned drill-down alone, yet member-points
+    // builds it at every swap, with the report or without: its build is timed on its own and counted as the report's.
+    const indexSeconds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await pool.query('REINDEX INDEX rm_point_lots_by_award');
+      indexSeconds.push((performance.now() - started) / 1000);
+    }
+    const index = Math.min(...indexSeconds);
+    const reportShare = (Math.min(...secondsWith) - Math.min(...secondsWithout) + index) / (Math.min(...secondsWithout) - index);
 
     // Sealing's share (issue 25 allows it 10%): the same history appended to a second database through the bare store,
     // so nothing is sealed there and nothing is opened on reading; rebuilds of both, alternating, best of each.
@@ -98,7 +108,7 @@ export async function benchRebuild(): Promise<string> {
       `rebuild of every read model (${models.map((p) => p.name).join(', ')}) from ${TOTAL.toLocaleString('en-US')} events:`,
       `  baseline: live catch-up, shared pass   ${liveRate.toFixed(0).padStart(7)} events/s  (${liveSeconds.toFixed(1)} s)`,
       `  rebuild into shadow tables + swap      ${result.eventsPerSecond.toFixed(0).padStart(7)} events/s  (${result.seconds.toFixed(1)} s, of which the swap ${swapSeconds.toFixed(1)} s)  ${(result.eventsPerSecond / liveRate).toFixed(2)}x baseline`,
-      `  the programme report (${REPORT_READ_MODELS.join(', ')}) adds ${(reportShare * 100).toFixed(1)}% to a rebuild (best of ${secondsWith.length} with it, ${Math.min(...secondsWith).toFixed(1)} s, against best of ${secondsWithout.length} without, ${Math.min(...secondsWithout).toFixed(1)} s)   budget <= 10%: ${reportShare <= 0.1 ? 'met' : 'NOT met'}`,
+      `  the programme report (${REPORT_READ_MODELS.join(', ')}) adds ${(reportShare * 100).toFixed(1)}% to a rebuild (best of ${secondsWith.length} with it, ${Math.min(...secondsWith).toFixed(2)} s, against best of ${secondsWithout.length} without, ${Math.min(...secondsWithout).toFixed(2)} s; with the lots' award index, ${index.toFixed(3)} s, counted as the report's)   budget <= 10%: ${reportShare <= 0.1 ? 'met' : 'NOT met'}`,
       `  sealing personal fields adds ${(sealing.share * 100).toFixed(1)}% to a rebuild (best of ${sealing.sealed.length} sealed, ${Math.min(...sealing.sealed).toFixed(1)} s, against best of ${sealing.plain.length} from the same history unsealed, ${Math.min(...sealing.plain).toFixed(1)} s; ${sealedEvents.toLocaleString('en-US')} of the events sealed)   budget <= 10%: ${sealing.share <= 0.1 ? 'met' : 'NOT met'}`,
       `  target >= ${TARGET_PER_SECOND.toLocaleString('en-US')}/s: ${result.eventsPerSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'}; rebuilt tables equal the live ones (${Object.keys(live).length} tables); live messages not replayed, their horizon moved to the end`,
     ].join('\n');

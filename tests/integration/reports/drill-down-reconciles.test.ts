@@ -167,6 +167,15 @@ describe('the drill-downs behind the programme report', () => {
       }),
       '2024-05-10T18:00:00.000Z',
     );
+    // ... awards on either side of a programme day's turn (midnight in Los Angeles is 07:00 UTC in May) ...
+    const lateAward = (lotId: string, amount: number, occurredAt: string) =>
+      append(
+        memberStream(buyer),
+        PointsAwarded.of({ paxId: buyer, lotId, amount, description: 'Bonus', source: 'BONUS', expirationDate: '2025-05-01', idempotencyKey: null }),
+        occurredAt,
+      );
+    await lateAward('last-of-may-9', 17, '2024-05-10T06:59:59.999Z');
+    await lateAward('first-of-may-10', 19, '2024-05-10T07:00:00.000Z');
     const certificate = { certificateId: gift, code: 'GIFTDRILL', certificateCategoryCode: 'GIFT50', name: '$50 gift', amount: 50 };
     const purchase = { ...certificate, purchasePrice: 500, isGift: false, recipientName: null, senderName: null, giftMessage: null, recipientEmail: null };
     const orderId = randomUUID();
@@ -225,6 +234,22 @@ describe('the drill-downs behind the programme report', () => {
     expect(flowRows).toBeGreaterThan(2_000);
     expect(certificates).toBeGreaterThan(20);
 
+    // Each award near the turn is under its own programme day, and a day's awards come in the order they were made.
+    const earnedOn = async (day: string) =>
+      (
+        await allPages<{ paxId: number; points: number; day: string }>(
+          `/api/rest/admin/reports/points-flow/entries?measure=earned&source=BONUS&from=${day}&to=${day}`,
+        )
+      ).items
+        .filter((i) => i.paxId === buyer)
+        .map((i) => [i.day, i.points]);
+    expect([await earnedOn('2024-05-09'), await earnedOn('2024-05-10')]).toEqual([
+      [['2024-05-09', 17]],
+      [
+        ['2024-05-10', 19],
+        ['2024-05-10', 900],
+      ],
+    ]);
     // The gift's drill-downs: spent by its buyer; held by the buyer until the transfer's day, by the recipient after.
     const spent = await get('/api/rest/admin/reports/points-flow/entries?measure=spent&from=2024-05-20&to=2024-05-20');
     expect(spent.items).toContainEqual(expect.objectContaining({ paxId: buyer, points: 500, day: '2024-05-20', eventType: 'GiftCertificatesPurchased' }));
