@@ -4,7 +4,6 @@ import { memberPointsProjection } from './member-points/member-points.projection
 import { messagePreferencesProjection } from './message-preferences/message-preferences.projection';
 import { programmeReportProjection } from './programme-report/programme-report.projection';
 import type { Projection } from './projection';
-import { reportEntriesProjection } from './report-entries/report-entries.projection';
 import { promotionEarningsProjection } from './promotion-tiles/promotion-earnings.projection';
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
 import { surveyCompletionsProjection } from './survey-completions/survey-completions.projection';
@@ -26,7 +25,6 @@ export const readModels = (settings: ReadModelSettings): Projection[] => [
   promotionEarningsProjection,
   messagePreferencesProjection,
   programmeReportProjection(settings),
-  reportEntriesProjection(settings),
 ];
 
 /** Read-model names, for health and progress, which need no settings. */

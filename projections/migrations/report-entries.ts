@@ -86,4 +86,20 @@ export const reportEntriesMigrations: Migration[] = [
       ALTER TABLE rm_report_point_entries DROP COLUMN source;
     `,
   },
+  {
+    id: '0962-report-entries-in-the-report',
+    sql: `
+      -- The rows behind the figures are the programme report's own now: one read model, one pass over the log and one
+      -- copy of each certificate's state (the entries kept a second, and the two cost a rebuild more than either).
+      -- Its tables are emptied and it is replayed from the start, as a new read model is.
+      DROP TABLE rm_report_entry_certificates;
+      TRUNCATE rm_report_members, rm_report_daily, rm_report_expiry_daily, rm_report_certificates, rm_report_certificate_daily,
+        rm_report_promotion_daily, rm_report_point_entries, rm_report_certificate_spans;
+      -- Who holds each certificate, and the day their holding began to count (null while it does not count): the
+      -- holdings not yet ended.
+      ALTER TABLE rm_report_certificates ADD COLUMN pax_id bigint NOT NULL, ADD COLUMN held_from date;
+      CREATE INDEX rm_report_certificates_held ON rm_report_certificates (category, held_from) WHERE held_from IS NOT NULL;
+      DELETE FROM projection_checkpoints WHERE name IN ('programme-report', 'report-entries');
+    `,
+  },
 ];

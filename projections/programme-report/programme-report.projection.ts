@@ -2,7 +2,8 @@ import { ProgrammeDates } from '../../event-schemas/calendar';
 import type { EventOfType } from '../../event-schemas';
 import type { ReadModelSettings } from '../registry';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
-import { DatedTotals, ReportBatch } from './report-batch';
+import { DatedTotals } from './dated-totals';
+import { ReportBatch } from './report-batch';
 
 /** What moves the programme's liability and flows: the ledger's events and the certificates' lives. */
 type Consumed = EventOfType<
@@ -15,6 +16,7 @@ type Consumed = EventOfType<
   | 'CertificateStatusChanged'
   | 'CertificateRedeemedOnTreatment'
   | 'CertificateRedemptionReleased'
+  | 'CertificateTransferred'
   | 'PromotionAwardEarned'
 >;
 
@@ -36,6 +38,7 @@ function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
       case 'CertificateStatusChanged':
       case 'CertificateRedeemedOnTreatment':
       case 'CertificateRedemptionReleased':
+      case 'CertificateTransferred':
         certificates.add(e.event.data.certificateId);
         break;
       case 'PromotionAwardEarned':
@@ -51,7 +54,10 @@ function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
 /**
  * The programme report (GET /admin/reports/...): dated totals of points outstanding by expiry month, points flows,
  * members holding points or active, and active unused certificates. Each event counts on the programme day it
- * happened (its `occurredAt` in the programme's time zone), so the figures as of a day are the sums up to it.
+ * happened (its `occurredAt` in the programme's time zone), so the figures as of a day are the sums up to it. With
+ * them, the rows the figures drill down to (GET /admin/reports/points-flow/entries and
+ * /admin/reports/certificates/outstanding): a row per spending ledger event, and each member's holdings of active
+ * unused certificates as spans of days. An award's row is its lot in the member-points read model.
  */
 export const programmeReportProjection = (settings: ReadModelSettings): Projection<Consumed> => {
   // A rebuild's dated totals, held from batch to batch and written once at its end. A log written member by member (the
@@ -73,6 +79,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       'CertificateStatusChanged',
       'CertificateRedeemedOnTreatment',
       'CertificateRedemptionReleased',
+      'CertificateTransferred',
       'PromotionAwardEarned',
     ),
     tables: [
@@ -82,6 +89,8 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       'rm_report_certificates',
       'rm_report_certificate_daily',
       'rm_report_promotion_daily',
+      'rm_report_point_entries',
+      'rm_report_certificate_spans',
     ],
     liveKinds: [],
     apply: (db, e) => projection.applyAll!(db, [e]),
@@ -108,6 +117,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
 };
 
 function applyOne(batch: ReportBatch, day: string, e: ProjectedEvent<Consumed>): void {
+  const at = e.position;
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;
@@ -115,31 +125,41 @@ function applyOne(batch: ReportBatch, day: string, e: ProjectedEvent<Consumed>):
     }
     case 'PointsRedeemed': {
       const d = e.event.data;
-      return batch.spent(d.paxId, day, 'redeemed', d.amount, d.consumed);
+      return batch.spent(d.paxId, day, at, 'redeemed', d.amount, d.consumed);
     }
     case 'GiftCertificatesPurchased': {
       const d = e.event.data;
-      return batch.spent(d.paxId, day, 'spent', d.pointsSpent, d.consumed);
+      return batch.spent(d.paxId, day, at, 'spent', d.pointsSpent, d.consumed);
     }
     case 'PointsExpired': {
       const d = e.event.data;
-      return batch.expired(d.paxId, day, d.lotId, d.amount, d.expirationDate);
+      return batch.expired(d.paxId, day, at, d.lotId, d.amount, d.expirationDate);
     }
     // An erased member's points leave the liability on the day of the erasure, as the points flow's `forfeited`.
     case 'PointsForfeited': {
       const d = e.event.data;
-      return batch.forfeited(d.paxId, day, d.lotId, d.amount);
+      return batch.forfeited(d.paxId, day, at, d.lotId, d.amount);
     }
     case 'CertificateIssued': {
       const d = e.event.data;
-      return batch.certificateIssued(day, { certificateId: d.certificateId, category: d.displayCategory.toLowerCase(), amount: d.amount, status: d.status });
+      // Category and value as the liability lists them (lower-cased display category, cents rounded from dollars).
+      return batch.certificates.issued(day, d.certificateId, {
+        paxId: d.paxId,
+        category: d.displayCategory.toLowerCase(),
+        cents: Math.round(d.amount * 100),
+        status: d.status,
+        used: false,
+      });
     }
     case 'CertificateStatusChanged':
-      return batch.certificateChanged(day, e.event.data.certificateId, { status: e.event.data.to });
+      return batch.certificates.changed(day, e.event.data.certificateId, { status: e.event.data.to });
     case 'CertificateRedeemedOnTreatment':
-      return batch.certificateChanged(day, e.event.data.certificateId, { used: true });
+      return batch.certificates.changed(day, e.event.data.certificateId, { used: true });
     case 'CertificateRedemptionReleased':
-      return batch.certificateChanged(day, e.event.data.certificateId, { used: false });
+      return batch.certificates.changed(day, e.event.data.certificateId, { used: false });
+    // A gift given to another member: it counts the same, held by them from the day of the transfer.
+    case 'CertificateTransferred':
+      return batch.certificates.changed(day, e.event.data.certificateId, { paxId: e.event.data.toPaxId });
     // Counted on the treatment's date of service: a promotion's results are by the days it ran.
     case 'PromotionAwardEarned': {
       const d = e.event.data;

@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { addDays, periodKey } from '../../event-schemas/calendar';
 import { deferWrite, readRows, type Statement } from '../batch-buffer';
+import type { Position } from '../../event-schemas/store/position';
+import { CertificateHoldings } from './certificate-holdings';
+import { bump, bumpAll, DatedTotals, type ByDay } from './dated-totals';
 
 /** How long a member counts as active after a day they earned, redeemed or spent points. */
 export const ACTIVE_WINDOW_DAYS = 90;
@@ -13,55 +16,15 @@ interface Member {
   lots: Record<string, [string, number]>;
 }
 
-interface Certificate {
-  category: string;
-  cents: number;
-  status: string;
-  used: boolean;
+/** A spending ledger event's row behind its points-flow figure (awards are the member-points lots: see flow-entries-query.ts). */
+type SpendingMeasure = 'redeemed' | 'spent' | 'expired' | 'forfeited';
+interface PointEntry {
+  measure: SpendingMeasure;
+  day: string;
+  position: Position;
+  paxId: number;
+  points: number;
 }
-
-const counts = (c: Certificate | undefined): boolean => c !== undefined && c.status === 'ACTIVE' && !c.used;
-
-/**
- * Totals by day, then by a key of the day (a measure, an expiry month, a category, a promotion). The day comes first:
- * events arrive with their day as one string object per day (ProgrammeDates), so the outer lookup is cheap, and the
- * inner keys are few per day.
- */
-type ByDay<V> = Map<string, Map<string, V>>;
-
-const rowOf = <V>(totals: ByDay<V>, day: string): Map<string, V> => {
-  let row = totals.get(day);
-  if (!row) totals.set(day, (row = new Map()));
-  return row;
-};
-
-/** Adds `by` to the total of `key` on `day`. */
-const bump = (totals: ByDay<number>, day: string, key: string, by: number): void => {
-  const row = rowOf(totals, day);
-  row.set(key, (row.get(key) ?? 0) + by);
-};
-
-/** Adds the amounts of `by` to the totals of `key` on `day`, place by place. */
-const bumpAll = (totals: ByDay<number[]>, day: string, key: string, by: number[]): void => {
-  const row = rowOf(totals, day);
-  const sums = row.get(key);
-  if (sums) for (let i = 0; i < by.length; i++) sums[i] += by[i];
-  else row.set(key, [...by]);
-};
-
-/** Every (day, key, value) of a ByDay, in three columns. */
-const columnsOf = <V>(totals: ByDay<V>): [string[], string[], V[]] => {
-  const days: string[] = [];
-  const keys: string[] = [];
-  const values: V[] = [];
-  for (const [day, row] of totals)
-    for (const [key, value] of row) {
-      days.push(day);
-      keys.push(key);
-      values.push(value);
-    }
-  return [days, keys, values];
-};
 
 /** The measure of points earned from `source`, one string per source (a map key for every award). */
 const earnedMeasures = new Map<string, string>();
@@ -83,67 +46,16 @@ const activeWindowClose = (day: string): string => {
 };
 
 /**
- * The dated totals a batch adds to (only adds: the report never reads them while applying), so a rebuild may hold them
- * over all its batches and write them once (see programme-report.projection.ts).
- */
-export class DatedTotals {
-  /** day → measure → amount; day → expiry month → points; day → category → [count, cents]. */
-  readonly daily: ByDay<number> = new Map();
-  readonly expiry: ByDay<number> = new Map();
-  readonly certificateDaily: ByDay<number[]> = new Map();
-  /** day → promotionId → [treatments, points, certificates, certificate cents]. */
-  readonly promotionDaily: ByDay<number[]> = new Map();
-
-  /** The statements that add these totals to the dated rows. */
-  statements(): Statement[] {
-    const out: Statement[] = [];
-    if (this.daily.size) {
-      const [days, measures, amounts] = columnsOf(this.daily);
-      out.push({
-        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
-              ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
-        values: [measures, days, amounts],
-      });
-    }
-    if (this.expiry.size) {
-      const [days, months, points] = columnsOf(this.expiry);
-      out.push({
-        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
-              ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
-        values: [days, months, points],
-      });
-    }
-    if (this.certificateDaily.size) {
-      const [days, categories, sums] = columnsOf(this.certificateDaily);
-      out.push({
-        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
-              ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
-        values: [days, categories, sums.map((x) => x[0]), sums.map((x) => x[1])],
-      });
-    }
-    if (this.promotionDaily.size) {
-      const [days, promotions, sums] = columnsOf(this.promotionDaily);
-      out.push({
-        sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
-              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
-              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
-                certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
-        values: [promotions, days, ...[0, 1, 2, 3].map((i) => sums.map((x) => x[i]))],
-      });
-    }
-    return out;
-  }
-}
-
-/**
  * One batch of the programme report, worked out in memory: the touched members and certificates are read once, every
  * event moves them and the day's totals in log order, and the totals are added to the dated rows in a few statements.
+ * With the totals go the rows each figure drills down to: the spending events, and the certificates' holdings.
  */
 export class ReportBatch {
   private readonly members = new Map<number, Member>();
-  private readonly certificates = new Map<string, Certificate>();
   private readonly dirtyMembers = new Set<number>();
-  private readonly dirtyCertificates = new Set<string>();
+  /** The certificates the batch's events change: their counts by category, and who holds each. */
+  readonly certificates: CertificateHoldings;
+  private readonly entries: PointEntry[] = [];
   private readonly daily: ByDay<number>;
   private readonly expiry: ByDay<number>;
   private readonly certificateDaily: ByDay<number[]>;
@@ -158,6 +70,7 @@ export class ReportBatch {
     this.expiry = totals.expiry;
     this.certificateDaily = totals.certificateDaily;
     this.promotionDaily = totals.promotionDaily;
+    this.certificates = new CertificateHoldings(totals.certificateDaily);
   }
 
   /**
@@ -166,10 +79,12 @@ export class ReportBatch {
    */
   static loadStatement(paxIds: number[], certificateIds: string[]): Statement {
     return {
-      sql: `SELECT 'member' AS kind, pax_id::text AS id, balance AS amount, to_char(active_until, 'YYYY-MM-DD') AS text, open_lots AS lots, NULL::boolean AS used
+      sql: `SELECT 'member' AS kind, pax_id::text AS id, balance AS amount, to_char(active_until, 'YYYY-MM-DD') AS text, open_lots AS lots, NULL::boolean AS used,
+              NULL::bigint AS pax_id, NULL::text AS held_from
               FROM rm_report_members WHERE pax_id = ANY($1::bigint[])
             UNION ALL
-            SELECT category, certificate_id::text, cents, status, NULL::jsonb, used FROM rm_report_certificates WHERE certificate_id = ANY($2::uuid[])`,
+            SELECT category, certificate_id::text, cents, status, NULL::jsonb, used, pax_id, to_char(held_from, 'YYYY-MM-DD')
+              FROM rm_report_certificates WHERE certificate_id = ANY($2::uuid[])`,
       values: [paxIds, certificateIds],
     };
   }
@@ -177,14 +92,28 @@ export class ReportBatch {
   static async load(db: pg.PoolClient, paxIds: number[], certificateIds: string[], totals = new DatedTotals()): Promise<ReportBatch> {
     const batch = new ReportBatch(db, totals);
     if (paxIds.length === 0 && certificateIds.length === 0) return batch;
-    const r = await readRows<{ kind: string; id: string; amount: string; text: string | null; lots: Member['lots'] | null; used: boolean | null }>(
-      db,
-      ReportBatch.loadStatement(paxIds, certificateIds),
-    );
+    const r = await readRows<{
+      kind: string;
+      id: string;
+      amount: string;
+      text: string | null;
+      lots: Member['lots'] | null;
+      used: boolean | null;
+      pax_id: string | null;
+      held_from: string | null;
+    }>(db, ReportBatch.loadStatement(paxIds, certificateIds));
     for (const row of r.rows) {
       // Member rows carry lots; certificate rows none (their kind column holds the category).
       if (row.lots !== null) batch.members.set(Number(row.id), { balance: Number(row.amount), activeUntil: row.text, lots: row.lots });
-      else batch.certificates.set(row.id, { category: row.kind, cents: Number(row.amount), status: row.text!, used: row.used! });
+      else
+        batch.certificates.loaded(row.id, {
+          paxId: Number(row.pax_id),
+          category: row.kind,
+          cents: Number(row.amount),
+          status: row.text!,
+          used: row.used!,
+          heldFrom: row.held_from,
+        });
     }
     return batch;
   }
@@ -229,23 +158,33 @@ export class ReportBatch {
   }
 
   /** Points spent on a reward (`redeemed`) or on gifts (`spent`), taken from the lots the decision named. */
-  spent(paxId: number, day: string, measure: 'redeemed' | 'spent', amount: number, consumed: readonly { lotId: string; amount: number }[]): void {
+  spent(
+    paxId: number,
+    day: string,
+    position: Position,
+    measure: 'redeemed' | 'spent',
+    amount: number,
+    consumed: readonly { lotId: string; amount: number }[],
+  ): void {
     bump(this.daily, day, measure, amount);
+    this.entries.push({ measure, day, position, paxId, points: amount });
     const m = this.member(paxId);
     for (const c of consumed) this.takeFromLot(m, day, c.lotId, c.amount, undefined);
     this.moveBalance(m, day, -amount);
     this.activeOn(m, day);
   }
 
-  expired(paxId: number, day: string, lotId: string, amount: number, expirationDate: string): void {
+  expired(paxId: number, day: string, position: Position, lotId: string, amount: number, expirationDate: string): void {
     bump(this.daily, day, 'expired', amount);
+    this.entries.push({ measure: 'expired', day, position, paxId, points: amount });
     const m = this.member(paxId);
     this.takeFromLot(m, day, lotId, amount, periodKey(expirationDate));
     this.moveBalance(m, day, -amount);
   }
 
-  forfeited(paxId: number, day: string, lotId: string, amount: number): void {
+  forfeited(paxId: number, day: string, position: Position, lotId: string, amount: number): void {
     bump(this.daily, day, 'forfeited', amount);
+    this.entries.push({ measure: 'forfeited', day, position, paxId, points: amount });
     const m = this.member(paxId);
     this.takeFromLot(m, day, lotId, amount, undefined);
     this.moveBalance(m, day, -amount);
@@ -263,29 +202,6 @@ export class ReportBatch {
     if (lot[1] <= 0) delete lots[lotId];
   }
 
-  /** A second issue of a certificate already counted changes nothing: the first stands. */
-  certificateIssued(day: string, c: { certificateId: string; category: string; amount: number; status: string }): void {
-    if (this.certificates.has(c.certificateId)) return;
-    this.changeCertificate(day, c.certificateId, { category: c.category, cents: Math.round(c.amount * 100), status: c.status, used: false });
-  }
-
-  /** A certificate's status or use changed: the day's count moves when it starts or stops being active and unused. */
-  certificateChanged(day: string, certificateId: string, change: Partial<Pick<Certificate, 'status' | 'used'>>): void {
-    const before = this.certificates.get(certificateId);
-    if (!before) return;
-    this.changeCertificate(day, certificateId, { ...before, ...change });
-  }
-
-  private changeCertificate(day: string, certificateId: string, next: Certificate): void {
-    const before = this.certificates.get(certificateId);
-    const was = counts(before);
-    const is = counts(next);
-    this.certificates.set(certificateId, next);
-    this.dirtyCertificates.add(certificateId);
-    if (was === is) return;
-    bumpAll(this.certificateDaily, day, next.category, is ? [1, next.cents] : [-1, -next.cents]);
-  }
-
   /** A promotion paid one treatment: points, or a certificate worth `certificateValue` dollars. */
   promotionPaid(promotionId: string, day: string, points: number, certificateValue: number | null): void {
     bumpAll(this.promotionDaily, day, promotionId, [1, points, certificateValue === null ? 0 : 1, Math.round((certificateValue ?? 0) * 100)]);
@@ -293,7 +209,7 @@ export class ReportBatch {
 
   /**
    * Adds the batch's totals to the dated rows (unless `holdTotals`: a rebuild writes them later, see DatedTotals) and
-   * writes the members and certificates as they now stand.
+   * writes the members and certificates as they now stand, and the rows behind the figures.
    */
   async save(holdTotals = false): Promise<void> {
     if (!holdTotals) for (const statement of this.totals.statements()) await deferWrite(this.db, statement);
@@ -311,14 +227,20 @@ export class ReportBatch {
         values: [pax, m.map((x) => x.balance), m.map((x) => x.activeUntil), JSON.stringify(m.map((x) => x.lots))],
       });
     }
-    if (this.dirtyCertificates.size) {
-      const ids = [...this.dirtyCertificates];
-      const c = ids.map((id) => this.certificates.get(id)!);
+    await this.certificates.save(this.db);
+    if (this.entries.length) {
+      const r = this.entries;
       await deferWrite(this.db, {
-        sql: `INSERT INTO rm_report_certificates AS t (certificate_id, category, cents, status, used)
-              SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::boolean[])
-              ON CONFLICT (certificate_id) DO UPDATE SET status = EXCLUDED.status, used = EXCLUDED.used`,
-        values: [ids, c.map((x) => x.category), c.map((x) => x.cents), c.map((x) => x.status), c.map((x) => x.used)],
+        sql: `INSERT INTO rm_report_point_entries (measure, day, pos_major, pos_minor, pax_id, points)
+              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) ON CONFLICT DO NOTHING`,
+        values: [
+          r.map((x) => x.measure),
+          r.map((x) => x.day),
+          r.map((x) => x.position.major.toString()),
+          r.map((x) => x.position.minor.toString()),
+          r.map((x) => x.paxId),
+          r.map((x) => x.points),
+        ],
       });
     }
   }

@@ -3,8 +3,8 @@ import type { FlowEntries, OutstandingCertificates } from '../../event-schemas/c
 import { addDays, dateIn } from '../../event-schemas/calendar';
 import { refined, withRule } from '../../event-schemas/primitives';
 import { AwardSource } from '../../event-schemas/points-awarded';
-import { flowEntries } from '../../projections/report-entries/flow-entries-query';
-import { outstandingCertificates } from '../../projections/report-entries/outstanding-certificates-query';
+import { flowEntries } from '../../projections/programme-report/flow-entries-query';
+import { outstandingCertificates } from '../../projections/programme-report/outstanding-certificates-query';
 import { actorNamesFor } from '../audit/people-names';
 import { DateParam, PageParam, sizeParam } from '../core/http-codecs';
 import { validationProblem } from '../core/problem';

@@ -84,7 +84,7 @@ async function earnedEntries(pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEn
 }
 
 /**
- * Redemptions, gift purchases, expiries and forfeits are the report entries' own rows, in day and log order. Both reads
+ * Redemptions, gift purchases, expiries and forfeits are the programme report's own rows, in day and log order. Both reads
  * walk the primary key's (measure, day) range; a page stops after its rows.
  */
 async function spendingEntries(pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> {

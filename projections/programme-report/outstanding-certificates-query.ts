@@ -16,7 +16,7 @@ export interface OutstandingCertificatesPage {
 const HELD = `SELECT certificate_id, pax_id, max(cents) AS cents FROM (
     SELECT certificate_id, pax_id, delta, cents FROM rm_report_certificate_spans WHERE category = $1 AND until_day > $2::date AND from_day <= $2::date
     UNION ALL
-    SELECT certificate_id, pax_id, 1, cents FROM rm_report_entry_certificates WHERE category = $1 AND held_from <= $2::date
+    SELECT certificate_id, pax_id, 1, cents FROM rm_report_certificates WHERE category = $1 AND held_from <= $2::date
   ) holdings GROUP BY certificate_id, pax_id HAVING sum(delta) > 0`;
 
 /**

@@ -1,0 +1,95 @@
+import type { Statement } from '../batch-buffer';
+
+/**
+ * Totals by day, then by a key of the day (a measure, an expiry month, a category, a promotion). The day comes first:
+ * events arrive with their day as one string object per day (ProgrammeDates), so the outer lookup is cheap, and the
+ * inner keys are few per day.
+ */
+export type ByDay<V> = Map<string, Map<string, V>>;
+
+const rowOf = <V>(totals: ByDay<V>, day: string): Map<string, V> => {
+  let row = totals.get(day);
+  if (!row) totals.set(day, (row = new Map()));
+  return row;
+};
+
+/** Adds `by` to the total of `key` on `day`. */
+export const bump = (totals: ByDay<number>, day: string, key: string, by: number): void => {
+  const row = rowOf(totals, day);
+  row.set(key, (row.get(key) ?? 0) + by);
+};
+
+/** Adds the amounts of `by` to the totals of `key` on `day`, place by place. */
+export const bumpAll = (totals: ByDay<number[]>, day: string, key: string, by: number[]): void => {
+  const row = rowOf(totals, day);
+  const sums = row.get(key);
+  if (sums) for (let i = 0; i < by.length; i++) sums[i] += by[i];
+  else row.set(key, [...by]);
+};
+
+/** Every (day, key, value) of a ByDay, in three columns. */
+const columnsOf = <V>(totals: ByDay<V>): [string[], string[], V[]] => {
+  const days: string[] = [];
+  const keys: string[] = [];
+  const values: V[] = [];
+  for (const [day, row] of totals)
+    for (const [key, value] of row) {
+      days.push(day);
+      keys.push(key);
+      values.push(value);
+    }
+  return [days, keys, values];
+};
+
+/**
+ * The dated totals a batch adds to (only adds: the report never reads them while applying), so a rebuild may hold them
+ * over all its batches and write them once (see programme-report.projection.ts).
+ */
+export class DatedTotals {
+  /** day → measure → amount; day → expiry month → points; day → category → [count, cents]. */
+  readonly daily: ByDay<number> = new Map();
+  readonly expiry: ByDay<number> = new Map();
+  readonly certificateDaily: ByDay<number[]> = new Map();
+  /** day → promotionId → [treatments, points, certificates, certificate cents]. */
+  readonly promotionDaily: ByDay<number[]> = new Map();
+
+  /** The statements that add these totals to the dated rows. */
+  statements(): Statement[] {
+    const out: Statement[] = [];
+    if (this.daily.size) {
+      const [days, measures, amounts] = columnsOf(this.daily);
+      out.push({
+        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
+              ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
+        values: [measures, days, amounts],
+      });
+    }
+    if (this.expiry.size) {
+      const [days, months, points] = columnsOf(this.expiry);
+      out.push({
+        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
+              ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
+        values: [days, months, points],
+      });
+    }
+    if (this.certificateDaily.size) {
+      const [days, categories, sums] = columnsOf(this.certificateDaily);
+      out.push({
+        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
+              ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
+        values: [days, categories, sums.map((x) => x[0]), sums.map((x) => x[1])],
+      });
+    }
+    if (this.promotionDaily.size) {
+      const [days, promotions, sums] = columnsOf(this.promotionDaily);
+      out.push({
+        sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
+              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
+                certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
+        values: [promotions, days, ...[0, 1, 2, 3].map((i) => sums.map((x) => x[i]))],
+      });
+    }
+    return out;
+  }
+}
