@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Position } from '../event-schemas/store/position';
 import type { DeliveredMessage } from './live-delivery';
-import { parameterLiteral, sqlLiteral } from './sql-literal';
+import { parameterLiteral, parameterText, sqlLiteral } from './sql-literal';
 
 /**
  * What a runner's batch keeps for its last round trip. A batch under live load is mostly round trips, each one
@@ -87,6 +87,21 @@ export async function readRows<R extends pg.QueryResultRow>(db: pg.PoolClient, s
   return db.query<R>(statement.sql, statement.values);
 }
 
+/**
+ * Writes to different tables, none reading another's rows, as one statement (one CTE each, parameters renumbered): one
+ * round trip and one plan where each write alone took its own (a rebuild's batches are too large to inline).
+ */
+export function together(writes: Statement[]): Statement | undefined {
+  if (writes.length <= 1) return writes[0];
+  let offset = 0;
+  const parts = writes.map((w, i) => {
+    const sql = w.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    offset += w.values.length;
+    return `w${i} AS (${sql})`;
+  });
+  return { sql: `WITH ${parts.join(',\n')} SELECT 1`, values: writes.flatMap((w) => w.values) };
+}
+
 /** A write whose result nobody reads: inside a batch it goes later, in order, with the batch's last round trip. */
 export async function deferWrite(db: pg.PoolClient, statement: Statement): Promise<void> {
   const buffer = buffers.get(db);
@@ -146,8 +161,14 @@ export async function flushBuffer(db: pg.PoolClient): Promise<void> {
 async function flushWrites(db: pg.PoolClient, buffer: BatchBuffer): Promise<void> {
   const writes = buffer.writes;
   buffer.writes = [];
-  for (const w of writes) await db.query(w.sql, w.values);
+  for (const w of writes) await db.query(w.sql, w.values.map(asParameter));
 }
+
+/**
+ * Arrays as the text node-postgres would send (sql-literal.ts writes them without its per-character escaping, which
+ * was a thirtieth of a rebuild's time in JavaScript, `npm run bench rebuild`); other values as they are.
+ */
+const asParameter = (value: unknown): unknown => (Array.isArray(value) ? parameterText(value) : value);
 
 /**
  * A parameterised statement with its parameters written in as literals: each value as node-postgres would send it,

@@ -1,7 +1,7 @@
 import type { PointsChanged } from '../../event-schemas/contract/participants';
 import type pg from 'pg';
 import { formatPosition } from '../../event-schemas/store/position';
-import { deferWrite, keepsLiveMessages, readRows, type Statement } from '../batch-buffer';
+import { deferWrite, keepsLiveMessages, readRows, together, type Statement } from '../batch-buffer';
 import { pushLive, type ProjectedEvent } from '../projection';
 
 interface Figures {
@@ -107,7 +107,7 @@ export class PointsBatch {
         position: formatPosition(t.event.position),
       } satisfies PointsChanged);
     const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
-    const writes: { sql: string; values: unknown[] }[] = [];
+    const writes: Statement[] = [];
     if (this.newLots.length)
       writes.push({
         sql: `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at, pos_major, pos_minor)
@@ -148,21 +148,9 @@ export class PointsBatch {
     if (writes.length) await this.run(writes);
   }
 
-  /**
-   * Writes to different tables, none reading another's rows, as one statement (one CTE each, parameters renumbered).
-   * Nothing reads its result: inside a runner's batch it goes with the batch's last round trip.
-   */
-  private async run(writes: { sql: string; values: unknown[] }[]): Promise<void> {
-    if (writes.length === 1) {
-      await deferWrite(this.db, writes[0]);
-      return;
-    }
-    let offset = 0;
-    const parts = writes.map((w, i) => {
-      const sql = w.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-      offset += w.values.length;
-      return `w${i} AS (${sql})`;
-    });
-    await deferWrite(this.db, { sql: `WITH ${parts.join(',\n')} SELECT 1`, values: writes.flatMap((w) => w.values) });
+  /** Writes to different tables as one statement (see `together`); inside a runner's batch it goes with its last round trip. */
+  private async run(writes: Statement[]): Promise<void> {
+    const statement = together(writes);
+    if (statement) await deferWrite(this.db, statement);
   }
 }

@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { deferWrite } from '../batch-buffer';
+import type { Statement } from '../batch-buffer';
 import { bumpAll, type ByDay } from './dated-totals';
 
 /** A certificate as the report follows it: what it is worth, whether it counts, who holds it and since when. */
@@ -80,11 +79,12 @@ export class CertificateHoldings {
     if (was !== is) bumpAll(this.certificateDaily, day, next.category, is ? [1, next.cents] : [-1, -next.cents]);
   }
 
-  /** Writes the ended holdings and the certificates as they now stand. */
-  async save(db: pg.PoolClient): Promise<void> {
+  /** The writes of the ended holdings and of the certificates as they now stand. */
+  statements(): Statement[] {
+    const out: Statement[] = [];
     if (this.spans.length) {
       const r = this.spans;
-      await deferWrite(db, {
+      out.push({
         sql: `INSERT INTO rm_report_certificate_spans (category, until_day, certificate_id, pax_id, from_day, delta, cents)
               SELECT * FROM unnest($1::text[], $2::date[], $3::uuid[], $4::bigint[], $5::date[], $6::smallint[], $7::bigint[]) ON CONFLICT DO NOTHING`,
         values: [
@@ -101,7 +101,7 @@ export class CertificateHoldings {
     if (this.dirty.size) {
       const ids = [...this.dirty];
       const c = ids.map((id) => this.known.get(id)!);
-      await deferWrite(db, {
+      out.push({
         sql: `INSERT INTO rm_report_certificates AS t (certificate_id, pax_id, category, cents, status, used, held_from)
               SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::date[])
               ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used, held_from = EXCLUDED.held_from`,
@@ -116,5 +116,6 @@ export class CertificateHoldings {
         ],
       });
     }
+    return out;
   }
 }
