@@ -45,6 +45,7 @@ export async function rebuildReadModels(
   onProgress: (p: RebuildProgress) => void = () => undefined,
   batchSize = 5000,
   maxWaitMs = 120_000,
+  swap: SwapOptions = {},
 ): Promise<RebuildResult> {
   const label = projections.map((p) => p.name).join(', ');
   const total = await store.countAll?.();
@@ -140,7 +141,7 @@ export async function rebuildReadModels(
       if (total === undefined || applied >= total || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    await swapIn(pool, base, shadow, tables, projections, async (live) => {
+    await swapIn(pool, base, shadow, tables, projections, swap, async (live) => {
       // The live checkpoints are locked (the daemon waits): replay the tail they reached, so the swap never moves a
       // read model back behind what readers were already shown.
       while (!(await reached(shadowPool, projections, live))) {
@@ -190,6 +191,7 @@ async function swapIn(
   shadow: string,
   tables: string[],
   projections: Projection[],
+  options: SwapOptions,
   catchUpTo: (live: Positions) => Promise<void>,
 ): Promise<void> {
   const names = projections.map((p) => p.name);
@@ -204,7 +206,10 @@ async function swapIn(
     await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
     // The differences are found by hash joins over whole tables: with the default work_mem they spill to disk.
     await db.query(`SET LOCAL work_mem = '${SWAP_WORK_MEM}'`);
-    for (const t of tables) await replaceRows(db, base, shadow, t);
+    for (const t of tables) {
+      if (options.nobodyReads) await withIndexesBuiltAfter(db, `${base}.${t}`, () => replaceRows(db, base, shadow, t));
+      else await replaceRows(db, base, shadow, t);
+    }
     // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels).
     // The least of their positions: every message after it is one the daemon writes from the rebuilt read models.
     await db.query(
@@ -243,7 +248,6 @@ const VOLATILE = new Set(['created_at', 'updated_at']);
  * (`npm run bench rebuild`) the insert of 177,000 live messages (replayed then) took 696 ms that way and 433 ms this way.
  */
 async function replaceRows(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
-  if (await fillIfEmpty(db, base, shadow, table)) return;
   const cols = await db.query<{ name: string; key: boolean }>(
     `SELECT a.attname AS name, coalesce(a.attnum = ANY(i.indkey), false) AS key
      FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
@@ -272,24 +276,26 @@ async function replaceRows(db: pg.PoolClient, base: string, shadow: string, tabl
   );
 }
 
-/**
- * An empty live table (a fresh database's, as the synthetic seed rebuilds into, or a new read model's) takes the shadow's
- * rows whole, and its secondary indexes are built after them: one sort an index instead of an insert into each for
- * every row. The indexes are dropped and created inside the swap's transaction, so readers never see the table
- * without them. Answers whether the table was empty.
- */
-async function fillIfEmpty(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<boolean> {
-  const live = `${base}.${table}`;
-  const empty = await db.query<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM ${live}) AS empty`);
-  if (!empty.rows[0].empty) return false;
+/** How a rebuild swaps its tables in. */
+export interface SwapOptions {
+  /**
+   * Nobody reads the read models while the swap runs (the synthetic seed: it refuses to run beside a server). Each live
+   * table's secondary indexes are then dropped before its rows are replaced and built again after: one sort an index
+   * instead of an insert into each for every row, which is most of a swap into nearly empty tables. Dropping an index
+   * locks its table against readers until the swap commits, so a rebuild beside a running server keeps its indexes.
+   */
+  nobodyReads?: boolean;
+}
+
+/** Runs `change` on `table` without its secondary indexes, then builds them again, all inside the caller's transaction. */
+async function withIndexesBuiltAfter(db: pg.PoolClient, table: string, change: () => Promise<void>): Promise<void> {
   const indexes = await db.query<{ name: string; definition: string }>(
     `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indrelid = $1::regclass AND NOT indisunique`,
-    [live],
+    [table],
   );
   for (const index of indexes.rows) await db.query(`DROP INDEX ${index.name}`);
-  await db.query(`INSERT INTO ${live} SELECT * FROM ${shadow}.${table}`);
+  await change();
   for (const index of indexes.rows) await db.query(index.definition);
-  return true;
 }
 
 /** How many batches a read model may apply before the slowest one (see rebuildReadModels). */

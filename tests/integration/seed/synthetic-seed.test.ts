@@ -78,6 +78,7 @@ beforeAll(async () => {
   seedPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   listener = new PgListener(url.toString());
   store = await openEventStore(seedPool, listener);
+  indexesBefore = await readModelIndexes(seedPool);
   seeded = await seedSynthetic({
     pool: seedPool,
     store,
@@ -90,6 +91,11 @@ beforeAll(async () => {
     chunk: 300,
   });
 });
+/** Every index of the read tables, as its definition. */
+const readModelIndexes = async (pool: pg.Pool): Promise<string[]> =>
+  (await pool.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename LIKE 'rm\\_%' ORDER BY indexname`)).rows.map((r) => r.def);
+let indexesBefore: string[];
+
 afterAll(async () => {
   await store.close();
   await listener.close();
@@ -100,6 +106,11 @@ afterAll(async () => {
 });
 
 describe('npm run seed:synthetic on a database holding the demo data', () => {
+  it('leaves every read model index as it was (its swap builds them after the rows)', async () => {
+    expect(indexesBefore.length).toBeGreaterThan(10);
+    expect(await readModelIndexes(seedPool)).toEqual(indexesBefore);
+  });
+
   it('writes about ten or more events a member after the demo’s', () => {
     expect(seeded.members).toBe(MEMBERS);
     expect(seeded.events).toBeGreaterThanOrEqual(10 * MEMBERS);
