@@ -210,7 +210,8 @@ export class ReportBatch {
   /**
    * Adds the batch's totals to the dated rows (unless `holdTotals`: a rebuild writes them later, see DatedTotals) and
    * writes the members and certificates as they now stand, and the rows behind the figures: every table once, all in
-   * one statement (each write its own round trip was a third of what the report cost a rebuild, `npm run bench rebuild`).
+   * one statement, one round trip (in a rebuild, whose batches are too large to inline, each write was one of its own;
+   * the rebuild's time did not measurably change).
    */
   async save(holdTotals = false): Promise<void> {
     const writes = [...(holdTotals ? [] : this.totals.statements()), ...this.certificates.statements()];
