@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link } from 'wouter';
 import { useLeavePageWarning } from '../../components/dialogs/use-leave-page-warning';
 import { ValidatedInput } from '../../components/validated-input';
 import { paths } from '../../config/routes';
@@ -13,7 +13,7 @@ import { isApiError, problemMessage } from '../../lib/problem';
 import { campaignIdOf } from '../../lib/query-params';
 import { isEmail, isLettersOnly, isPhone } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
-import { takeReturnTo } from '../../lib/return-to';
+import { RedirectAfterSignIn } from '../../components/guards/redirect-after-sign-in';
 import { formatUsPhone, formatUsZip, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
 import { birthDateCheck, birthDateWords, zipCheck, zipWords } from '../../lib/member-fields';
 import { useSession } from '../../session/session-provider';
@@ -57,7 +57,7 @@ export default function EnrollmentPage() {
   const [refused, setRefused] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useLeavePageWarning(status !== 'authenticated' && Object.values(form).some((v) => v !== ''));
-  if (status === 'authenticated') return <Redirect to={takeReturnTo() ?? paths.home} replace />;
+  if (status === 'authenticated') return <RedirectAfterSignIn />;
   const set = (key: keyof typeof empty) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     setRefused(({ [key]: _gone, ...rest }) => rest);

@@ -1,10 +1,10 @@
-import { takeReturnTo } from '../../lib/return-to';
+import { RedirectAfterSignIn } from '../../components/guards/redirect-after-sign-in';
 import { useUnit } from 'effector-react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/routes';
 import { campaignIdOf } from '../../lib/query-params';
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
-  if (status === 'authenticated') return <Redirect to={takeReturnTo() ?? paths.home} replace />;
+  if (status === 'authenticated') return <RedirectAfterSignIn />;
   if (status === 'loading') return <PageLoader label="Checking your session" />;
 
   const submit = (event: FormEvent) => {
