@@ -8,6 +8,14 @@ import { watchStartup } from './operations/startup-watch';
 import { DEMO, seedDemo } from './seed/demo';
 import { seedDemoHistory } from './seed/demo-history';
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default, 5 s, is shorter than what clients and load
+ * balancers keep one for (60 s is common): one that sends a request just as the server closes the socket gets a reset
+ * ("socket hang up"), which a run of the end-to-end tests on a loaded machine met on a sign-in. The server must be the
+ * side that waits longer, and its header timeout must exceed this (Node's rule for the two).
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** A stop that takes longer than this ends the process anyway (exit 1), so an orchestrator is never kept waiting. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -130,6 +138,8 @@ async function main() {
       logger.info(`Demo practice API key: ${DEMO.practiceKey}`);
     }
   });
+  running.http.keepAliveTimeout = KEEP_ALIVE_MS;
+  running.http.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
 
 /** Whether this process's own /healthz answers 200 (Node's fetch goes straight to 127.0.0.1, never through a proxy). */
