@@ -15,4 +15,17 @@ export const groupCountMigrations: Migration[] = [
       CREATE INDEX participant_emails_domain ON participant_emails (lower(substring(email_address from '[^@]*$')) text_pattern_ops);
     `,
   },
+  {
+    // A group by region, age and time in the programme (the builder's usual cut) is counted from this index alone: at a
+    // million members the bench's nested group (ZIP 9…, age 25-40 or enrolled in 180 days) read 25,800 heap pages
+    // (200 MB, more than shared_buffers keeps) through the ZIP index, 116-218 ms warm and 538 ms cold; from this
+    // index, an index-only scan of 1,100 pages, 15-17 ms. The raw postal code is included because PostgreSQL's planner
+    // counts a query's column as available only when the index holds it, not an expression over it. Its first column
+    // serves ZIP prefixes as the index it replaces did.
+    id: '0964-group-facts-index',
+    sql: `
+      CREATE INDEX participants_group_facts ON participants (lower(left(postal_code, 5)) text_pattern_ops, date_of_birth, created_at) INCLUDE (postal_code);
+      DROP INDEX participants_postal_code5;
+    `,
+  },
 ];
