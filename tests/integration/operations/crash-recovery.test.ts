@@ -95,10 +95,10 @@ describe('SIGTERM', () => {
     // An idle keep-alive connection, as a load balancer keeps one: the server says it keeps it longer than the usual
     // 60 s of theirs (with Node's 5 s, a request sent as the server closed it was reset), and it holds up no stop.
     const keepAlive = new Agent({ keepAlive: true });
-    const header = await new Promise<string | undefined>((resolve, reject) =>
+    const header = await new Promise<string>((resolve, reject) =>
       get(`http://127.0.0.1:${server.port}/healthz`, { agent: keepAlive }, (res) => {
         res.resume();
-        res.on('end', () => resolve(res.headers['keep-alive']));
+        res.on('end', () => resolve([res.headers['keep-alive']].flat().join(', ')));
       }).on('error', reject),
     );
     const idle = Object.values(keepAlive.freeSockets).flat().length;
