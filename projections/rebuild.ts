@@ -148,7 +148,11 @@ export async function rebuildReadModels(
         if ((await replay()) === 0) await new Promise((r) => setTimeout(r, 20));
       }
       // Every batch is in: the totals a read model held back during the replay go to its shadow tables now.
-      for (const p of projections) if (p.finishRebuild) await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
+      for (const p of projections)
+        if (p.finishRebuild) {
+          swap.onStep?.(`write ${p.name}'s held totals`);
+          await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
+        }
     });
     return { applied, seconds: (performance.now() - started) / 1000, eventsPerSecond: Math.round(rate()) };
   } finally {
@@ -206,7 +210,8 @@ async function swapIn(
     await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
     // The differences are found by hash joins over whole tables: with the default work_mem they spill to disk.
     await db.query(`SET LOCAL work_mem = '${SWAP_WORK_MEM}'`);
-    for (const t of tables) {
+    for (const [i, t] of tables.entries()) {
+      options.onStep?.(`swap in ${t} (${i + 1} of ${tables.length})`);
       if (options.nobodyReads) await withIndexesBuiltAfter(db, `${base}.${t}`, () => replaceRows(db, base, shadow, t));
       else await replaceRows(db, base, shadow, t);
     }
@@ -285,6 +290,11 @@ export interface SwapOptions {
    * locks its table against readers until the swap commits, so a rebuild beside a running server keeps its indexes.
    */
   nobodyReads?: boolean;
+  /**
+   * Called as each step after the replay begins (held totals written, each table swapped in): at a million members
+   * they take minutes, which a progress bar of the replay alone left silent.
+   */
+  onStep?: (step: string) => void;
 }
 
 /** Runs `change` on `table` without its secondary indexes, then builds them again, all inside the caller's transaction. */

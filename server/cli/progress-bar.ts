@@ -23,3 +23,8 @@ export function progressBar(out: NodeJS.WriteStream = process.stderr) {
     }
   };
 }
+
+/** One line per step of a long command, with the seconds since the command began (the steps' lengths are the gaps). */
+export function stepLines(out: NodeJS.WriteStream = process.stderr, started = performance.now()) {
+  return (step: string) => out.write(`\n[${((performance.now() - started) / 1000).toFixed(1)} s] ${step}\n`);
+}

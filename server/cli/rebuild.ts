@@ -5,7 +5,7 @@ import { allMigrations, openEventStore, registeredReadModels } from '../composit
 import { serverSettingsFromEnv, settingsFromEnv } from '../config';
 import { migrate } from '../db/migrate';
 import { connectToLocalDatabase } from './local-database';
-import { progressBar } from './progress-bar';
+import { progressBar, stepLines } from './progress-bar';
 
 /**
  * `npm run projections:rebuild [name ...]`: rebuilds the named read models (all when none) from position 0, in one
@@ -29,7 +29,9 @@ async function main() {
   const listener = new PgListener(url);
   const store = await openEventStore(pool, listener, server.eventStoreConnectionString);
   const bar = progressBar();
-  const result = await rebuildReadModels(pool, store, targets, (p) => bar(p.projection, p.applied, p.total));
+  const result = await rebuildReadModels(pool, store, targets, (p) => bar(p.projection, p.applied, p.total), undefined, undefined, {
+    onStep: stepLines(),
+  });
   process.stderr.write(
     `\n${targets.map((p) => p.name).join(', ')}: ${result.applied} events replayed in ${result.seconds.toFixed(1)} s (${result.eventsPerSecond} events/s), swapped in\n`,
   );

@@ -5,7 +5,7 @@ import { serverSettingsFromEnv, settingsFromEnv } from '../config';
 import { migrate } from '../db/migrate';
 import { SEED_APPLICATION_NAME, seedSynthetic } from '../seed/synthetic/seed-synthetic';
 import { connectToLocalDatabase } from './local-database';
-import { progressBar } from './progress-bar';
+import { progressBar, stepLines } from './progress-bar';
 
 const USAGE = 'usage: npm run seed:synthetic -- --members N [--seed S]';
 
@@ -53,6 +53,7 @@ async function main() {
       members,
       seed,
       now: new Date(),
+      step: stepLines(process.stderr, started),
       progress: (phase, done, total) => {
         const key = phase.split(' ')[0];
         const bar = bars.get(key) ?? bars.set(key, progressBar()).get(key)!;

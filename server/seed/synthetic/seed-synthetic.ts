@@ -25,6 +25,8 @@ export interface SeedSyntheticOptions {
   /** Members per transaction. */
   chunk?: number;
   progress?: (phase: string, done: number, total: number) => void;
+  /** Each step after the replay (held totals written, each table swapped in), as it begins. */
+  step?: (step: string) => void;
 }
 
 export interface SeedSyntheticResult {
@@ -149,6 +151,7 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
   // Nobody reads while the seed runs (it refuses to run beside a server): the swap may build indexes after the rows.
   await rebuildReadModels(o.pool, o.store, o.readModels, (p) => o.progress?.('project every read model', p.applied, p.total ?? 0), undefined, undefined, {
     nobodyReads: true,
+    onStep: o.step,
   });
   return { members: o.members, events, firstPaxId: written.firstPaxId ?? next, writeSeconds, projectSeconds: (performance.now() - projecting) / 1000 };
 }
