@@ -32,7 +32,9 @@ export default {
   ],
   // Two workers a core: an integration file spends most of its time waiting on PostgreSQL and on the processes it starts,
   // so two left the machine idle. On this 2-core machine, quiet, `npx jest --ci`: 161.7 s with 2 workers, 122.2 s with 4.
-  maxWorkers: Math.max(2, availableParallelism() * 2),
+  // At most eight: each integration file holds pools of its own (ten to twenty connections with a test server), and the
+  // jest cluster allows 300 (server/db/embedded-cluster.mjs).
+  maxWorkers: Math.min(8, Math.max(2, availableParallelism() * 2)),
   // A global option in jest 30 (ignored inside a project): server start-up under a loaded CI machine can pass 5 s.
   testTimeout: 60000,
 };
