@@ -146,11 +146,15 @@ export class ActivityRows {
     if (this.dirty.size === 0) return;
     const ids = [...this.dirty];
     const rows = ids.map((id) => this.rows.get(id)!);
+    // The details go as one JSON array (they are JSON text already, so joining them is all it takes): as a text[]
+    // parameter every quote of every detail was escaped into the array literal, and that escaping was about 150 ms of
+    // a rebuild of the bench's 100,000 events (20 MB of details; .tmp microbenchmark: 7.5 ms a MB escaped, 1.3 joined).
     await deferWrite(this.db, {
       sql: `INSERT INTO rm_activity (id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
-       SELECT id, pax_id, activity_type, activity_date, points, description, detail::jsonb, position_major, position_minor
-       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::text[], $8::numeric[], $9::numeric[])
-         AS u(id, pax_id, activity_type, activity_date, points, description, detail, position_major, position_minor)
+       SELECT u.id, u.pax_id, u.activity_type, u.activity_date, u.points, u.description, d.detail, u.position_major, u.position_minor
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::numeric[], $8::numeric[]) WITH ORDINALITY
+         AS u(id, pax_id, activity_type, activity_date, points, description, position_major, position_minor, i)
+       JOIN jsonb_array_elements($9::jsonb) WITH ORDINALITY AS d(detail, i) ON d.i = u.i
        ON CONFLICT (id) DO UPDATE SET activity_type = EXCLUDED.activity_type, points = EXCLUDED.points, detail = EXCLUDED.detail`,
       values: [
         ids,
@@ -159,9 +163,9 @@ export class ActivityRows {
         rows.map((r) => r.activityDate),
         rows.map((r) => r.points),
         rows.map((r) => r.description),
-        rows.map((r) => r.detailJson),
         rows.map((r) => r.position.major.toString()),
         rows.map((r) => r.position.minor.toString()),
+        `[${rows.map((r) => r.detailJson).join(',')}]`,
       ],
     });
   }
