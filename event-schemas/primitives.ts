@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { amountRule, amountSchema, isWithinBound, type AmountField } from './contract/amount-bounds';
-import { isCalendarDate } from './calendar';
+import { isCalendarDate, isUtcInstant } from './calendar';
 
 /** The same rule as JSON Schema keywords (minimum, maximum, pattern, maxLength, format...), for the OpenAPI document. */
 export type Constraints = Record<string, unknown>;
@@ -103,15 +103,9 @@ export const IsoDate = refined(t.string, 'IsoDate', 'must be a date as YYYY-MM-D
 export type IsoDate = string;
 
 /** An instant in ISO 8601 UTC. */
-export const Instant = refined(
-  t.string,
-  'Instant',
-  'must be an ISO 8601 UTC instant',
-  (s) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(s) && !Number.isNaN(Date.parse(s)),
-  {
-    format: 'date-time',
-  },
-);
+export const Instant = refined(t.string, 'Instant', 'must be an ISO 8601 UTC instant', isUtcInstant, {
+  format: 'date-time',
+});
 export type Instant = string;
 
 export const Uuid = refined(t.string, 'Uuid', 'must be a UUID', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s), {

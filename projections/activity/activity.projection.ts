@@ -89,7 +89,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
   // Non-treatment activity is dated in the programme's time zone, as the member sees the calendar.
   // One Intl call per UTC day rather than per event (see ProgrammeDates).
   const dates = new ProgrammeDates(settings.timeZone);
-  const programmeDate = (occurredAt: string) => dates.dateAt(Date.parse(occurredAt));
+  const programmeDate = (occurredAt: string) => dates.dateOf(occurredAt);
   const projection: Projection<Consumed> = {
     name: 'activity',
     consumes: consuming<Consumed>()(

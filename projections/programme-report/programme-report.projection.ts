@@ -101,7 +101,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       // batch fails fails whole, so nothing is added twice.
       if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals() };
       const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held!.totals);
-      for (const e of events) applyOne(batch, dates.dateAt(Date.parse(e.metadata.occurredAt)), e);
+      for (const e of events) applyOne(batch, dates.dateOf(e.metadata.occurredAt), e);
       await batch.save(rebuild !== undefined);
       // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
       return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };

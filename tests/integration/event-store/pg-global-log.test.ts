@@ -278,3 +278,30 @@ test('the log is ordered by transaction id as a number, not as text (9 < 10 < 10
   const all = await store.readAll('start', 10_000);
   expect(comparePositions(head!, all[all.length - 1].position)).toBe(0);
 });
+
+describe('the instant an event was stored', () => {
+  it('reads as the timestamptz PostgreSQL holds, to the millisecond, from the log and from the stream', async () => {
+    const name = stream('instant');
+    await store.appendToStream(name, [ev(), ev()], { expectedRevision: 'no_stream' });
+    // One instant with microseconds of its own, the other before the epoch, both set by hand (the log refuses updates:
+    // its rule is lifted for this alone, in this file's own database).
+    await db.pool.query('ALTER TABLE es_events DISABLE RULE es_events_no_update');
+    await db.pool.query(
+      `UPDATE es_events SET created_at = CASE revision WHEN 0 THEN '2026-11-27 07:59:59.999987+00'::timestamptz ELSE '1969-12-31 23:59:59.4567+00'::timestamptz END WHERE stream_name = $1`,
+      [name],
+    );
+    await db.pool.query('ALTER TABLE es_events ENABLE RULE es_events_no_update');
+    const held = await db.pool.query<{ created_at: Date }>('SELECT created_at FROM es_events WHERE stream_name = $1 ORDER BY revision', [name]);
+    const fromStream = await store.readStream(name);
+    // The log is read up to the oldest transaction still open in the cluster (other files' databases share it): wait
+    // for both events to be readable.
+    const fromLog = await eventually(async () => {
+      const events = (await store.readAll('start', 100_000)).filter((e) => e.streamName === name);
+      expect(events).toHaveLength(2);
+      return events;
+    });
+    expect(held.rows.map((r) => r.created_at.getTime())).toEqual([Date.parse('2026-11-27T07:59:59.999Z'), Date.parse('1969-12-31T23:59:59.456Z')]);
+    expect(fromStream.map((e) => e.createdAt.getTime())).toEqual(held.rows.map((r) => r.created_at.getTime()));
+    expect(fromLog.map((e) => e.createdAt.getTime())).toEqual(held.rows.map((r) => r.created_at.getTime()));
+  });
+});

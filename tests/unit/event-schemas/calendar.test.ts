@@ -7,11 +7,13 @@ import {
   addMonths,
   addYears,
   addYearsRollingLeapDay,
+  canonicalInstantMs,
   dateIn,
   daysBetween,
   endOfDateIn,
   endOfMonth,
   isCalendarDate,
+  isUtcInstant,
   periodKey,
   ProgrammeDates,
   startOfMonth,
@@ -87,6 +89,47 @@ describe('the calendar: days', () => {
   });
 
   it('writes dates as the member spec shows them', () => expect(usDate('2026-01-05')).toBe('01/05/2026'));
+});
+
+describe('the calendar: reading dates and instants digit by digit', () => {
+  // What the checks were before they read digits (a regular expression and a Date round trip), for comparison.
+  const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+  const calendarDateByDate = (s: string): boolean => {
+    const m = DATE_RE.exec(s);
+    if (!m) return false;
+    const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+    return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+  };
+  const instantByParse = (s: string) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(s) && !Number.isNaN(Date.parse(s));
+  /** Strings near the forms: every day of some years (leap rules included), and each character of a few forms varied. */
+  const near = (): string[] => {
+    const out: string[] = [];
+    for (const year of ['0000', '0024', '0099', '0100', '1600', '1900', '2000', '2024', '2025', '2100', '9999'])
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) out.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    const forms = ['2024-02-29', '2026-11-27T07:59:59.999Z', '2026-11-27T07:59:59Z', '2026-11-27T07:59:59.9Z'];
+    for (const form of forms)
+      for (let i = 0; i < form.length; i++)
+        for (const c of ['0', '9', '-', ':', '.', 'T', 'Z', 'a', ' ', '٣', '']) out.push(form.slice(0, i) + c + form.slice(i + 1));
+    for (const date of out.slice(0, 11 * 14 * 33))
+      for (const time of ['T00:00:00.000Z', 'T23:59:59.999Z', 'T24:00:00.000Z', 'T12:60:00.000Z', 'T12:00:60.000Z', 'T12:00:00Z', 'T12:00:00.000+01:00'])
+        out.push(date + time);
+    return out;
+  };
+
+  it('finds the same real dates as the Date round trip did', () => {
+    const differing = near().filter((s) => isCalendarDate(s) !== calendarDateByDate(s));
+    expect(differing).toEqual([]);
+  });
+
+  it('finds the same instants as Date.parse did', () => {
+    const strings = near();
+    const differing = strings.filter((s) => isUtcInstant(s) !== instantByParse(s));
+    expect(differing).toEqual([]);
+    // The comparison covered both answers, many times each.
+    expect(strings.filter(isUtcInstant).length).toBeGreaterThan(1000);
+    expect(strings.filter((s) => !isUtcInstant(s)).length).toBeGreaterThan(1000);
+  });
 });
 
 describe('the calendar: instants and zones', () => {
@@ -188,6 +231,39 @@ describe('the calendar: ProgrammeDates, dateIn for a rebuild', () => {
         }
       }
     }
+  });
+
+  it('reads an ISO instant as Date.parse does: toISOString’s form digit by digit, any other form through Date.parse', () => {
+    // Every 7 h 13 min 17.123 s across four centuries' leap rules (1600, 1900, 2000, 2100) and the epoch.
+    for (const [from, to] of [
+      ['1599-12-25T00:00:00Z', '1600-03-05T00:00:00Z'],
+      ['1899-12-25T00:00:00Z', '1900-03-05T00:00:00Z'],
+      ['1969-12-25T00:00:00Z', '1970-01-05T00:00:00Z'],
+      ['1999-12-25T00:00:00Z', '2000-03-05T00:00:00Z'],
+      ['2023-01-01T00:00:00Z', '2027-01-01T00:00:00Z'],
+      ['2099-12-25T00:00:00Z', '2100-03-05T00:00:00Z'],
+    ])
+      for (let ms = Date.parse(from); ms < Date.parse(to); ms += 25_997_123) {
+        const iso = new Date(ms).toISOString();
+        if (canonicalInstantMs(iso) !== ms) throw new Error(`${iso}: ${canonicalInstantMs(iso)}, Date.parse says ${ms}`);
+      }
+    expect(canonicalInstantMs('2024-02-29T23:59:59.999Z')).toBe(Date.parse('2024-02-29T23:59:59.999Z'));
+    // Other forms and impossible fields are not read here (Date.parse decides).
+    for (const other of [
+      '2024-02-29T10:00:00Z',
+      '2024-02-29T10:00:00.000+02:00',
+      '2025-02-29T10:00:00.000Z',
+      '2024-13-01T10:00:00.000Z',
+      '2024-01-01T24:00:00.000Z',
+      '2024-01-01T10:60:00.000Z',
+      '2O24-01-01T10:00:00.000Z',
+      '2024-01-01 10:00:00.000Z',
+    ])
+      expect([other, canonicalInstantMs(other)]).toEqual([other, undefined]);
+    const dates = new ProgrammeDates(LA);
+    for (const iso of ['2026-11-27T07:59:59.999Z', '2026-11-27T08:00:00.000Z', '2026-11-27T00:00:00-08:00', '2026-11-27T07:30:00Z'])
+      expect([iso, dates.dateOf(iso)]).toEqual([iso, dates.dateAt(Date.parse(iso))]);
+    expect(dates.dateOf('2026-11-27T07:59:59.999Z')).toBe('2026-11-26');
   });
 
   it('gives 23:30 Pacific the programme’s day, and the same string each time', () => {
