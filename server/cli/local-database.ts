@@ -46,3 +46,17 @@ export async function connectToLocalDatabase(settings: ServerSettings): Promise<
   });
   return { url: await ensureDatabase(cluster.url, 'rewards'), stop: cluster.stop };
 }
+
+/**
+ * The pool of a command run against the local database. pg's `pool.end()` answers before its connections have closed,
+ * and stopping the embedded cluster right after ends them with an error the pool re-emits: unhandled, it crashed
+ * `npm run projections:rebuild` after a million-member rebuild had finished and swapped in. Before the end, an idle
+ * connection lost is said on stderr (the pool opens another for the next query, and a query that fails fails the command).
+ */
+export function commandPool(url: string, max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (error) => {
+    if (!pool.ending) console.error(`database connection lost: ${error.message}`);
+  });
+  return pool;
+}

@@ -4,7 +4,7 @@ import { allMigrations, openEventStore, registeredReadModels } from '../composit
 import { serverSettingsFromEnv, settingsFromEnv } from '../config';
 import { migrate } from '../db/migrate';
 import { reapplyErasures } from '../privacy/reapply-erasures';
-import { connectToLocalDatabase } from './local-database';
+import { commandPool, connectToLocalDatabase } from './local-database';
 import { progressBar } from './progress-bar';
 
 /** The application name of this command's connections, so the check for a running server skips them. */
@@ -40,7 +40,7 @@ async function main() {
   const named = new URL(local.url);
   named.searchParams.set('application_name', APPLICATION_NAME);
   const url = named.toString();
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = commandPool(url);
   const listener = new PgListener(url);
   try {
     await migrate(pool, allMigrations());

@@ -1,10 +1,9 @@
-import pg from 'pg';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { PgListener } from '../adapters/pg-listener';
 import { allMigrations, openEventStore, registeredReadModels } from '../composition-root';
 import { serverSettingsFromEnv, settingsFromEnv } from '../config';
 import { migrate } from '../db/migrate';
-import { connectToLocalDatabase } from './local-database';
+import { commandPool, connectToLocalDatabase } from './local-database';
 import { progressBar, stepLines } from './progress-bar';
 
 /**
@@ -24,7 +23,7 @@ async function main() {
   }
   const targets = names.length ? models.filter((p) => names.includes(p.name)) : models;
   const { url, stop } = await connectToLocalDatabase(server);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = commandPool(url);
   await migrate(pool, allMigrations());
   const listener = new PgListener(url);
   const store = await openEventStore(pool, listener, server.eventStoreConnectionString);

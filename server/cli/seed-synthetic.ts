@@ -1,10 +1,9 @@
-import pg from 'pg';
 import { PgListener } from '../adapters/pg-listener';
 import { allMigrations, openEventStore, PROCESS_NAMES, registeredReadModels } from '../composition-root';
 import { serverSettingsFromEnv, settingsFromEnv } from '../config';
 import { migrate } from '../db/migrate';
 import { SEED_APPLICATION_NAME, seedSynthetic } from '../seed/synthetic/seed-synthetic';
-import { connectToLocalDatabase } from './local-database';
+import { commandPool, connectToLocalDatabase } from './local-database';
 import { progressBar, stepLines } from './progress-bar';
 
 const USAGE = 'usage: npm run seed:synthetic -- --members N [--seed S]';
@@ -36,7 +35,7 @@ async function main() {
   const named = new URL(local.url);
   named.searchParams.set('application_name', SEED_APPLICATION_NAME);
   const url = named.toString();
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = commandPool(url);
   const listener = new PgListener(url);
   try {
     await migrate(pool, allMigrations());
