@@ -296,7 +296,7 @@ async function replaceAllRows(db: pg.PoolClient, base: string, shadow: string, t
 export interface SwapOptions {
   /**
    * Nobody reads the read models while the swap runs (the synthetic seed: it refuses to run beside a server). Each live
-   * table's secondary indexes are then dropped before its rows are replaced and built again after: one sort an index
+   * table's indexes are then dropped before its rows are replaced and built again after: one sort an index
    * instead of an insert into each for every row, which is most of a swap into nearly empty tables. Its rows are
    * replaced whole (replaceAllRows), not by difference. Both lock the table against readers until the swap commits,
    * so a rebuild beside a running server keeps its indexes and swaps by difference.
@@ -309,14 +309,27 @@ export interface SwapOptions {
   onStep?: (step: string) => void;
 }
 
-/** Runs `change` on `table` without its secondary indexes, then builds them again, all inside the caller's transaction. */
+/**
+ * Runs `change` on `table` with none of its indexes, then builds them again (each with one sort), all inside the
+ * caller's transaction: for a change that empties the table and fills it anew (replaceAllRows), nothing needs an index
+ * meanwhile, not even the primary key's. Keys and unique constraints are dropped and added back as constraints, under
+ * their own names; other indexes from their definitions. The sorts get more memory than PostgreSQL's default 64 MB.
+ */
 async function withIndexesBuiltAfter(db: pg.PoolClient, table: string, change: () => Promise<void>): Promise<void> {
-  const indexes = await db.query<{ name: string; definition: string }>(
-    `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indrelid = $1::regclass AND NOT indisunique`,
+  const constraints = await db.query<{ name: string; definition: string }>(
+    `SELECT quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = $1::regclass AND contype IN ('p', 'u')`,
     [table],
   );
+  const indexes = await db.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`,
+    [table],
+  );
+  for (const c of constraints.rows) await db.query(`ALTER TABLE ${table} DROP CONSTRAINT ${c.name}`);
   for (const index of indexes.rows) await db.query(`DROP INDEX ${index.name}`);
   await change();
+  await db.query(`SET LOCAL maintenance_work_mem = '${SWAP_WORK_MEM}'`);
+  for (const c of constraints.rows) await db.query(`ALTER TABLE ${table} ADD CONSTRAINT ${c.name} ${c.definition}`);
   for (const index of indexes.rows) await db.query(index.definition);
 }
 

@@ -92,8 +92,16 @@ beforeAll(async () => {
   });
 });
 /** Every index of the read tables, as its definition. */
-const readModelIndexes = async (pool: pg.Pool): Promise<string[]> =>
-  (await pool.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename LIKE 'rm\\_%' ORDER BY indexname`)).rows.map((r) => r.def);
+/** The read models' indexes and their keys' and unique constraints (the seed's swap drops and builds both). */
+const readModelIndexes = async (pool: pg.Pool): Promise<string[]> => [
+  ...(await pool.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename LIKE 'rm\\_%' ORDER BY indexname`)).rows.map((r) => r.def),
+  ...(
+    await pool.query<{ def: string }>(
+      `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS def FROM pg_constraint
+       WHERE conrelid::regclass::text LIKE 'rm\\_%' AND contype IN ('p', 'u') ORDER BY 1`,
+    )
+  ).rows.map((r) => r.def),
+];
 let indexesBefore: string[];
 
 afterAll(async () => {
@@ -106,8 +114,9 @@ afterAll(async () => {
 });
 
 describe('npm run seed:synthetic on a database holding the demo data', () => {
-  it('leaves every read model index as it was (its swap builds them after the rows)', async () => {
+  it('leaves every read model index and key as it was (its swap builds them after the rows)', async () => {
     expect(indexesBefore.length).toBeGreaterThan(10);
+    expect(indexesBefore.filter((d) => d.includes(' PRIMARY KEY ')).length).toBeGreaterThan(10);
     expect(await readModelIndexes(seedPool)).toEqual(indexesBefore);
   });
 
