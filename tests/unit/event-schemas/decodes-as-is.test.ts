@@ -2,9 +2,9 @@ import * as t from 'io-ts';
 import { allStreamEvents, decodeEvent, encodeEvent, EventMetadata, eventTypesDecodedAsIs, type EncodedEvent } from '../../../event-schemas';
 import { decodesAsIs } from '../../../event-schemas/decodes-as-is';
 import { refined, withRule } from '../../../event-schemas/primitives';
-import type { SyntheticCatalogue } from '../../../server/seed/synthetic/catalogue';
 import { memberHistory } from '../../../server/seed/synthetic/member-history';
 import { planHistory } from '../../support/generated-history';
+import { testCatalogue as catalogue } from '../../support/synthetic-catalogue';
 
 // decodeEvent lets `is` stand in for `decode` where a codec decodes as is (event-schemas/decodes-as-is.ts). These tests
 // hold that to what it rests on: for such a codec, `is` accepts exactly what `decode` accepts, and what it accepts is the
@@ -13,27 +13,6 @@ import { planHistory } from '../../support/generated-history';
 
 const definitions = allStreamEvents.flatMap((s) => [...s.definitions]);
 const definitionOf = new Map<string, (typeof definitions)[number]>(definitions.map((d) => [d.type, d]));
-
-const catalogue: SyntheticCatalogue = {
-  today: '2026-11-26',
-  settings: {
-    timeZone: 'America/Los_Angeles',
-    pointsExpiryMonths: 12,
-    partnerDailyPointsLimit: 500,
-    redemptionDivisor: 10,
-    welcomeCertificateCategory: 'WELCOME',
-  },
-  practice: { practiceId: 1, apiKeyId: 1 },
-  products: [
-    { id: 1, name: 'Brand A Neuromodulator (per unit)', brand: 'BRAND_A', category: 'TREATMENT', msrpPerUnit: 14, pointsPerUnit: 2 },
-    { id: 5, name: 'Brand A Partner Skincare Serum', brand: 'BRAND_A', category: 'PARTNER', msrpPerUnit: 120, pointsPerUnit: 10 },
-  ],
-  adminId: 1,
-  welcome: { code: 'WELCOME', name: 'Welcome Certificate', amount: 20, expirationDays: 90 },
-  survey: { id: 1, name: 'Your Treatment Experience', points: 50, fromDate: '2026-06-01', answers: [{ questionId: 1, answerIds: [1], userResponse: null }] },
-  promotion: undefined,
-  gift: { code: 'ASPIRE_GIFT', name: '$25 Aspire Gift Certificate', amount: 25, price: 250 },
-};
 
 /** Stored events (as JSON gives them back) of 400 synthetic members and of the bench's generator. */
 const stored: EncodedEvent[] = [

@@ -1,32 +1,10 @@
 import { decodeStreamEvent, encodeEvent, memberStream } from '../../../event-schemas';
 import { certificateCode } from '../../../server/seed/synthetic/certificate-codes';
-import type { SyntheticCatalogue } from '../../../server/seed/synthetic/catalogue';
 import { memberHistory, type SyntheticMember } from '../../../server/seed/synthetic/member-history';
 import { syntheticIds } from '../../../server/seed/synthetic/synthetic-ids';
+import { testCatalogue as catalogue } from '../../support/synthetic-catalogue';
 
 const NOW = '2026-11-26T20:00:00.000Z';
-const catalogue: SyntheticCatalogue = {
-  today: '2026-11-26',
-  settings: {
-    timeZone: 'America/Los_Angeles',
-    pointsExpiryMonths: 12,
-    partnerDailyPointsLimit: 500,
-    redemptionDivisor: 10,
-    welcomeCertificateCategory: 'WELCOME',
-  },
-  practice: { practiceId: 1, apiKeyId: 1 },
-  products: [
-    { id: 1, name: 'Brand A Neuromodulator (per unit)', brand: 'BRAND_A', category: 'TREATMENT', msrpPerUnit: 14, pointsPerUnit: 2 },
-    { id: 2, name: 'Brand A Dermal Filler (per syringe)', brand: 'BRAND_A', category: 'TREATMENT', msrpPerUnit: 750, pointsPerUnit: 100 },
-    { id: 3, name: 'Brand B Neuromodulator (per unit)', brand: 'BRAND_B', category: 'TREATMENT', msrpPerUnit: 13, pointsPerUnit: 2 },
-    { id: 5, name: 'Brand A Partner Skincare Serum', brand: 'BRAND_A', category: 'PARTNER', msrpPerUnit: 120, pointsPerUnit: 10 },
-  ],
-  adminId: 1,
-  welcome: { code: 'WELCOME', name: 'Welcome Certificate', amount: 20, expirationDays: 90 },
-  survey: { id: 1, name: 'Your Treatment Experience', points: 50, fromDate: '2026-06-01', answers: [{ questionId: 1, answerIds: [1], userResponse: null }] },
-  promotion: undefined,
-  gift: { code: 'ASPIRE_GIFT', name: '$25 Aspire Gift Certificate', amount: 25, price: 250 },
-};
 
 const members = (count: number, seed = 7): SyntheticMember[] => Array.from({ length: count }, (_, i) => memberHistory(catalogue, seed, i + 1, 100 + i, NOW));
 const sample = members(2_000);
