@@ -44,8 +44,9 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[], rebuild?: string): Promise<Touched>;
   /**
    * Optional, with `applyAll`: during a rebuild (`rebuild` is its id), `applyAll` may hold back writes that only add to
-   * totals (nothing it reads) and write them here, once, after the rebuild's last batch and before its swap. A rebuild
-   * that fails is thrown away whole, held totals with it (the next rebuild has another id).
+   * totals (nothing it reads) and write them here, adding to what is already written: at the end of each of the
+   * rebuild's passes over the log, and once more before its swap, for the events applied since. A rebuild that fails is
+   * thrown away whole, held totals with it (the next rebuild has another id).
    */
   finishRebuild?(db: pg.PoolClient, rebuild: string): Promise<void>;
   /**

@@ -92,18 +92,21 @@ export async function rebuildReadModels(
     const steps = new Stepper();
     const run = async (p: Projection): Promise<void> => {
       try {
-        await runFrom(p);
+        // Its pass is over: the totals it held go to its shadow tables now, while the slower read models still apply
+        // their last batches, not in the swap after every read model has finished (see finishRebuild).
+        if ((await runFrom(p)) && p.finishRebuild) await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
       } finally {
         // Done with the pass (or failed): it holds back nobody.
         done.set(p.name, Number.POSITIVE_INFINITY);
         steps.moved();
       }
     };
-    const runFrom = async (p: Projection): Promise<void> => {
+    /** Applies the pass's batches to one read model; answers whether it reached the pass's end (false: stopped). */
+    const runFrom = async (p: Projection): Promise<boolean> => {
       for (let i = 0; ; i++) {
-        if (!(await steps.until(() => slowestDone >= i - RUN_AHEAD))) return;
+        if (!(await steps.until(() => slowestDone >= i - RUN_AHEAD))) return false;
         const events = await batches.get(i);
-        if (events.length === 0) return;
+        if (events.length === 0) return true;
         // The next batch is read while this one is applied (at most RUN_AHEAD + 1 past the slowest read model).
         void batches.get(i + 1).catch(() => undefined);
         const was = at.get(p.name)!;
@@ -121,7 +124,7 @@ export async function rebuildReadModels(
         report();
         steps.moved();
         // No step forward (only when a read model stood elsewhere than the pass began): a new pass starts from it.
-        if (samePosition(r.position, was)) return;
+        if (samePosition(r.position, was)) return true;
       }
     };
     try {
@@ -147,7 +150,8 @@ export async function rebuildReadModels(
       while (!(await reached(shadowPool, projections, live))) {
         if ((await replay()) === 0) await new Promise((r) => setTimeout(r, 20));
       }
-      // Every batch is in: the totals a read model held back during the replay go to its shadow tables now.
+      // Every batch is in: the totals a read model held back since its last pass ended (the tail the live checkpoints
+      // reached, usually nothing) go to its shadow tables now.
       for (const p of projections)
         if (p.finishRebuild) {
           swap.onStep?.(`write ${p.name}'s held totals`);

@@ -52,5 +52,16 @@ describe('a rebuild while the server runs', () => {
       members.map((m) => m.paxId),
     ]);
     expect(lots.rows[0].n).toBe(total);
+    // The programme report held its dated totals over the rebuild's batches and wrote them at the end of each pass and
+    // again for the tail replayed in the swap: each award counts once, as the log has it (the report's read waits for
+    // the last award too).
+    const report = await s.call('GET', '/api/rest/admin/reports/liability', { token: admin.token, headers: { 'x-wait-for-position': last.position } });
+    expect(report.status).toBe(200);
+    const earned = await s.runtime.deps.pool.query<{ report: string; log: string }>(
+      `SELECT (SELECT coalesce(sum(amount), 0) FROM rm_report_daily WHERE measure = 'earned:ADMIN')::text AS report,
+              (SELECT coalesce(sum((data->>'amount')::bigint), 0) FROM es_events WHERE type = 'PointsAwarded' AND data->>'source' = 'ADMIN')::text AS log`,
+    );
+    expect(Number(earned.rows[0].log)).toBeGreaterThanOrEqual(total * 3);
+    expect(earned.rows[0].report).toBe(earned.rows[0].log);
   });
 });
