@@ -14,8 +14,6 @@ import { syntheticIds } from './synthetic-ids';
 import { scheduleVisits } from './treatment-visits';
 import { visitsPerYear } from './visits';
 
-export type { SyntheticEvent } from './member-ledger';
-
 export interface SyntheticMember extends Person {
   n: number;
   paxId: number;
