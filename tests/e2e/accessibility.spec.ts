@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
+import { headingShown } from './support/heading-shown';
 import { randomUUID } from 'node:crypto';
 import { admin, member, signInThroughApi, signInThroughPage, storedPaxId } from './support/demo-users';
 import { memberRoutes, publicRoutes } from './support/routes';
@@ -7,6 +8,7 @@ import { memberRoutes, publicRoutes } from './support/routes';
 test('public routes have no serious or critical axe violations', async ({ page }) => {
   for (const [path, heading] of publicRoutes) {
     await page.goto(path);
+    await headingShown(page, heading);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByTestId('review-code')).toBeVisible();
     await expectNoSeriousViolations(page, path);
@@ -22,6 +24,7 @@ test('member routes and the redeem dialog have no serious or critical axe violat
   });
   for (const [path, heading] of memberRoutes) {
     await page.goto(path);
+    await headingShown(page, new RegExp(`^${heading}`));
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) })).toBeVisible();
     await expectNoSeriousViolations(page, path);
   }
@@ -78,6 +81,7 @@ test('admin tools have no serious or critical axe violations', async ({ page }) 
   await signInThroughPage(page, admin);
   for (const [path, heading] of adminRoutes) {
     await page.goto(path);
+    await headingShown(page, heading);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator('[data-pc-name="datatable"] .p-datatable-loading-overlay')).toHaveCount(0);
     await expectNoSeriousViolations(page, path);

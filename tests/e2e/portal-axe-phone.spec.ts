@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
+import { headingShown } from './support/heading-shown';
 import { member, signInThroughPage } from './support/demo-users';
 import { linkPages, memberRoutes, publicRoutes } from './support/routes';
 
@@ -19,6 +20,7 @@ test('on a phone, public routes (the new link pages included) have no serious or
   test.setTimeout(120_000);
   for (const [path, heading] of phonePublicRoutes) {
     await page.goto(path);
+    await headingShown(page, heading);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectNoSeriousViolations(page, `${path} at 390x844`);
   }
@@ -29,6 +31,7 @@ test('on a phone, member routes have no serious or critical axe violations', asy
   await signInThroughPage(page, member);
   for (const [path, heading] of phoneMemberRoutes) {
     await page.goto(path);
+    await headingShown(page, new RegExp(`^${heading}`));
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) })).toBeVisible();
     await expectNoSeriousViolations(page, `${path} at 390x844`);
   }
