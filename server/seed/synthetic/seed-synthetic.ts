@@ -9,6 +9,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { ProgrammeSettings } from '../../config';
 import { DEMO } from '../demo';
 import { writeMembers } from './bulk-writer';
+import { writeChunksInOrder } from './ordered-chunks';
 import { readCatalogue } from './catalogue';
 import { memberHistory, syntheticEmail } from './member-history';
 
@@ -115,13 +116,19 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
   const now = o.now.toISOString();
   const started = performance.now();
   let events = 0;
-  for (let from = written.count + 1; from <= o.members; from += chunk) {
-    const to = Math.min(o.members, from + chunk - 1);
-    const db = await o.pool.connect();
-    try {
-      await db.query('BEGIN');
+  // Two chunks at a time: one chunk's history is made in Node while the database takes the other's rows (written one
+  // after the other, each side waited on the other). Their order in the log and their commits stay in member order
+  // (writeChunksInOrder), so the members written are always 1..k.
+  const chunks = function* () {
+    for (let from = written.count + 1; from <= o.members; from += chunk) yield { from, to: Math.min(o.members, from + chunk - 1) };
+  };
+  await writeChunksInOrder(o.pool, chunks(), WRITERS, {
+    write(db, { from, to }) {
+      return writeMembers(db, from, to, (n) => memberHistory(catalogue, o.seed, n, paxOf(n), now), passwordHash);
+    },
+    async finish(db, _chunk, count) {
+      // Here, once the chunk before has committed: a chunk writing the mark beside another's uncommitted one waits for it.
       await db.query('INSERT INTO seed_marks (batch) VALUES ($1) ON CONFLICT DO NOTHING', [markOf(o.seed)]);
-      const count = await writeMembers(db, from, to, (n) => memberHistory(catalogue, o.seed, n, paxOf(n), now), passwordHash);
       // The processes' work for these events is in them already (payouts, their certificates, the payouts' treatments):
       // their checkpoints move past this chunk in its own transaction, so a seed stopped later leaves them consistent.
       await db.query(
@@ -131,16 +138,12 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
           WHERE c.name = ANY($1)`,
         [o.processNames, count],
       );
-      await db.query('COMMIT');
+    },
+    committed({ to }, count) {
       events += count;
-    } catch (error) {
-      await db.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      db.release();
-    }
-    o.progress?.(`write (${Math.round(events / ((performance.now() - started) / 1000))} events/s)`, to, o.members);
-  }
+      o.progress?.(`write (${Math.round(events / ((performance.now() - started) / 1000))} events/s)`, to, o.members);
+    },
+  });
   const writeSeconds = (performance.now() - started) / 1000;
   if (events === 0 && (await readModelsAtHead(o.pool, o.store, o.readModels)))
     return { members: o.members, events: 0, firstPaxId: written.firstPaxId ?? next, writeSeconds, projectSeconds: 0 };
@@ -155,6 +158,9 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
   });
   return { members: o.members, events, firstPaxId: written.firstPaxId ?? next, writeSeconds, projectSeconds: (performance.now() - projecting) / 1000 };
 }
+
+/** Chunks written at once (see seedSynthetic). */
+const WRITERS = 2;
 
 /** Whether every read model has followed the log to its end (a finished seed run again has nothing to rebuild). */
 async function readModelsAtHead(pool: pg.Pool, store: EventStore, models: readonly Projection[]): Promise<boolean> {
