@@ -3,8 +3,8 @@ import type { Projection } from './projection';
 
 /*
  * The end of a rebuild (rebuild.ts): the shadow tables, replayed and caught up, replace the live read models' rows in one
- * transaction, by difference beside a running server, or emptied and refilled with their indexes built after when
- * nobody reads (the synthetic seed).
+ * transaction, by difference beside a running server, or moved into the live tables' places when nobody reads (the synthetic
+ * seed).
  */
 
 export const CHECKPOINTS = 'projection_checkpoints';
@@ -40,7 +40,7 @@ export async function swapIn(
     await db.query(`SET LOCAL work_mem = '${SWAP_WORK_MEM}'`);
     for (const [i, t] of tables.entries()) {
       options.onStep?.(`swap in ${t} (${i + 1} of ${tables.length})`);
-      if (options.nobodyReads) await withIndexesBuiltAfter(db, `${base}.${t}`, () => replaceAllRows(db, base, shadow, t));
+      if (options.nobodyReads) await moveInPlace(db, base, shadow, t);
       else await replaceRows(db, base, shadow, t);
     }
     // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels in rebuild.ts).
@@ -110,24 +110,54 @@ async function replaceRows(db: pg.PoolClient, base: string, shadow: string, tabl
 }
 
 /**
- * Makes the live table's rows its shadow's by emptying it and copying every shadow row in: a swap nobody reads during
- * (SwapOptions.nobodyReads: the synthetic seed's). replaceRows's difference costs a pass over every key of both tables
- * and a conflict check per row, and there every row is new anyway: the live tables hold the demo's few rows at most.
- * Rows equal to live ones are written again, so columns a projection fills with now() take the rebuild's time.
+ * Puts the shadow table where the live one was: a swap nobody reads during (SwapOptions.nobodyReads: the synthetic
+ * seed's). The live table is dropped and the shadow moved into its schema, so no row is copied. The shadow kept the keys
+ * and unique indexes the replay wrote through (its other indexes were dropped for the replay, see rebuild.ts): those
+ * the live table had under the same name and definition stay, built already; any other is dropped, and every key,
+ * constraint and index of the live table that is missing is built again under its own name, each with one sort.
+ * Read models hold no foreign keys, views, triggers or owned sequences that dropping the live table would take with it.
+ * Rows the replay updated leave dead versions in the moved table, as in any live table, for vacuum to reclaim.
  */
-async function replaceAllRows(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
-  await db.query(`TRUNCATE ${base}.${table}`);
-  await db.query(`INSERT INTO ${base}.${table} SELECT * FROM ${shadow}.${table}`);
+async function moveInPlace(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
+  const live = await keysAndIndexes(db, `${base}.${table}`);
+  await db.query(`DROP TABLE ${base}.${table}`);
+  await db.query(`ALTER TABLE ${shadow}.${table} SET SCHEMA ${base}`);
+  const moved = await keysAndIndexes(db, `${base}.${table}`);
+  const same = (a: KeyOrIndex, list: KeyOrIndex[]) => list.some((b) => b.constraint === a.constraint && b.name === a.name && b.definition === a.definition);
+  for (const m of moved.filter((m) => !same(m, live)))
+    await db.query(m.constraint ? `ALTER TABLE ${base}.${table} DROP CONSTRAINT ${m.name}` : `DROP INDEX ${base}.${m.name}`);
+  await db.query(`SET LOCAL maintenance_work_mem = '${SWAP_WORK_MEM}'`);
+  for (const l of live.filter((l) => !same(l, moved)))
+    await db.query(l.constraint ? `ALTER TABLE ${base}.${table} ADD CONSTRAINT ${l.name} ${l.definition}` : l.definition);
+}
+
+/** A table's primary key or unique constraint (its definition as a constraint), or another index (its CREATE INDEX). */
+interface KeyOrIndex {
+  constraint: boolean;
+  /** Quoted where it needs to be. */
+  name: string;
+  definition: string;
+}
+
+async function keysAndIndexes(db: pg.PoolClient, table: string): Promise<KeyOrIndex[]> {
+  const r = await db.query<KeyOrIndex>(
+    `SELECT true AS constraint, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+     WHERE conrelid = $1::regclass AND contype IN ('p', 'u')
+     UNION ALL
+     SELECT false, quote_ident(c.relname), pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid)`,
+    [table],
+  );
+  return r.rows;
 }
 
 /** How a rebuild swaps its tables in. */
 export interface SwapOptions {
   /**
-   * Nobody reads the read models while the swap runs (the synthetic seed: it refuses to run beside a server). Each live
-   * table's indexes are then dropped before its rows are replaced and built again after: one sort an index
-   * instead of an insert into each for every row, which is most of a swap into nearly empty tables. Its rows are
-   * replaced whole (replaceAllRows), not by difference. Both lock the table against readers until the swap commits,
-   * so a rebuild beside a running server keeps its indexes and swaps by difference.
+   * Nobody reads the read models while the swap runs (the synthetic seed: it refuses to run beside a server). Each
+   * shadow table then takes its live table's place (moveInPlace): no row is copied, and only the indexes the replay did
+   * without are built, each with one sort. A rebuild beside a running server swaps by difference (replaceRows): its
+   * readers' tables, indexes and plans stay, and the equal rows are left alone.
    */
   nobodyReads?: boolean;
   /**
@@ -135,28 +165,4 @@ export interface SwapOptions {
    * they take minutes, which a progress bar of the replay alone left silent.
    */
   onStep?: (step: string) => void;
-}
-
-/**
- * Runs `change` on `table` with none of its indexes, then builds them again (each with one sort), all inside the
- * caller's transaction: for a change that empties the table and fills it anew (replaceAllRows), nothing needs an index
- * meanwhile, not even the primary key's. Keys and unique constraints are dropped and added back as constraints, under
- * their own names; other indexes from their definitions. The sorts get more memory than PostgreSQL's default 64 MB.
- */
-async function withIndexesBuiltAfter(db: pg.PoolClient, table: string, change: () => Promise<void>): Promise<void> {
-  const constraints = await db.query<{ name: string; definition: string }>(
-    `SELECT quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = $1::regclass AND contype IN ('p', 'u')`,
-    [table],
-  );
-  const indexes = await db.query<{ name: string; definition: string }>(
-    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
-     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`,
-    [table],
-  );
-  for (const c of constraints.rows) await db.query(`ALTER TABLE ${table} DROP CONSTRAINT ${c.name}`);
-  for (const index of indexes.rows) await db.query(`DROP INDEX ${index.name}`);
-  await change();
-  await db.query(`SET LOCAL maintenance_work_mem = '${SWAP_WORK_MEM}'`);
-  for (const c of constraints.rows) await db.query(`ALTER TABLE ${table} ADD CONSTRAINT ${c.name} ${c.definition}`);
-  for (const index of indexes.rows) await db.query(index.definition);
 }
