@@ -3,8 +3,7 @@ import type { Projection } from './projection';
 
 /*
  * The end of a rebuild (rebuild.ts): the shadow tables, replayed and caught up, replace the live read models' rows in one
- * transaction, by difference beside a running server, or moved into the live tables' places when nobody reads (the synthetic
- * seed).
+ * transaction, each shadow table moved into its live table's place.
  */
 
 export const CHECKPOINTS = 'projection_checkpoints';
@@ -15,9 +14,39 @@ export type Positions = Map<string, bigint[]>;
 
 /**
  * One transaction: lock the live checkpoints (the runner applies nothing to these read models meanwhile), let the
- * shadow catch up to them, then replace the live rows and checkpoints with the shadow's and move the replay horizon.
+ * shadow catch up to them, then put the shadow tables in the live ones' places and move the checkpoints and the replay
+ * horizon. The tables are locked against readers only for the moves, all at once: a reader still holding one (or one
+ * deadlocked with the swap, reading two read models in one transaction) makes the swap let go and try again, rather
+ * than have every later reader queue behind it.
  */
 export async function swapIn(
+  pool: pg.Pool,
+  base: string,
+  shadow: string,
+  tables: string[],
+  projections: Projection[],
+  options: SwapOptions,
+  catchUpTo: (live: Positions) => Promise<void>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await swapOnce(pool, base, shadow, tables, projections, options, catchUpTo);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= SWAP_ATTEMPTS || (code !== LOCK_NOT_AVAILABLE && code !== DEADLOCK_DETECTED)) throw error;
+      options.onStep?.(`the read models are in use: swap again (attempt ${attempt + 1} of ${SWAP_ATTEMPTS})`);
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/** How long the swap waits for readers to let go of the live tables before it lets go itself and tries again. */
+const READERS_WAIT = '2s';
+const SWAP_ATTEMPTS = 20;
+const LOCK_NOT_AVAILABLE = '55P03';
+const DEADLOCK_DETECTED = '40P01';
+
+async function swapOnce(
   pool: pg.Pool,
   base: string,
   shadow: string,
@@ -36,12 +65,13 @@ export async function swapIn(
       [names],
     );
     await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
-    // The differences are found by hash joins over whole tables: with the default work_mem they spill to disk.
-    await db.query(`SET LOCAL work_mem = '${SWAP_WORK_MEM}'`);
+    // Each shadow table, its indexes built and its statistics taken (prepareShadowTables), takes its live table's
+    // place: readers wait for as long as the moves take, not for a copy of every row.
+    await db.query(`SET LOCAL lock_timeout = '${READERS_WAIT}'`);
+    if (tables.length > 0) await db.query(`LOCK TABLE ${tables.map((t) => `${base}.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
     for (const [i, t] of tables.entries()) {
       options.onStep?.(`swap in ${t} (${i + 1} of ${tables.length})`);
-      if (options.nobodyReads) await moveInPlace(db, base, shadow, t);
-      else await replaceRows(db, base, shadow, t);
+      await moveInPlace(db, base, shadow, t);
     }
     // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels in rebuild.ts).
     // The least of their positions: every message after it is one the daemon writes from the rebuilt read models.
@@ -66,100 +96,112 @@ export async function swapIn(
   }
 }
 
-/** Enough for the swap's hash joins over every row of a table to stay in memory (100,000 events need about 40 MB). */
+/** Enough for an index's sort over a read model of a million members to stay in memory. */
 const SWAP_WORK_MEM = '256MB';
 
-/** Columns a rebuild writes anew with now(): a row differing only there is the same row. */
-const VOLATILE = new Set(['created_at', 'updated_at']);
-
 /**
- * Makes the live table's rows those of its shadow copy by difference: rows the shadow lacks are deleted, new ones
- * inserted, changed ones updated, and the (usually many) equal rows are left alone, which makes the swap much cheaper
- * than emptying and refilling indexed tables. Shadow rows are matched to live ones by primary key in one hash join
- * (the swap raises work_mem so it stays in memory) and only matched rows' values are compared. Probing the primary
- * key once per shadow row was slowest; EXCEPT over whole rows, hashing every jsonb, came next: at 100,000 events
- * (`npm run bench rebuild`) the insert of 177,000 live messages (replayed then) took 696 ms that way and 433 ms this way.
+ * Before the swap, outside its locks: each shadow table gets the keys and indexes of its live table, under the live
+ * names (the replay went without the indexes only readers use: see rebuild.ts), and statistics, so the swap only moves
+ * tables and the first queries on the rebuilt read models are planned as well as on the old ones. Readers meanwhile
+ * still read the live tables.
  */
-async function replaceRows(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
-  const cols = await db.query<{ name: string; key: boolean }>(
-    `SELECT a.attname AS name, coalesce(a.attnum = ANY(i.indkey), false) AS key
-     FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
-     WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
-    [`${base}.${table}`],
-  );
-  const quote = (c: string) => `"${c}"`;
-  const keys = cols.rows.filter((c) => c.key).map((c) => quote(c.name));
-  if (keys.length === 0) throw new Error(`${table} has no primary key: a rebuild cannot swap it in by difference`);
-  const values = cols.rows.filter((c) => !c.key && !VOLATILE.has(c.name)).map((c) => quote(c.name));
-  const match = (a: string, b: string) => keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
-  // Keys alone, so EXCEPT hashes no values; NOT EXISTS planned worse here, the shadow tables having no statistics.
-  await db.query(
-    `DELETE FROM ${base}.${table} b USING (SELECT ${keys.join(', ')} FROM ${base}.${table}
-       EXCEPT SELECT ${keys.join(', ')} FROM ${shadow}.${table}) gone
-     WHERE ${match('b', 'gone')}`,
-  );
-  // A shadow row with no live row of its key is new; one whose values differ (NULLs compared as equal) changed.
-  const changed = values.length === 0 ? '' : ` OR (${values.map((v) => `o.${v}`).join(', ')}) IS DISTINCT FROM (${values.map((v) => `s.${v}`).join(', ')})`;
-  const onConflict = values.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${values.map((v) => `${v} = EXCLUDED.${v}`).join(', ')}`;
-  await db.query(
-    `INSERT INTO ${base}.${table} AS b
-     SELECT s.* FROM ${shadow}.${table} s LEFT JOIN ${base}.${table} o ON ${match('o', 's')}
-     WHERE (o.${keys[0]} IS NULL${changed})
-     ON CONFLICT (${keys.join(', ')}) ${onConflict}`,
+export async function prepareShadowTables(pool: pg.Pool, base: string, shadow: string, tables: string[], onStep?: (step: string) => void): Promise<void> {
+  const queue = [...tables.entries()];
+  // The replay is over and the machine free: two tables at a time, each index build and ANALYZE on a core.
+  const prepareNext = async (db: pg.PoolClient): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [i, t] = next;
+      onStep?.(`index ${t} (${i + 1} of ${tables.length})`);
+      await matchKeysAndIndexes(db, `${base}.${t}`, `${shadow}.${t}`);
+      await db.query(`ANALYZE ${shadow}.${t}`);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: PREPARING_CONNECTIONS }, async () => {
+      const db = await pool.connect();
+      try {
+        await db.query(`SET maintenance_work_mem = '${SWAP_WORK_MEM}'`);
+        await prepareNext(db);
+      } finally {
+        await db.query('RESET maintenance_work_mem').catch(() => undefined);
+        db.release();
+      }
+    }),
   );
 }
 
+const PREPARING_CONNECTIONS = 2;
+
 /**
- * Puts the shadow table where the live one was: a swap nobody reads during (SwapOptions.nobodyReads: the synthetic
- * seed's). The live table is dropped and the shadow moved into its schema, so no row is copied. The shadow kept the keys
- * and unique indexes the replay wrote through (its other indexes were dropped for the replay, see rebuild.ts): those
- * the live table had under the same name and definition stay, built already; any other is dropped, and every key,
- * constraint and index of the live table that is missing is built again under its own name, each with one sort.
- * Read models hold no foreign keys, views, triggers or owned sequences that dropping the live table would take with it.
- * Rows the replay updated leave dead versions in the moved table, as in any live table, for vacuum to reclaim.
+ * Puts the shadow table where the live one was: the live table is dropped and the shadow moved into its schema, so no
+ * row is copied. Its keys and indexes are the live table's already (prepareShadowTables); should the live table have
+ * changed since (a migration meanwhile), they are made to match here. Read models hold no foreign keys, views,
+ * triggers or owned sequences that dropping the live table would take with it. Rows the replay updated leave dead
+ * versions in the moved table, as updates do in any live table, for vacuum to reclaim.
  */
 async function moveInPlace(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
   const live = await keysAndIndexes(db, `${base}.${table}`);
   await db.query(`DROP TABLE ${base}.${table}`);
   await db.query(`ALTER TABLE ${shadow}.${table} SET SCHEMA ${base}`);
-  const moved = await keysAndIndexes(db, `${base}.${table}`);
-  const same = (a: KeyOrIndex, list: KeyOrIndex[]) => list.some((b) => b.constraint === a.constraint && b.name === a.name && b.definition === a.definition);
-  for (const m of moved.filter((m) => !same(m, live)))
-    await db.query(m.constraint ? `ALTER TABLE ${base}.${table} DROP CONSTRAINT ${m.name}` : `DROP INDEX ${base}.${m.name}`);
-  await db.query(`SET LOCAL maintenance_work_mem = '${SWAP_WORK_MEM}'`);
-  for (const l of live.filter((l) => !same(l, moved)))
-    await db.query(l.constraint ? `ALTER TABLE ${base}.${table} ADD CONSTRAINT ${l.name} ${l.definition}` : l.definition);
+  await matchKeysAndIndexes(db, live, `${base}.${table}`);
 }
 
-/** A table's primary key or unique constraint (its definition as a constraint), or another index (its CREATE INDEX). */
+/** A table's primary key or unique constraint, or another index. */
 interface KeyOrIndex {
   constraint: boolean;
   /** Quoted where it needs to be. */
   name: string;
-  definition: string;
+  /** A constraint's definition (no name in it); an index's CREATE INDEX up to its table, and what follows it. */
+  create: string;
+  body: string;
 }
 
+/**
+ * Gives `table` the keys and indexes of `model` (a table, or its list read before), under the model's names: equal ones
+ * are renamed if need be, missing ones built, others dropped.
+ */
+async function matchKeysAndIndexes(db: pg.PoolClient, model: string | KeyOrIndex[], table: string): Promise<void> {
+  const wanted = typeof model === 'string' ? await keysAndIndexes(db, model) : model;
+  const present = await keysAndIndexes(db, table);
+  const unmatched = new Set(present);
+  for (const w of wanted) {
+    const match = [...unmatched].find((p) => p.constraint === w.constraint && p.create === w.create && p.body === w.body);
+    if (match) {
+      unmatched.delete(match);
+      if (match.name === w.name) continue;
+      await db.query(
+        w.constraint ? `ALTER TABLE ${table} RENAME CONSTRAINT ${match.name} TO ${w.name}` : `ALTER INDEX ${schemaOf(table)}.${match.name} RENAME TO ${w.name}`,
+      );
+    } else await db.query(w.constraint ? `ALTER TABLE ${table} ADD CONSTRAINT ${w.name} ${w.body}` : `${w.create} ${w.name} ON ${table} ${w.body}`);
+  }
+  for (const p of unmatched) await db.query(p.constraint ? `ALTER TABLE ${table} DROP CONSTRAINT ${p.name}` : `DROP INDEX ${schemaOf(table)}.${p.name}`);
+}
+
+const schemaOf = (qualified: string) => qualified.slice(0, qualified.indexOf('.'));
+
+/** `CREATE [UNIQUE] INDEX name ON schema.table USING …` as pg_get_indexdef writes it. */
+const INDEX_DEFINITION = /^(CREATE (?:UNIQUE )?INDEX) \S+ ON \S+ (USING .*)$/s;
+
 async function keysAndIndexes(db: pg.PoolClient, table: string): Promise<KeyOrIndex[]> {
-  const r = await db.query<KeyOrIndex>(
+  const r = await db.query<{ constraint: boolean; name: string; definition: string }>(
     `SELECT true AS constraint, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
      WHERE conrelid = $1::regclass AND contype IN ('p', 'u')
      UNION ALL
      SELECT false, quote_ident(c.relname), pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid)`,
+     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid)
+     ORDER BY 1 DESC, 2`,
     [table],
   );
-  return r.rows;
+  return r.rows.map(({ constraint, name, definition }) => {
+    if (constraint) return { constraint, name, create: '', body: definition };
+    const parts = INDEX_DEFINITION.exec(definition);
+    if (!parts) throw new Error(`cannot read the definition of index ${name} of ${table}: ${definition}`);
+    return { constraint, name, create: parts[1], body: parts[2] };
+  });
 }
 
 /** How a rebuild swaps its tables in. */
 export interface SwapOptions {
-  /**
-   * Nobody reads the read models while the swap runs (the synthetic seed: it refuses to run beside a server). Each
-   * shadow table then takes its live table's place (moveInPlace): no row is copied, and only the indexes the replay did
-   * without are built, each with one sort. A rebuild beside a running server swaps by difference (replaceRows): its
-   * readers' tables, indexes and plans stay, and the equal rows are left alone.
-   */
-  nobodyReads?: boolean;
   /**
    * Called as each step after the replay begins (held totals written, each table swapped in): at a million members
    * they take minutes, which a progress bar of the replay alone left silent.

@@ -5,7 +5,7 @@ import type { Projection } from './projection';
 import { comparePositions, type Position } from '../event-schemas/store/position';
 import { applyGroupBatch, readCheckpoint, samePosition } from './runner';
 import { inTransaction } from './in-transaction';
-import { CHECKPOINTS, swapIn, type Positions, type SwapOptions } from './rebuild-swap';
+import { CHECKPOINTS, prepareShadowTables, swapIn, type Positions, type SwapOptions } from './rebuild-swap';
 
 export interface RebuildProgress {
   /** The read models being rebuilt, joined with ', '. */
@@ -26,8 +26,8 @@ const LIVE_TABLE = 'member_live_messages';
 
 /**
  * Rebuilds read models from position 0 with no gap for readers: the log is replayed (one shared pass for all of them)
- * into shadow copies of their tables in a schema of their own, and the copies replace the live rows in one
- * transaction. Until that commit readers see the old read model, after it the rebuilt one, never a half-built one.
+ * into shadow copies of their tables in a schema of their own, and the copies take the live tables' places in one
+ * transaction (rebuild-swap.ts). Until that commit readers see the old read model, after it the rebuilt one, never a half-built one.
  * Replay batches commit on their own (no long transaction stalls the log's readers); only the swap holds locks.
  *
  * Members' live messages are not replayed. The ones in the table describe the read model as it was, and a member
@@ -143,6 +143,7 @@ export async function rebuildReadModels(
       if (total === undefined || applied >= total || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    await prepareShadowTables(shadowPool, base, shadow, tables, swap.onStep);
     await swapIn(pool, base, shadow, tables, projections, swap, async (live) => {
       // The live checkpoints are locked (the daemon waits): replay the tail they reached, so the swap never moves a
       // read model back behind what readers were already shown.

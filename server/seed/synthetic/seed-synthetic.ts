@@ -151,9 +151,7 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
   for (const table of ['participants', 'participant_emails', 'participant_phones', 'es_events', 'promotion_payout_treatments'])
     await o.pool.query(`ANALYZE ${table}`);
   const projecting = performance.now();
-  // Nobody reads while the seed runs (it refuses to run beside a server): the swap may build indexes after the rows.
   await rebuildReadModels(o.pool, o.store, o.readModels, (p) => o.progress?.('project every read model', p.applied, p.total ?? 0), undefined, undefined, {
-    nobodyReads: true,
     onStep: o.step,
   });
   return { members: o.members, events, firstPaxId: written.firstPaxId ?? next, writeSeconds, projectSeconds: (performance.now() - projecting) / 1000 };
