@@ -96,7 +96,7 @@ async function swapOnce(
   }
 }
 
-/** Enough for an index's sort over a read model of a million members to stay in memory. */
+/** More memory for the index builds' sorts than PostgreSQL's default 64 MB. */
 const SWAP_WORK_MEM = '256MB';
 
 /**
