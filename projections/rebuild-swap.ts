@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from './in-transaction';
 import type { Projection } from './projection';
 
 /*
@@ -28,9 +29,10 @@ export async function swapIn(
   options: SwapOptions,
   catchUpTo: (live: Positions) => Promise<void>,
 ): Promise<void> {
+  const names = projections.map((p) => p.name);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await swapOnce(pool, base, shadow, tables, projections, options, catchUpTo);
+      return await inTransaction(pool, (db) => swapTables(db, { base, shadow, tables, names, onStep: options.onStep, catchUpTo }));
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= SWAP_ATTEMPTS || (code !== LOCK_NOT_AVAILABLE && code !== DEADLOCK_DETECTED)) throw error;
@@ -46,54 +48,46 @@ const SWAP_ATTEMPTS = 20;
 const LOCK_NOT_AVAILABLE = '55P03';
 const DEADLOCK_DETECTED = '40P01';
 
-async function swapOnce(
-  pool: pg.Pool,
-  base: string,
-  shadow: string,
-  tables: string[],
-  projections: Projection[],
-  options: SwapOptions,
-  catchUpTo: (live: Positions) => Promise<void>,
-): Promise<void> {
-  const names = projections.map((p) => p.name);
-  const db = await pool.connect();
-  try {
-    await db.query('BEGIN');
-    await db.query(`INSERT INTO ${base}.${CHECKPOINTS} (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [names]);
-    const locked = await db.query<{ name: string; position_major: string; position_minor: string }>(
-      `SELECT name, position_major, position_minor FROM ${base}.${CHECKPOINTS} WHERE name = ANY($1) ORDER BY name FOR UPDATE`,
-      [names],
-    );
-    await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
-    // Each shadow table, its indexes built and its statistics taken (prepareShadowTables), takes its live table's
-    // place: readers wait for as long as the moves take, not for a copy of every row.
-    await db.query(`SET LOCAL lock_timeout = '${READERS_WAIT}'`);
-    if (tables.length > 0) await db.query(`LOCK TABLE ${tables.map((t) => `${base}.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
-    for (const [i, t] of tables.entries()) {
-      options.onStep?.(`swap in ${t} (${i + 1} of ${tables.length})`);
-      await moveInPlace(db, base, shadow, t);
-    }
-    // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels in rebuild.ts).
-    // The least of their positions: every message after it is one the daemon writes from the rebuilt read models.
-    await db.query(
-      `UPDATE ${base}.${HORIZON} h SET (position_major, position_minor) = (s.position_major, s.position_minor)
+/** What one attempt of swapIn works on. */
+interface SwapAttempt extends Pick<SwapOptions, 'onStep'> {
+  base: string;
+  shadow: string;
+  tables: string[];
+  /** The read models' names (their checkpoints). */
+  names: string[];
+  catchUpTo: (live: Positions) => Promise<void>;
+}
+
+/** One attempt of swapIn, in the caller's transaction. */
+async function swapTables(db: pg.PoolClient, { base, shadow, tables, names, onStep, catchUpTo }: SwapAttempt): Promise<void> {
+  await db.query(`INSERT INTO ${base}.${CHECKPOINTS} (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [names]);
+  const locked = await db.query<{ name: string; position_major: string; position_minor: string }>(
+    `SELECT name, position_major, position_minor FROM ${base}.${CHECKPOINTS} WHERE name = ANY($1) ORDER BY name FOR UPDATE`,
+    [names],
+  );
+  await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
+  // Each shadow table, its indexes built and its statistics taken (prepareShadowTables), takes its live table's
+  // place: readers wait for as long as the moves take, not for a copy of every row.
+  await db.query(`SET LOCAL lock_timeout = '${READERS_WAIT}'`);
+  if (tables.length > 0) await db.query(`LOCK TABLE ${tables.map((t) => `${base}.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+  for (const [i, t] of tables.entries()) {
+    onStep?.(`swap in ${t} (${i + 1} of ${tables.length})`);
+    await moveInPlace(db, base, shadow, t);
+  }
+  // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels in rebuild.ts).
+  // The least of their positions: every message after it is one the daemon writes from the rebuilt read models.
+  await db.query(
+    `UPDATE ${base}.${HORIZON} h SET (position_major, position_minor) = (s.position_major, s.position_minor)
        FROM (SELECT position_major, position_minor FROM ${shadow}.${CHECKPOINTS} WHERE name = ANY($1)
              ORDER BY position_major, position_minor LIMIT 1) s
        WHERE (s.position_major, s.position_minor) > (h.position_major, h.position_minor)`,
-      [names],
-    );
-    await db.query(
-      `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
+    [names],
+  );
+  await db.query(
+    `UPDATE ${base}.${CHECKPOINTS} c SET position_major = s.position_major, position_minor = s.position_minor, events_applied = s.events_applied, updated_at = now()
        FROM ${shadow}.${CHECKPOINTS} s WHERE c.name = s.name AND c.name = ANY($1)`,
-      [names],
-    );
-    await db.query('COMMIT');
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    db.release();
-  }
+    [names],
+  );
 }
 
 /** More memory for the index builds' sorts than PostgreSQL's default 64 MB. */

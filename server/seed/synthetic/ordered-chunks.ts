@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '../../../projections/in-transaction';
 
 /**
  * Writes chunks `writers` at a time, each in a transaction of its own on a connection of its own, while keeping the
@@ -65,28 +66,21 @@ function newTurns(): OwnTurns {
 }
 
 async function writeOne<C>(pool: pg.Pool, chunk: C, before: Turns, turns: OwnTurns, steps: Parameters<typeof writeChunksInOrder<C>>[3]): Promise<void> {
-  let db: pg.PoolClient | undefined;
-  let open = false;
   try {
-    db = await pool.connect();
-    await before.started;
-    await db.query('BEGIN');
-    open = true;
-    // The transaction id now, not at the first row written: the order between chunks is fixed here.
-    await db.query('SELECT pg_current_xact_id()');
-    turns.markStarted();
-    const count = await steps.write(db, chunk);
-    await before.committed;
-    await steps.finish(db, chunk, count);
-    await db.query('COMMIT');
-    open = false;
+    const count = await inTransaction(pool, async (db) => {
+      await before.started;
+      // The transaction id now, not at the first row written: the order between chunks is fixed here.
+      await db.query('SELECT pg_current_xact_id()');
+      turns.markStarted();
+      const written = await steps.write(db, chunk);
+      await before.committed;
+      await steps.finish(db, chunk, written);
+      return written;
+    });
     steps.committed(chunk, count);
     turns.markCommitted();
   } catch (error) {
     turns.markFailed(error);
-    if (open) await db?.query('ROLLBACK').catch(() => undefined);
     throw error;
-  } finally {
-    db?.release();
   }
 }

@@ -116,8 +116,8 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
   const now = o.now.toISOString();
   const started = performance.now();
   let events = 0;
-  // Two chunks at a time: one chunk's history is made in Node while the database takes the other's rows (written one
-  // after the other, each side waited on the other). Their order in the log and their commits stay in member order
+  // Two chunks at a time: one chunk's history is made in Node while the database takes the other's rows (one chunk at a
+  // time, each side waited on the other). Their order in the log and their commits stay in member order
   // (writeChunksInOrder), so the members written are always 1..k.
   const chunks = function* () {
     for (let from = written.count + 1; from <= o.members; from += chunk) yield { from, to: Math.min(o.members, from + chunk - 1) };
