@@ -6,6 +6,7 @@ export function startEmbeddedCluster(options: {
   throwaway?: boolean;
   log?: (line: string) => void;
 }): Promise<{ url: string; port: number; postmasterPid: number | undefined; stop: () => Promise<void> }>;
+export function initialiseEmbeddedCluster(options: { dir: string; throwaway?: boolean; log?: (line: string) => void }): Promise<void>;
 export function embeddedDatabaseUrl(port: number, database?: string): string;
 export function freePort(preferred?: number): Promise<number>;
 export function isAlive(pid: number): boolean;

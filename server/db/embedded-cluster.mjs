@@ -130,11 +130,9 @@ export function watchCluster(postmaster, server = process.pid) {
 /** What a throwaway test cluster gives up: every wait for the disk (see startEmbeddedCluster). */
 const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'full_page_writes=off'];
 
-async function startOn({ dir, port, throwaway, log }) {
-  const databaseDir = resolve(dir, 'pg');
-  mkdirSync(resolve(dir), { recursive: true });
-  await stopOrphanCluster(dir, log);
-  const cluster = new EmbeddedPostgres({
+/** The package's handle on the cluster whose files are in `databaseDir` (nothing is started or written yet). */
+function embeddedPostgres({ databaseDir, port, throwaway, log }) {
+  return new EmbeddedPostgres({
     databaseDir,
     port,
     user: USER,
@@ -149,6 +147,23 @@ async function startOn({ dir, port, throwaway, log }) {
     postgresFlags: ['-c', 'max_connections=300', '-c', 'unix_socket_directories=', ...(throwaway ? THROWAWAY_FLAGS : ['-c', 'fsync=on'])],
     initdbFlags: throwaway ? ['--no-sync'] : [],
   });
+}
+
+/**
+ * Initialises a cluster's files in `dir` without starting it (nothing when they are there already). A stopped cluster's
+ * folder can be copied: the test set-up initialises one and starts copies of it, one per jest worker.
+ */
+export async function initialiseEmbeddedCluster({ dir, throwaway = false, log = () => {} }) {
+  const databaseDir = resolve(dir, 'pg');
+  mkdirSync(resolve(dir), { recursive: true });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await embeddedPostgres({ databaseDir, port: 0, throwaway, log }).initialise();
+}
+
+async function startOn({ dir, port, throwaway, log }) {
+  const databaseDir = resolve(dir, 'pg');
+  mkdirSync(resolve(dir), { recursive: true });
+  await stopOrphanCluster(dir, log);
+  const cluster = embeddedPostgres({ databaseDir, port, throwaway, log });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
   try {
     await cluster.start();

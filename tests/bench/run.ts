@@ -59,7 +59,7 @@ async function main() {
     adminUrl = cluster.url;
     stop = cluster.stop;
   }
-  process.env.TEST_PG_ADMIN_URL = adminUrl;
+  process.env.TEST_PG_ADMIN_URLS = adminUrl;
   console.log(`node ${process.version}, ${names.join(', ')}\n`);
   try {
     for (const name of names) {

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 
 export default async function teardown() {
-  const cluster = globalThis.__PG_CLUSTER__;
-  if (!cluster) return;
-  await cluster.stop();
-  rmSync(cluster.dir, { recursive: true, force: true });
+  const started = globalThis.__PG_CLUSTERS__;
+  if (!started) return;
+  await Promise.all(started.clusters.map((c) => c.stop()));
+  rmSync(started.root, { recursive: true, force: true });
 }

@@ -9,11 +9,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const adminUrl = (): string => {
-  const url = process.env.TEST_PG_ADMIN_URL;
-  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run integration tests through jest (tests/support/pg-global-setup.mjs)');
-  return url;
+/**
+ * The admin URL of worker `workerId`'s PostgreSQL: each jest worker has a cluster of its own (pg-global-setup.mjs says
+ * why), or all share the one DATABASE_URL names. Outside a worker (a run in band) JEST_WORKER_ID is 1.
+ */
+export const adminUrlOfWorker = (workerId: number): string => {
+  const urls = process.env.TEST_PG_ADMIN_URLS?.split(' ').filter(Boolean);
+  if (!urls?.length) throw new Error('TEST_PG_ADMIN_URLS is not set: run integration tests through jest (tests/support/pg-global-setup.mjs)');
+  return urls[(workerId - 1) % urls.length];
 };
+
+/** How many clusters the run's workers share out (1 with DATABASE_URL). */
+export const workerClusterCount = (): number => process.env.TEST_PG_ADMIN_URLS?.split(' ').filter(Boolean).length ?? 0;
+
+const adminUrl = (): string => adminUrlOfWorker(Number(process.env.JEST_WORKER_ID ?? '1'));
 
 const urlOf = (database: string): string => {
   const url = new URL(adminUrl());
@@ -81,7 +90,7 @@ async function buildTemplateOnce(): Promise<string> {
 }
 
 /**
- * A fresh database of its own for one test file, on the run's real PostgreSQL: a copy of the migrated template, or
+ * A fresh database of its own for one test file, on its worker's real PostgreSQL: a copy of the migrated template, or
  * empty with `migrate: false` (for tests of the migrations themselves).
  */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
