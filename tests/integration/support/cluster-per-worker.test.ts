@@ -12,10 +12,12 @@ import type { EventStore } from '../../../event-schemas/store/event-store';
 import { adminUrlOfWorker, createTestDatabase, workerClusterCount, type TestDatabase } from '../../support/test-db';
 
 const mine = Number(process.env.JEST_WORKER_ID ?? '1');
-// With DATABASE_URL every worker shares that one server by design: there is no other worker's cluster to check.
+// With DATABASE_URL every worker shares that one server by design, and a run of one worker starts one cluster: then
+// there is no other worker's cluster to check.
 const others = Array.from({ length: workerClusterCount() }, (_, i) => i + 1).filter((w) => w !== mine);
 const describeWithOthers = others.length > 0 ? describe : describe.skip;
-if (others.length === 0) console.info('skipped: one PostgreSQL serves every worker (DATABASE_URL is set), so there is no other cluster to hold open');
+if (others.length === 0)
+  console.info('skipped: this run has one PostgreSQL (DATABASE_URL is set, or jest runs one worker), so there is no other cluster to hold open');
 
 let db: TestDatabase;
 let listener: PgListener;
