@@ -34,6 +34,13 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   consumes: ReadonlySet<string>;
   /** Tables it owns; a rebuild empties them and replays the log from the start. */
   tables: string[];
+  /**
+   * Optional: tables among `tables` that `applyAll` only inserts into during a rebuild, each row once, and never reads
+   * or updates meanwhile. Their shadow copies go without keys through the replay, and get them once it is over
+   * (prepareShadowTables builds them by sorting, before the swap): cheaper than keeping a key up to date row by row.
+   * A row written twice would fail the key's build, and with it the rebuild, rather than count twice.
+   */
+  appendOnlyInRebuild?: string[];
   /** Kinds of member live messages it writes (emptied with its tables on reset; a rebuild moves the replay horizon). */
   liveKinds: string[];
   apply(db: pg.PoolClient, e: ProjectedEvent<E>): Promise<Touched | void>;

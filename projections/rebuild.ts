@@ -59,13 +59,18 @@ export async function rebuildReadModels(
     ),
   );
   // Projections write and look up by key (and ON CONFLICT needs the unique indexes); the other indexes serve readers
-  // of the live tables only, so the shadow goes without them and the replay maintains fewer.
-  const secondary = await pool.query<{ name: string }>(
-    `SELECT i.indexrelid::regclass::text AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 AND NOT i.indisunique`,
-    [shadow],
+  // of the live tables only, so the shadow goes without them and the replay maintains fewer. Tables a read model only
+  // appends to in a rebuild go without their keys too (see Projection.appendOnlyInRebuild).
+  const keyless = projections.flatMap((p) => p.appendOnlyInRebuild ?? []);
+  const dropped = await pool.query<{ drop: string }>(
+    `SELECT CASE WHEN k.conname IS NULL THEN format('DROP INDEX %s', i.indexrelid::regclass)
+                 ELSE format('ALTER TABLE %s DROP CONSTRAINT %I', i.indrelid::regclass, k.conname) END AS drop
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     LEFT JOIN pg_constraint k ON k.conindid = i.indexrelid AND k.conrelid = i.indrelid
+     WHERE n.nspname = $1 AND (NOT i.indisunique OR c.relname = ANY($2))`,
+    [shadow, keyless],
   );
-  if (secondary.rows.length > 0) await pool.query(secondary.rows.map((r) => `DROP INDEX ${r.name}`).join(';\n'));
+  if (dropped.rows.length > 0) await pool.query(dropped.rows.map((r) => r.drop).join(';\n'));
   // Unqualified names resolve to the shadow tables first: the projections write there unchanged, and still read
   // anything else (participants, settings) from the live schema.
   const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1, options: `-c search_path=${shadow},${base}` });

@@ -102,4 +102,14 @@ export const reportEntriesMigrations: Migration[] = [
       DELETE FROM projection_checkpoints WHERE name IN ('programme-report', 'report-entries');
     `,
   },
+  {
+    id: '0963-report-open-lots-as-a-list',
+    sql: `
+      -- A member's open lots become a list of [lotId, 'YYYY-MM', remaining] (report-batch.ts says why), from an object
+      -- keyed by lot id ({ lotId: ['YYYY-MM', remaining] }). Same lots, same months and points; only the form changes.
+      UPDATE rm_report_members m
+        SET open_lots = (SELECT coalesce(jsonb_agg(jsonb_build_array(l.key, l.value -> 0, l.value -> 1)), '[]'::jsonb) FROM jsonb_each(m.open_lots) l)
+        WHERE jsonb_typeof(m.open_lots) = 'object';
+    `,
+  },
 ];

@@ -53,30 +53,37 @@ export class DatedTotals {
   /** day → promotionId → [treatments, points, certificates, certificate cents]. */
   readonly promotionDaily: ByDay<number[]> = new Map();
 
-  /** The statements that add these totals to the dated rows. */
-  statements(): Statement[] {
+  /**
+   * The statements that add these totals to the dated rows; `intoEmpty`: the rows are known to be empty (a rebuild's
+   * first write of its held totals), so they are inserted without looking for rows to add to.
+   */
+  statements(intoEmpty = false): Statement[] {
+    const adding = (clause: string) => (intoEmpty ? '' : `\n              ${clause}`);
     const out: Statement[] = [];
     if (this.daily.size) {
       const [days, measures, amounts] = columnsOf(this.daily);
       out.push({
-        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])
-              ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount`,
+        sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])${adding(
+          'ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount',
+        )}`,
         values: [measures, days, amounts],
       });
     }
     if (this.expiry.size) {
       const [days, months, points] = columnsOf(this.expiry);
       out.push({
-        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
-              ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points`,
+        sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])${adding(
+          'ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points',
+        )}`,
         values: [days, months, points],
       });
     }
     if (this.certificateDaily.size) {
       const [days, categories, sums] = columnsOf(this.certificateDaily);
       out.push({
-        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])
-              ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents`,
+        sql: `INSERT INTO rm_report_certificate_daily AS t (day, category, count, cents) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[])${adding(
+          'ON CONFLICT (day, category) DO UPDATE SET count = t.count + EXCLUDED.count, cents = t.cents + EXCLUDED.cents',
+        )}`,
         values: [days, categories, sums.map((x) => x[0]), sums.map((x) => x[1])],
       });
     }
@@ -84,9 +91,10 @@ export class DatedTotals {
       const [days, promotions, sums] = columnsOf(this.promotionDaily);
       out.push({
         sql: `INSERT INTO rm_report_promotion_daily AS t (promotion_id, day, treatments, points, certificates, certificate_cents)
-              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
-              ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
+              SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])${adding(
+                `ON CONFLICT (promotion_id, day) DO UPDATE SET treatments = t.treatments + EXCLUDED.treatments, points = t.points + EXCLUDED.points,
                 certificates = t.certificates + EXCLUDED.certificates, certificate_cents = t.certificate_cents + EXCLUDED.certificate_cents`,
+              )}`,
         values: [promotions, days, ...[0, 1, 2, 3].map((i) => sums.map((x) => x[i]))],
       });
     }

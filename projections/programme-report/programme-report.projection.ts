@@ -64,7 +64,8 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
   // synthetic seed's, the bench's) puts most days and expiry months in every batch, and adding to those rows batch
   // after batch was most of what the report cost a rebuild. Members' and certificates' rows are still written with
   // each batch: the next batch reads them.
-  let held: { rebuild: string; totals: DatedTotals } | undefined;
+  // `written`: totals of this rebuild went to its (fresh, empty) shadow tables already, so the next go adds to them.
+  let held: { rebuild: string; totals: DatedTotals; written: boolean } | undefined;
   // One Intl call per UTC day rather than per event, and each day one string: the totals' maps are keyed by it.
   const dates = new ProgrammeDates(settings.timeZone);
   const projection: Projection<Consumed> = {
@@ -92,6 +93,8 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       'rm_report_point_entries',
       'rm_report_certificate_spans',
     ],
+    // One row per spending event, written once (in a rebuild no row can be there before it).
+    appendOnlyInRebuild: ['rm_report_point_entries'],
     liveKinds: [],
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
@@ -99,7 +102,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       // A rebuild's events add to its held totals directly (another rebuild's, one that failed, are dropped with it):
       // a batch of its own added to them after was a map operation per day and key of every batch. A rebuild whose
       // batch fails fails whole, so nothing is added twice.
-      if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals() };
+      if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals(), written: false };
       const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held!.totals);
       for (const e of events) applyOne(batch, dates.dateOf(e.metadata.occurredAt), e);
       await batch.save(rebuild !== undefined);
@@ -108,9 +111,9 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
     },
     async finishRebuild(db, rebuild) {
       if (held?.rebuild !== rebuild) return;
-      const { totals } = held;
-      held = undefined;
-      for (const statement of totals.statements()) await db.query(statement.sql, statement.values);
+      const { totals, written } = held;
+      held = { rebuild, totals: new DatedTotals(), written: true };
+      for (const statement of totals.statements(!written)) await db.query(statement.sql, statement.values);
     },
   };
   return projection;

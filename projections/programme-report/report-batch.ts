@@ -12,9 +12,16 @@ interface Member {
   balance: number;
   /** The first day the member no longer counts as active (null: never active). */
   activeUntil: string | null;
-  /** Lots with points left: lotId → [expiry month 'YYYY-MM', remaining]. */
-  lots: Record<string, [string, number]>;
+  /** Lots with points left, in the order they were awarded. */
+  lots: OpenLot[];
 }
+
+/**
+ * [lotId, expiry month 'YYYY-MM', remaining]: a tuple in a list, not a property keyed by lot id. Each lot id is unique,
+ * so adding one as a property gave every member's object a shape of its own, the costliest step of the report's
+ * replay (`awarded`); a member holds few lots at a time, and a redemption takes the oldest, found near the front.
+ */
+type OpenLot = [string, string, number];
 
 /** A spending ledger event's row behind its points-flow figure (awards are the member-points lots: see flow-entries-query.ts). */
 type SpendingMeasure = 'redeemed' | 'spent' | 'expired' | 'forfeited';
@@ -120,7 +127,7 @@ export class ReportBatch {
 
   private member(paxId: number): Member {
     let m = this.members.get(paxId);
-    if (!m) this.members.set(paxId, (m = { balance: 0, activeUntil: null, lots: {} }));
+    if (!m) this.members.set(paxId, (m = { balance: 0, activeUntil: null, lots: [] }));
     this.dirtyMembers.add(paxId);
     return m;
   }
@@ -150,7 +157,7 @@ export class ReportBatch {
   awarded(paxId: number, day: string, lot: { lotId: string; amount: number; expirationDate: string; source: string }): void {
     const month = periodKey(lot.expirationDate);
     const m = this.member(paxId);
-    m.lots[lot.lotId] = [month, lot.amount];
+    m.lots.push([lot.lotId, month, lot.amount]);
     bump(this.daily, day, earnedMeasure(lot.source), lot.amount);
     bump(this.expiry, day, month, lot.amount);
     this.moveBalance(m, day, lot.amount);
@@ -192,14 +199,16 @@ export class ReportBatch {
 
   private takeFromLot(m: Member, day: string, lotId: string, amount: number, knownMonth: string | undefined): void {
     const lots = m.lots;
-    const lot = lots[lotId];
+    let at = 0;
+    while (at < lots.length && lots[at][0] !== lotId) at++;
+    const lot = lots[at];
     // A lot the log never awarded cannot happen through the deciders; were it to, its month is the one the event
     // names (or the day's), so the months still add up to the points outstanding.
-    const month = lot?.[0] ?? knownMonth ?? periodKey(day);
+    const month = lot?.[1] ?? knownMonth ?? periodKey(day);
     bump(this.expiry, day, month, -amount);
     if (!lot) return;
-    lot[1] -= amount;
-    if (lot[1] <= 0) delete lots[lotId];
+    lot[2] -= amount;
+    if (lot[2] <= 0) lots.splice(at, 1);
   }
 
   /** A promotion paid one treatment: points, or a certificate worth `certificateValue` dollars. */
@@ -208,13 +217,14 @@ export class ReportBatch {
   }
 
   /**
-   * Adds the batch's totals to the dated rows (unless `holdTotals`: a rebuild writes them later, see DatedTotals) and
+   * Adds the batch's totals to the dated rows (unless `inRebuild`: a rebuild writes them later, see DatedTotals) and
    * writes the members and certificates as they now stand, and the rows behind the figures: every table once, all in
    * one statement, one round trip (in a rebuild, whose batches are too large to inline, each write was one of its own;
-   * the rebuild's time did not measurably change).
+   * the rebuild's time did not measurably change). In a rebuild the point entries go in without a key (see
+   * appendOnlyInRebuild); live, an entry already written is left as it is.
    */
-  async save(holdTotals = false): Promise<void> {
-    const writes = [...(holdTotals ? [] : this.totals.statements()), ...this.certificates.statements()];
+  async save(inRebuild = false): Promise<void> {
+    const writes = [...(inRebuild ? [] : this.totals.statements()), ...this.certificates.statements()];
     if (this.dirtyMembers.size) {
       const pax = [...this.dirtyMembers];
       const m = pax.map((p) => this.members.get(p)!);
@@ -233,7 +243,7 @@ export class ReportBatch {
       const r = this.entries;
       writes.push({
         sql: `INSERT INTO rm_report_point_entries (measure, day, pos_major, pos_minor, pax_id, points)
-              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) ON CONFLICT DO NOTHING`,
+              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])${inRebuild ? '' : ' ON CONFLICT DO NOTHING'}`,
         values: [
           r.map((x) => x.measure),
           r.map((x) => x.day),
