@@ -10,7 +10,7 @@ export const programmeReportMigrations: Migration[] = [
     id: '0950-rm-programme-report',
     sql: `
       -- Per member: the ledger balance, the day their 90-day activity window ends, and their lots with points left
-      -- ({ lotId: ['YYYY-MM', remaining] }: a redemption names lots, not their months; a list since 0963).
+      -- ({ lotId: ['YYYY-MM', remaining] }: a redemption names lots, not their months; a list, and json, since 0963).
       CREATE TABLE rm_report_members (
         pax_id bigint PRIMARY KEY,
         balance bigint NOT NULL,

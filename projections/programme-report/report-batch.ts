@@ -90,7 +90,7 @@ export class ReportBatch {
               NULL::bigint AS pax_id, NULL::text AS held_from
               FROM rm_report_members WHERE pax_id = ANY($1::bigint[])
             UNION ALL
-            SELECT category, certificate_id::text, cents, status, NULL::jsonb, used, pax_id, to_char(held_from, 'YYYY-MM-DD')
+            SELECT category, certificate_id::text, cents, status, NULL::json, used, pax_id, to_char(held_from, 'YYYY-MM-DD')
               FROM rm_report_certificates WHERE certificate_id = ANY($2::uuid[])`,
       values: [paxIds, certificateIds],
     };
@@ -234,7 +234,7 @@ export class ReportBatch {
         sql: `INSERT INTO rm_report_members AS t (pax_id, balance, active_until, open_lots)
               SELECT u.pax_id, u.balance, u.active_until, l.lots
               FROM unnest($1::bigint[], $2::bigint[], $3::date[]) WITH ORDINALITY AS u(pax_id, balance, active_until, i)
-              JOIN jsonb_array_elements($4::jsonb) WITH ORDINALITY AS l(lots, i) ON l.i = u.i
+              JOIN json_array_elements($4::json) WITH ORDINALITY AS l(lots, i) ON l.i = u.i
               ON CONFLICT (pax_id) DO UPDATE SET balance = EXCLUDED.balance, active_until = EXCLUDED.active_until, open_lots = EXCLUDED.open_lots`,
         values: [pax, m.map((x) => x.balance), m.map((x) => x.activeUntil), JSON.stringify(m.map((x) => x.lots))],
       });

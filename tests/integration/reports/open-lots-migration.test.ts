@@ -5,8 +5,8 @@ import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { redeem } from '../ledger/ledger-helpers';
 
-// Migration 0963: the programme report's open lots of each member, from an object keyed by lot id to a list. The same
-// lots come out, and the report goes on spending them.
+// Migration 0963: the programme report's open lots of each member, from an object keyed by lot id to a list, kept as
+// json. The same lots come out, and the report goes on spending them.
 jest.setTimeout(60_000);
 let s: TestServer;
 beforeAll(async () => {
@@ -45,8 +45,9 @@ it('turns every member’s open lots from an object keyed by lot id into the sam
   const written = await openLots(m.paxId);
   expect(written.map((l) => l[2]).reduce((a, b) => a + b, 0)).toBe(670);
 
-  // As the report wrote them before: { lotId: ['YYYY-MM', remaining] }, and a member holding none as {}.
+  // As the report wrote them before: jsonb, { lotId: ['YYYY-MM', remaining] }, and a member holding none as {}.
   const empty = await s.enroll({ firstName: 'No', lastName: 'Lots' });
+  await s.runtime.deps.pool.query('ALTER TABLE rm_report_members ALTER COLUMN open_lots TYPE jsonb USING open_lots::jsonb');
   await s.runtime.deps.pool.query(
     `UPDATE rm_report_members SET open_lots = (SELECT coalesce(jsonb_object_agg(l ->> 0, jsonb_build_array(l -> 1, l -> 2)), '{}'::jsonb) FROM jsonb_array_elements(open_lots) l)`,
   );
@@ -59,6 +60,10 @@ it('turns every member’s open lots from an object keyed by lot id into the sam
   await s.runtime.deps.pool.query(MIGRATION.sql);
   expect(byLotId(await openLots(m.paxId))).toEqual(byLotId(written));
   expect(await openLots(empty.paxId)).toEqual([]);
+  const type = await s.runtime.deps.pool.query<{ type: string }>(
+    `SELECT data_type AS type FROM information_schema.columns WHERE table_name = 'rm_report_members' AND column_name = 'open_lots'`,
+  );
+  expect(type.rows[0].type).toBe('json');
 
   // Spending goes on from the migrated lots: what is left of them is the member's balance.
   const again = await redeem(s, m.token, m.paxId, 100);
