@@ -19,7 +19,8 @@ interface Member {
 /**
  * [lotId, expiry month 'YYYY-MM', remaining]: a tuple in a list, not a property keyed by lot id. Each lot id is unique,
  * so adding one as a property gave every member's object a shape of its own, the costliest step of the report's
- * replay (`awarded`); a member holds few lots at a time, and a redemption takes the oldest, found near the front.
+ * replay (`awarded`). Redemptions take the earliest-expiring lots first and expiries the expired ones: mostly the first
+ * awarded, so the lot an event names is usually near the front.
  */
 type OpenLot = [string, string, number];
 
