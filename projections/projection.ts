@@ -37,7 +37,7 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   /**
    * Optional: tables among `tables` that `applyAll` only inserts into during a rebuild, each row once, and never reads
    * or updates meanwhile. Their shadow copies go without keys through the replay, and get them once it is over
-   * (prepareShadowTables builds them by sorting, before the swap): cheaper than keeping a key up to date row by row.
+   * (ShadowPreparation builds them by sorting, before the swap): cheaper than keeping a key up to date row by row.
    * A row written twice would fail the key's build, and with it the rebuild, rather than count twice.
    */
   appendOnlyInRebuild?: string[];
@@ -51,9 +51,10 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[], rebuild?: string): Promise<Touched>;
   /**
    * Optional, with `applyAll`: during a rebuild (`rebuild` is its id), `applyAll` may hold back writes that only add to
-   * totals (nothing it reads) and write them here, adding to what is already written: at the end of each of the
-   * rebuild's passes over the log, and once more before its swap, for the events applied since. A rebuild that fails is
-   * thrown away whole, held totals with it (the next rebuild has another id).
+   * totals (nothing it reads), and rows it keeps in memory from batch to batch (reading them there, not from its
+   * tables), and write them here, adding to what is already written: at the end of each of the rebuild's passes over
+   * the log, and once more before its swap, for the events applied since. A rebuild that fails is thrown away whole,
+   * what was held with it (the next rebuild has another id).
    */
   finishRebuild?(db: pg.PoolClient, rebuild: string): Promise<void>;
   /**

@@ -66,7 +66,7 @@ async function swapTables(db: pg.PoolClient, { base, shadow, tables, names, onSt
     [names],
   );
   await catchUpTo(new Map(locked.rows.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)]])));
-  // Each shadow table, its indexes built and its statistics taken (prepareShadowTables), takes its live table's
+  // Each shadow table, its indexes built and its statistics taken (ShadowPreparation), takes its live table's
   // place: readers wait for as long as the moves take, not for a copy of every row.
   await db.query(`SET LOCAL lock_timeout = '${READERS_WAIT}'`);
   if (tables.length > 0) await db.query(`LOCK TABLE ${tables.map((t) => `${base}.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
@@ -98,37 +98,81 @@ const SWAP_WORK_MEM = '256MB';
  * names (the replay went without the indexes only readers use: see rebuild.ts), and statistics, so the swap only moves
  * tables and the first queries on the rebuilt read models are planned as well as on the old ones. Readers meanwhile
  * still read the live tables.
+ *
+ * Tables are handed in as their read models finish replaying (`add`), and prepared two at a time while the slower
+ * ones still replay: a read model's last writes (a report's held totals) and another's index builds overlap, where
+ * every index build waited for the last read model's last write before. A table written after it was prepared (the
+ * swap's catch-up) only keeps its indexes up to date as it is written.
  */
-export async function prepareShadowTables(pool: pg.Pool, base: string, shadow: string, tables: string[], onStep?: (step: string) => void): Promise<void> {
-  const queue = [...tables.entries()];
-  // The replay is over and the machine free: two tables at a time, each index build and ANALYZE on a core.
-  const prepareNext = async (db: pg.PoolClient): Promise<void> => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [i, t] = next;
-      onStep?.(`index ${t} (${i + 1} of ${tables.length})`);
-      await matchKeysAndIndexes(db, `${base}.${t}`, `${shadow}.${t}`);
-      await db.query(`ANALYZE ${shadow}.${t}`);
-    }
-  };
-  await Promise.all(
-    Array.from({ length: PREPARING_CONNECTIONS }, async () => {
-      const db = await pool.connect();
-      try {
-        await db.query(`SET maintenance_work_mem = '${SWAP_WORK_MEM}'`);
-        await prepareNext(db);
-      } finally {
-        await db.query('RESET maintenance_work_mem').catch(() => undefined);
-        db.release();
+export class ShadowPreparation {
+  private readonly queue: string[] = [];
+  private readonly handedIn = new Set<string>();
+  private readonly workers: Promise<void>[] = [];
+  private running = 0;
+  private failure: unknown;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly base: string,
+    private readonly shadow: string,
+    private readonly total: number,
+    private readonly onStep?: (step: string) => void,
+  ) {}
+
+  /** Queues tables to prepare (each once, whoever hands it in) and starts a worker if one is free. */
+  add(tables: string[]): void {
+    for (const t of tables)
+      if (!this.handedIn.has(t)) {
+        this.handedIn.add(t);
+        this.queue.push(t);
       }
-    }),
-  );
+    while (this.running < PREPARING_CONNECTIONS && this.queue.length > 0) {
+      this.running++;
+      // A failure is kept for `finish` to throw: a worker nobody awaits yet must not reject unhandled.
+      this.workers.push(
+        this.work().then(
+          () => void this.running--,
+          (error: unknown) => void ((this.failure ??= error), this.running--),
+        ),
+      );
+    }
+  }
+
+  /** Queues the tables not handed in yet, and answers once every table is prepared (or throws a failure). */
+  async finish(tables: string[]): Promise<void> {
+    this.add(tables);
+    await Promise.all(this.workers);
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  /** Stops taking tables and answers once no worker holds a connection (a rebuild that failed, before it cleans up). */
+  async abandon(): Promise<void> {
+    this.queue.length = 0;
+    await Promise.all(this.workers);
+  }
+
+  private async work(): Promise<void> {
+    const db = await this.pool.connect();
+    try {
+      await db.query(`SET maintenance_work_mem = '${SWAP_WORK_MEM}'`);
+      for (let t = this.queue.shift(); t !== undefined && this.failure === undefined; t = this.queue.shift()) {
+        this.onStep?.(`index ${t} (${this.handedIn.size - this.queue.length} of ${this.total})`);
+        await matchKeysAndIndexes(db, `${this.base}.${t}`, `${this.shadow}.${t}`);
+        await db.query(`ANALYZE ${this.shadow}.${t}`);
+      }
+    } finally {
+      await db.query('RESET maintenance_work_mem').catch(() => undefined);
+      db.release();
+    }
+  }
 }
 
-const PREPARING_CONNECTIONS = 2;
+/** Index builds and ANALYZEs at a time: one on each core of a 2-core machine. */
+export const PREPARING_CONNECTIONS = 2;
 
 /**
  * Puts the shadow table where the live one was: the live table is dropped and the shadow moved into its schema, so no
- * row is copied. Its keys and indexes are the live table's already (prepareShadowTables); should the live table have
+ * row is copied. Its keys and indexes are the live table's already (ShadowPreparation); should the live table have
  * changed since (a migration meanwhile), they are made to match here. Read models hold no foreign keys, views,
  * triggers or owned sequences that dropping the live table would take with it. Rows the replay updated leave dead
  * versions in the moved table, as updates do in any live table, for vacuum to reclaim.

@@ -5,7 +5,7 @@ import type { Projection } from './projection';
 import { comparePositions, type Position } from '../event-schemas/store/position';
 import { applyGroupBatch, readCheckpoint, samePosition } from './runner';
 import { inTransaction } from './in-transaction';
-import { CHECKPOINTS, prepareShadowTables, swapIn, type Positions, type SwapOptions } from './rebuild-swap';
+import { CHECKPOINTS, PREPARING_CONNECTIONS, ShadowPreparation, swapIn, type Positions, type SwapOptions } from './rebuild-swap';
 
 export interface RebuildProgress {
   /** The read models being rebuilt, joined with ', '. */
@@ -73,7 +73,7 @@ export async function rebuildReadModels(
   if (dropped.rows.length > 0) await pool.query(dropped.rows.map((r) => r.drop).join(';\n'));
   // Unqualified names resolve to the shadow tables first: the projections write there unchanged, and still read
   // anything else (participants, settings) from the live schema.
-  const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1, options: `-c search_path=${shadow},${base}` });
+  const shadowPool = new pg.Pool({ ...pool.options, max: projections.length + 1 + PREPARING_CONNECTIONS, options: `-c search_path=${shadow},${base}` });
   shadowPool.on('error', () => undefined);
   const started = performance.now();
   // Nobody reads the shadow tables, so each read model applies its batches on a connection of its own, side by side.
@@ -86,6 +86,10 @@ export async function rebuildReadModels(
   const rate = () => applied / Math.max(0.001, (performance.now() - started) / 1000);
   const report = () => onProgress({ projection: label, applied, total, eventsPerSecond: Math.round(rate()) });
   const at = new Map<string, Position | 'start'>(projections.map((p) => [p.name, 'start']));
+  // Events each read model applied: one that applied as many as the log held at the start has its tables prepared
+  // (indexes, statistics) while the others still replay.
+  const appliedBy = new Map<string, number>(projections.map((p) => [p.name, 0]));
+  const preparation = new ShadowPreparation(shadowPool, base, shadow, tables.length, swap.onStep);
   const slowest = () => [...at.values()].reduce((a, b) => (a === 'start' || (b !== 'start' && comparePositions(a, b) <= 0) ? a : b));
   /** One pass: batches until the readable log is exhausted; answers how many events it applied. */
   const replay = async (): Promise<number> => {
@@ -98,7 +102,9 @@ export async function rebuildReadModels(
       try {
         // Its pass is over: the totals it held go to its shadow tables now, while the slower read models still apply
         // their last batches, not in the swap after every read model has finished (see finishRebuild).
-        if ((await runFrom(p)) && p.finishRebuild) await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
+        if (!(await runFrom(p))) return;
+        if (p.finishRebuild) await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
+        if (total !== undefined && appliedBy.get(p.name)! >= total) preparation.add(p.tables);
       } finally {
         // Done with the pass (or failed): it holds back nobody.
         done.set(p.name, Number.POSITIVE_INFINITY);
@@ -116,6 +122,7 @@ export async function rebuildReadModels(
         const was = at.get(p.name)!;
         const r = await applyGroupBatch(shadowPool, store, [p], batchSize, { from: was, read: events, notify: false, shadow: true, rebuild: shadow });
         at.set(p.name, r.position);
+        appliedBy.set(p.name, appliedBy.get(p.name)! + r.applied);
         done.set(p.name, i);
         // Batches every read model has applied count as replayed, and nobody needs them any more.
         const least = Math.min(...done.values(), i);
@@ -148,7 +155,7 @@ export async function rebuildReadModels(
       if (total === undefined || applied >= total || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    await prepareShadowTables(shadowPool, base, shadow, tables, swap.onStep);
+    await preparation.finish(tables);
     await swapIn(pool, base, shadow, tables, projections, swap, async (live) => {
       // The live checkpoints are locked (the daemon waits): replay the tail they reached, so the swap never moves a
       // read model back behind what readers were already shown.
@@ -165,6 +172,7 @@ export async function rebuildReadModels(
     });
     return { applied, seconds: (performance.now() - started) / 1000, eventsPerSecond: Math.round(rate()) };
   } finally {
+    await preparation.abandon();
     await shadowPool.end();
     await pool.query(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
   }
