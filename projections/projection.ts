@@ -51,10 +51,9 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[], rebuild?: string): Promise<Touched>;
   /**
    * Optional, with `applyAll`: during a rebuild (`rebuild` is its id), `applyAll` may hold back writes that only add to
-   * totals (nothing it reads), and rows it keeps in memory from batch to batch (reading them there, not from its
-   * tables), and write them here, adding to what is already written: at the end of each of the rebuild's passes over
-   * the log, and once more before its swap, for the events applied since. A rebuild that fails is thrown away whole,
-   * what was held with it (the next rebuild has another id).
+   * totals (nothing it reads) and write them here, adding to what is already written: at the end of each of the
+   * rebuild's passes over the log, and once more before its swap, for the events applied since. A rebuild that fails is
+   * thrown away whole, held totals with it (the next rebuild has another id).
    */
   finishRebuild?(db: pg.PoolClient, rebuild: string): Promise<void>;
   /**

@@ -34,17 +34,11 @@ interface Span {
  * who held each then. The spans are the counts' +1 and -1 paired, so they add up to the counts on every day.
  */
 export class CertificateHoldings {
+  private readonly known = new Map<string, Certificate>();
+  private readonly dirty = new Set<string>();
   private readonly spans: Span[] = [];
 
-  /**
-   * `known`: the certificates as they stand, and `dirty`: those changed since last written (a batch's own, or a
-   * rebuild's, held from batch to batch: see HeldRows).
-   */
-  constructor(
-    private readonly certificateDaily: ByDay<number[]>,
-    private readonly known: Map<string, Certificate> = new Map(),
-    private readonly dirty: Set<string> = new Set(),
-  ) {}
+  constructor(private readonly certificateDaily: ByDay<number[]>) {}
 
   /** A certificate as the batch's read found it. */
   loaded(certificateId: string, c: Certificate): void {
@@ -85,8 +79,8 @@ export class CertificateHoldings {
     if (was !== is) bumpAll(this.certificateDaily, day, next.category, is ? [1, next.cents] : [-1, -next.cents]);
   }
 
-  /** The writes of the ended holdings (every batch's own). */
-  spanStatements(): Statement[] {
+  /** The writes of the ended holdings and of the certificates as they now stand. */
+  statements(): Statement[] {
     const out: Statement[] = [];
     if (this.spans.length) {
       const r = this.spans;
@@ -104,28 +98,24 @@ export class CertificateHoldings {
         ],
       });
     }
+    if (this.dirty.size) {
+      const ids = [...this.dirty];
+      const c = ids.map((id) => this.known.get(id)!);
+      out.push({
+        sql: `INSERT INTO rm_report_certificates AS t (certificate_id, pax_id, category, cents, status, used, held_from)
+              SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::date[])
+              ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used, held_from = EXCLUDED.held_from`,
+        values: [
+          ids,
+          c.map((x) => x.paxId),
+          c.map((x) => x.category),
+          c.map((x) => x.cents),
+          c.map((x) => x.status),
+          c.map((x) => x.used),
+          c.map((x) => x.heldFrom),
+        ],
+      });
+    }
     return out;
   }
-}
-
-/** The write of the certificates changed since last written, as they now stand (after it, they count as written). */
-export function certificateRowsStatement(known: Map<string, Certificate>, dirty: Set<string>): Statement | undefined {
-  if (dirty.size === 0) return undefined;
-  const ids = [...dirty];
-  dirty.clear();
-  const c = ids.map((id) => known.get(id)!);
-  return {
-    sql: `INSERT INTO rm_report_certificates AS t (certificate_id, pax_id, category, cents, status, used, held_from)
-          SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::date[])
-          ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used, held_from = EXCLUDED.held_from`,
-    values: [
-      ids,
-      c.map((x) => x.paxId),
-      c.map((x) => x.category),
-      c.map((x) => x.cents),
-      c.map((x) => x.status),
-      c.map((x) => x.used),
-      c.map((x) => x.heldFrom),
-    ],
-  };
 }

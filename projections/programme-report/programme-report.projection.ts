@@ -4,13 +4,6 @@ import type { ReadModelSettings } from '../registry';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { DatedTotals } from './dated-totals';
 import { ReportBatch } from './report-batch';
-import { ReportRows } from './report-rows';
-
-/**
- * How much of its members and certificates a rebuild holds in memory at most (ReportRows.weight: a unit per member,
- * open lot and certificate, roughly 200 bytes each): about 50 MB.
- */
-const HELD_ROWS_LIMIT = 250_000;
 
 /** What moves the programme's liability and flows: the ledger's events and the certificates' lives. */
 type Consumed = EventOfType<
@@ -66,17 +59,13 @@ function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
  * /admin/reports/certificates/outstanding): a row per spending ledger event, and each member's holdings of active
  * unused certificates as spans of days. An award's row is its lot in the member-points read model.
  */
-export const programmeReportProjection = (settings: ReadModelSettings, { heldRowsLimit = HELD_ROWS_LIMIT } = {}): Projection<Consumed> => {
+export const programmeReportProjection = (settings: ReadModelSettings): Projection<Consumed> => {
   // A rebuild's dated totals, held from batch to batch and written once at its end. A log written member by member (the
   // synthetic seed's, the bench's) puts most days and expiry months in every batch, and adding to those rows batch
-  // after batch was most of what the report cost a rebuild.
+  // after batch was most of what the report cost a rebuild. Members' and certificates' rows are still written with
+  // each batch: the next batch reads them.
   // `written`: totals of this rebuild went to its (fresh, empty) shadow tables already, so the next go adds to them.
-  // With them, its members and certificates (`rows`): each batch read the ones it touched and wrote them back, so a
-  // member whose events spanned batches was read and written again with each. Now a batch keeps the ones it touched
-  // (a member's events are close together in the log: the next batch is likely to touch them again) and writes the
-  // others, while the replay still runs; all of them when they weigh more than `heldRowsLimit`.
-  // `rowsWritten`: some are in the shadow tables, so a batch reads there the ones it does not hold.
-  let held: { rebuild: string; totals: DatedTotals; written: boolean; rows: ReportRows; rowsWritten: boolean } | undefined;
+  let held: { rebuild: string; totals: DatedTotals; written: boolean } | undefined;
   // One Intl call per UTC day rather than per event, and each day one string: the totals' maps are keyed by it.
   const dates = new ProgrammeDates(settings.timeZone);
   const projection: Projection<Consumed> = {
@@ -113,28 +102,18 @@ export const programmeReportProjection = (settings: ReadModelSettings, { heldRow
       // A rebuild's events add to its held totals directly (another rebuild's, one that failed, are dropped with it):
       // a batch of its own added to them after was a map operation per day and key of every batch. A rebuild whose
       // batch fails fails whole, so nothing is added twice.
-      if (rebuild !== undefined && held?.rebuild !== rebuild)
-        held = { rebuild, totals: new DatedTotals(), written: false, rows: new ReportRows(), rowsWritten: false };
-      const holding = rebuild === undefined ? undefined : held!;
-      const [members, certificates] = keysOf(events);
-      const batch = await ReportBatch.load(db, members, certificates, holding);
+      if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals(), written: false };
+      const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held!.totals);
       for (const e of events) applyOne(batch, dates.dateOf(e.metadata.occurredAt), e);
-      if (holding === undefined) await batch.save();
-      else {
-        const all = holding.rows.weight() > heldRowsLimit;
-        const letGo = all ? holding.rows : holding.rows.takeAllBut({ members, certificates });
-        await batch.save(true, letGo);
-        if (all) holding.rows = new ReportRows();
-        if (!letGo.isEmpty()) holding.rowsWritten = true;
-      }
+      await batch.save(rebuild !== undefined);
       // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
       return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };
     },
     async finishRebuild(db, rebuild) {
       if (held?.rebuild !== rebuild) return;
-      const { totals, written, rows } = held;
-      held = { rebuild, totals: new DatedTotals(), written: true, rows: new ReportRows(), rowsWritten: true };
-      for (const statement of [...totals.statements(!written), ...rows.statements()]) await db.query(statement.sql, statement.values);
+      const { totals, written } = held;
+      held = { rebuild, totals: new DatedTotals(), written: true };
+      for (const statement of totals.statements(!written)) await db.query(statement.sql, statement.values);
     },
   };
   return projection;
