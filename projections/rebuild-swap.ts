@@ -158,6 +158,7 @@ export class ShadowPreparation {
       for (let t = this.queue.shift(); t !== undefined && this.failure === undefined; t = this.queue.shift()) {
         this.onStep?.(`index ${t} (${this.handedIn.size - this.queue.length} of ${this.total})`);
         await matchKeysAndIndexes(db, `${this.base}.${t}`, `${this.shadow}.${t}`);
+        await matchStatisticsTargets(db, `${this.base}.${t}`, `${this.shadow}.${t}`);
         await db.query(`ANALYZE ${this.shadow}.${t}`);
       }
     } finally {
@@ -165,6 +166,19 @@ export class ShadowPreparation {
       db.release();
     }
   }
+}
+
+/**
+ * Gives `table`'s columns the statistics targets `model`'s have (CREATE TABLE ... LIKE copies none of them): a column
+ * a migration left without statistics (SET STATISTICS 0) is not sampled in the ANALYZE before the swap either.
+ */
+async function matchStatisticsTargets(db: pg.PoolClient, model: string, table: string): Promise<void> {
+  const set = await db.query<{ sql: string }>(
+    `SELECT format('ALTER TABLE %s ALTER COLUMN %I SET STATISTICS %s', $2::text, attname, attstattarget) AS sql
+     FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attstattarget >= 0`,
+    [model, table],
+  );
+  if (set.rows.length > 0) await db.query(set.rows.map((r) => r.sql).join(';\n'));
 }
 
 /** Index builds and ANALYZEs at a time: one on each core of a 2-core machine. */
