@@ -87,8 +87,10 @@ export async function rebuildReadModels(
   const report = () => onProgress({ projection: label, applied, total, eventsPerSecond: Math.round(rate()) });
   const at = new Map<string, Position | 'start'>(projections.map((p) => [p.name, 'start']));
   // Events each read model applied: one that applied as many as the log held at the start has its tables prepared
-  // (indexes, statistics) while the others still replay.
+  // (indexes, statistics) while the others still replay; a table two read models wrote, once both have.
   const appliedBy = new Map<string, number>(projections.map((p) => [p.name, 0]));
+  const caughtUp = (p: Projection) => total !== undefined && appliedBy.get(p.name)! >= total;
+  const readyTables = (p: Projection) => p.tables.filter((t) => projections.every((q) => !q.tables.includes(t) || caughtUp(q)));
   const preparation = new ShadowPreparation(shadowPool, base, shadow, tables.length, swap.onStep);
   const slowest = () => [...at.values()].reduce((a, b) => (a === 'start' || (b !== 'start' && comparePositions(a, b) <= 0) ? a : b));
   /** One pass: batches until the readable log is exhausted; answers how many events it applied. */
@@ -104,7 +106,7 @@ export async function rebuildReadModels(
         // their last batches, not in the swap after every read model has finished (see finishRebuild).
         if (!(await runFrom(p))) return;
         if (p.finishRebuild) await inTransaction(shadowPool, (db) => p.finishRebuild!(db, shadow));
-        if (total !== undefined && appliedBy.get(p.name)! >= total) preparation.add(p.tables);
+        if (caughtUp(p)) preparation.add(readyTables(p));
       } finally {
         // Done with the pass (or failed): it holds back nobody.
         done.set(p.name, Number.POSITIVE_INFINITY);
