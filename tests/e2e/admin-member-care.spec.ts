@@ -118,6 +118,7 @@ test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home 
   await searchFor(page, 'MEMBER@example');
   await page.getByRole('button', { name: 'Impersonate Morgan Member' }).click();
   const dialog = page.getByRole('dialog', { name: 'IMPERSONATE MEMBER?' });
+  await expect(dialog.getByRole('button', { name: 'CANCEL' })).toBeVisible();
   await expectNoSeriousViolations(page, 'impersonation confirmation');
   await dialog.getByRole('button', { name: 'CANCEL' }).click();
   await expect(dialog).toBeHidden();

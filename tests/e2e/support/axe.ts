@@ -18,9 +18,17 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const violations = await page.evaluate(async () => {
     // Colours are judged as painted: a dialog still fading in has half its contrast. Let running transitions end first
-    // (finite ones only: a spinner's infinite animation never does).
-    const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
+    // (finite ones only: a spinner's infinite animation never does). A transition starts a frame or two after the class
+    // that triggers it lands (PrimeReact's dialog adds its enter classes over two frames), so wait for frames first,
+    // and again until a pair of frames passes with nothing left running.
+    const nextFrame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    for (let round = 0; round < 20; round++) {
+      await nextFrame();
+      await nextFrame();
+      const settling = document.getAnimations().filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (settling.length === 0) break;
+      await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
+    }
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
