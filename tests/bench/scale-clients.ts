@@ -15,11 +15,21 @@ export interface ScaleClientsSetup {
   activityRange: { start: string; end: string };
 }
 
-export type ScaleCommand = { kind: 'load'; what: 'home' | 'profile'; clients: number; ms: number } | { kind: 'streams'; count: number } | { kind: 'stop' };
+export type ScaleCommand =
+  | { kind: 'load'; what: 'home' | 'profile'; clients: number; ms: number }
+  | { kind: 'awards'; readers: number; ms: number; adminToken: string; paxIds: number[] }
+  | { kind: 'streams'; count: number }
+  | { kind: 'stop' };
 export interface LoadResult {
   samples: number[];
   ms: number;
   failures: number;
+}
+export interface AwardsResult {
+  /** Each award's round trip, one at a time. */
+  awards: number[];
+  /** The homes read meanwhile. */
+  homes: LoadResult;
 }
 
 const setup = workerData as ScaleClientsSetup;
@@ -68,6 +78,45 @@ async function load(what: 'home' | 'profile', clients: number, ms: number): Prom
   return { samples, ms: performance.now() - started, failures };
 }
 
+/** POSTs JSON as an admin; answers the status. */
+const post = (path: string, token: string, payload: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify(payload);
+    const req = http.request(
+      setup.base + path,
+      { method: 'POST', agent, headers: { 'auth-token': token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+
+/**
+ * Admin awards one at a time while `readers` clients read homes. The admin is a client like the members (before, the
+ * bench sent its awards with fetch from the server's own thread, so each award's client work delayed the server).
+ */
+async function awardsUnderLoad(c: Extract<ScaleCommand, { kind: 'awards' }>): Promise<AwardsResult> {
+  const reading = load('home', c.readers, c.ms);
+  const awards: number[] = [];
+  // The last awards end before the readers stop: every award is timed under the readers' load.
+  const until = performance.now() + c.ms - 500;
+  for (let i = 0; performance.now() < until; i++) {
+    const paxId = c.paxIds[(i * 7919) % c.paxIds.length];
+    const t0 = performance.now();
+    const status = await post(`/api/rest/admin/participants/${paxId}/points`, c.adminToken, {
+      amount: 10,
+      description: 'Scale bench award',
+      idempotencyKey: `scale-${Date.now()}-${i}`,
+    });
+    if (status !== 201) throw new Error(`award answered ${status}`);
+    awards.push(performance.now() - t0);
+  }
+  return { awards, homes: await reading };
+}
+
 /** Opens `count` live streams, one member each, and answers once every one has had its first points message. */
 async function streams(count: number): Promise<number> {
   let opened = 0;
@@ -96,6 +145,7 @@ async function streams(count: number): Promise<number> {
 
 parentPort!.on('message', (c: ScaleCommand) => {
   if (c.kind === 'load') void load(c.what, c.clients, c.ms).then((r) => parentPort!.postMessage(r));
+  else if (c.kind === 'awards') void awardsUnderLoad(c).then((r) => parentPort!.postMessage(r));
   else if (c.kind === 'streams') void streams(c.count).then((n) => parentPort!.postMessage(n));
   else {
     abort.abort();
