@@ -10,6 +10,7 @@ import {
   encodeEvent,
 } from '../../../event-schemas';
 import type { EventStore } from '../../../event-schemas/store/event-store';
+import { activityProjection } from '../../../projections/activity/activity.projection';
 import { certificatesProjection } from '../../../projections/certificates/certificates.projection';
 import { bufferLive, flushLive, type ProjectedEvent, type Projection } from '../../../projections/projection';
 import { treatmentsProjection } from '../../../projections/treatments/treatments.projection';
@@ -99,14 +100,26 @@ beforeAll(async () => {
       after = batch[batch.length - 1].position;
     }
   }
-  events = stored.map((s) => ({
-    ...decodeEvent(s.type, s.data, s.metadata),
-    streamName: s.streamName,
-    revision: s.revision,
-    position: s.position,
-    eventId: s.eventId,
-  }));
+  // Frozen, data and all: the runner hands one decoded event to every read model that consumes it, so a read model that
+  // changed an event's data in place (or a row it holds that shares objects with it) would change it for the others.
+  events = stored.map((s) =>
+    deepFreeze({
+      ...decodeEvent(s.type, s.data, s.metadata),
+      streamName: s.streamName,
+      revision: s.revision,
+      position: s.position,
+      eventId: s.eventId,
+    }),
+  );
 });
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 afterAll(async () => {
   await store.close();
   await listener.close();
@@ -148,6 +161,9 @@ describe.each([
   // Lots awarded and spent within one batch: the spends must see the lots (points-batch.ts orders its statements).
   // The first 1,500 of its events: one by one, all of them took most of a minute.
   ['member points', memberPointsProjection as Projection, 1_500],
+  // A treatment's row changed by later events of the same batch (points computed, processed): activity-rows.ts holds
+  // its detail as an object from change to change and writes its JSON once.
+  ['activity', activityProjection({ timeZone: 'America/Los_Angeles' }) as Projection, 1_500],
 ])('the %s read model applies a batch as it applies each event', (_name, projection, limit) => {
   const consumed = () => events.filter((e) => projection.consumes.has(e.event.type)).slice(0, limit);
 
