@@ -6,33 +6,15 @@ import type { ProgressMessage, ProjectionProgress } from './progress';
 import { positionOf, readNewMessages, readSnapshot, readStreamMessages, type Cursor, type FactQuery, type MessageRow } from './live-reads';
 import { liveHorizon } from './prune';
 import { RESYNC_EVENT, SSE_HEADERS, sseFrame } from './sse';
-import { Chain, messagesByMember, START, throughPosition } from './told-batches';
+import { after, drained, throughOf, writable, type LiveClient } from './live-client';
+import { framesOf } from './read-frames';
+import { Chain, messagesByMember, START } from './told-batches';
 
 /**
  * Topics only admins' own streams hear: `reports` (the programme report moved: the insight screen re-reads it). It
  * follows nearly every award, so members' streams, which have no use for it, are not woken by it.
  */
 export const STAFF_TOPICS: ReadonlySet<string> = new Set(['reports']);
-
-interface LiveClient {
-  paxId: number;
-  /** An admin's own session (not an impersonated one): it also hears the staff-only topics (STAFF_TOPICS). */
-  staff: boolean;
-  /** The session behind the stream (hex of its hash): when it is revoked the stream ends. */
-  session: string;
-  res: Response;
-  cursor: Cursor;
-  busy: boolean;
-  again: boolean;
-  closed: boolean;
-  /** Messages wait past what every projection has reached (from this position on); read again when the bound passes it. */
-  held: Position | undefined;
-  /**
-   * How far it has every message of its member: a position, or the hub's chain of batches told in process (it then has
-   * them through the chain's end, which moves with each batch). Unknown until its first read.
-   */
-  through: Position | Chain | undefined;
-}
 
 export interface HubOptions {
   heartbeatMs: number;
@@ -59,16 +41,6 @@ export interface LiveMessage {
   kind: string;
   data: unknown;
 }
-
-const after = (position: Position, kind: string, cursor: Cursor): boolean => {
-  const c = comparePositions(position, cursor.position);
-  return c > 0 || (c === 0 && kind > cursor.kind);
-};
-
-const throughOf = (c: LiveClient): Position | undefined => throughPosition(c.through);
-
-/** Whether a frame may still be written: not dropped, and the response neither ended by us nor destroyed. */
-const writable = (c: LiveClient): boolean => !c.closed && !c.res.writableEnded && !c.res.destroyed;
 
 const DEFAULTS: HubOptions = { heartbeatMs: 10_000, batchSize: 100, stallMs: 30_000 };
 
@@ -342,21 +314,7 @@ export class LiveHub {
         const rows = bound ? r.rows.filter((row) => comparePositions(positionOf(row), bound) <= 0) : [];
         const messages = rows.map((row) => ({ paxId: Number(row.pax_id), kind: row.kind, data: row.data }));
         const shown = facts ? facts.present(messages, new Map(rows.map((row) => [Number(row.pax_id), row.fact]))) : await this.present(messages);
-        const byMember = new Map<number, { position: Position; kind: string; frame: string }[]>();
-        rows.forEach((row, i) => {
-          const list = byMember.get(Number(row.pax_id)) ?? [];
-          const position = positionOf(row);
-          list.push({ position, kind: row.kind, frame: sseFrame(row.kind, formatPosition(position), shown[i]) });
-          byMember.set(Number(row.pax_id), list);
-        });
-        const heldAt = new Map<number, Position>();
-        for (const row of r.rows) {
-          const position = positionOf(row);
-          const paxId = Number(row.pax_id);
-          if ((!bound || comparePositions(position, bound) > 0) && !heldAt.has(paxId)) heldAt.set(paxId, position);
-        }
-        const fetched = new Map<number, number>();
-        for (const row of r.rows) fetched.set(Number(row.pax_id), (fetched.get(Number(row.pax_id)) ?? 0) + 1);
+        const { byMember, heldAt, fetched } = framesOf(r.rows, bound, shown);
         // From here to the end of the loop nothing awaits: no stream's state changes under these writes.
         for (const paxId of ids) {
           const messages = byMember.get(paxId) ?? [];
@@ -405,7 +363,7 @@ export class LiveHub {
     }
     c.busy = true;
     try {
-      if (c.res.writableNeedDrain && !(await this.drained(c))) return;
+      if (c.res.writableNeedDrain && !(await drained(c, this.options.stallMs))) return;
       do {
         c.again = false;
         c.held = undefined;
@@ -425,7 +383,7 @@ export class LiveHub {
           const position = positionOf(ready[i]);
           const flushed = c.res.write(sseFrame(ready[i].kind, formatPosition(position), shown[i]));
           c.cursor = { position, kind: ready[i].kind };
-          if (!flushed && !(await this.drained(c))) return;
+          if (!flushed && !(await drained(c, this.options.stallMs))) return;
         }
         if (rows.length === this.options.batchSize && !c.held) c.again = true;
         else if (bound && !c.held) this.raiseThrough(c, bound);
@@ -447,21 +405,6 @@ export class LiveHub {
     const frame = sseFrame(topic, undefined, { topic });
     const staffOnly = STAFF_TOPICS.has(topic);
     for (const set of this.clients.values()) for (const c of set) if ((c.staff || !staffOnly) && writable(c)) c.res.write(frame);
-  }
-
-  private drained(c: LiveClient): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        c.res.off('drain', onDrain);
-        c.res.destroy();
-        resolve(false);
-      }, this.options.stallMs);
-      const onDrain = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      c.res.once('drain', onDrain);
-    });
   }
 
   private beat(): void {
