@@ -112,6 +112,8 @@ export async function benchScale(): Promise<string> {
     );
 
     // Admin awards, one at a time, while 8 clients read homes (the admin a client on the clients' thread, as the members).
+    // Warmed first, as the homes are: the first awards of a process compile the award's code path.
+    await ask<AwardsResult>({ kind: 'awards', readers: 8, ms: 3_000, adminToken, paxIds: sample });
     const awarding = await ask<AwardsResult>({ kind: 'awards', readers: 8, ms: PHASE_MS, adminToken, paxIds: sample });
     const a = summarize(awarding.awards);
     say(
