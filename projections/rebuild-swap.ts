@@ -129,12 +129,7 @@ export class ShadowPreparation {
     while (this.running < PREPARING_CONNECTIONS && this.queue.length > 0) {
       this.running++;
       // A failure is kept for `finish` to throw: a worker nobody awaits yet must not reject unhandled.
-      this.workers.push(
-        this.work().then(
-          () => void this.running--,
-          (error: unknown) => void ((this.failure ??= error), this.running--),
-        ),
-      );
+      this.workers.push(this.work().catch((error: unknown) => void (this.failure ??= error)));
     }
   }
 
@@ -152,8 +147,9 @@ export class ShadowPreparation {
   }
 
   private async work(): Promise<void> {
-    const db = await this.pool.connect();
+    let db: pg.PoolClient | undefined;
     try {
+      db = await this.pool.connect();
       await db.query(`SET maintenance_work_mem = '${SWAP_WORK_MEM}'`);
       for (let t = this.queue.shift(); t !== undefined && this.failure === undefined; t = this.queue.shift()) {
         this.onStep?.(`index ${t} (${this.handedIn.size - this.queue.length} of ${this.total})`);
@@ -162,8 +158,14 @@ export class ShadowPreparation {
         await db.query(`ANALYZE ${this.shadow}.${t}`);
       }
     } finally {
-      await db.query('RESET maintenance_work_mem').catch(() => undefined);
-      db.release();
+      // It takes no more tables from the moment it found the queue empty (or failed), not once its connection is
+      // back: a table handed in while it lets go starts a worker of its own. Counted until then, such a table waited
+      // with no worker to take it, and the swap went ahead without its indexes and statistics.
+      this.running--;
+      if (db) {
+        await db.query('RESET maintenance_work_mem').catch(() => undefined);
+        db.release();
+      }
     }
   }
 }
