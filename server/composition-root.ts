@@ -322,7 +322,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const daemon = new ProjectionDaemon(pool, store, { shared: models, alone: processes }, log, undefined, hub.delivery);
   if (options.runProjections !== false) daemon.start();
   const messaging = options.messaging ?? DEMO_MESSAGING;
-  const transports = transportsFor(messaging);
+  const transports = await transportsFor(messaging);
   const dispatcher = new OutboxDispatcher(
     pool,
     transports,

@@ -4,6 +4,7 @@ import type { ExternalAdminTool } from '../event-schemas/contract/programme-info
  * through the composition root; server settings say where the process listens and which stores it uses.
  */
 import { DEFAULT_PROGRAMME_TIME_ZONE } from '../event-schemas/calendar';
+import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COSTS } from './auth/passwords';
 
 /** A real Contentful space to read content from, instead of the server's own delivery endpoint. */
 export interface ContentfulSpace {
@@ -34,6 +35,8 @@ export interface ProgrammeSettings {
   welcomeCertificateCategory: string | null;
   /** The external admin tool the admin pages link to (admin spec): its host prefix per portal host name, and a fallback. */
   externalAdminTool: ExternalAdminTool;
+  /** PASSWORD_HASH_COST: scrypt's cost for new password hashes, log2 of N (default 15; 10 to 17; see server/auth/passwords.ts). */
+  passwordHashCost: number;
 }
 
 /**
@@ -81,6 +84,12 @@ const positive = (name: string, n: number): number => {
   return n;
 };
 
+/** A setting outside its range stops the start, naming it. */
+const inRange = (name: string, n: number, range: { min: number; max: number }): number => {
+  if (n < range.min || n > range.max) throw new Error(`${name} must be from ${range.min} to ${range.max}, not ${n}`);
+  return n;
+};
+
 const contentfulFromEnv = (env: Env): ContentfulSpace | undefined =>
   env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN
     ? { space: env.CONTENTFUL_SPACE_ID, accessToken: env.CONTENTFUL_ACCESS_TOKEN, environment: env.CONTENTFUL_ENVIRONMENT || 'master' }
@@ -125,6 +134,7 @@ export const settingsFromEnv = (env: Env = process.env): ProgrammeSettings => ({
   welcomeCertificateCategory: env.WELCOME_CERTIFICATE_CATEGORY === undefined ? 'WELCOME' : env.WELCOME_CERTIFICATE_CATEGORY.trim() || null,
   publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv('PORT', 3000, env)}`).replace(/\/+$/, ''),
   externalAdminTool: externalAdminToolFromEnv(env),
+  passwordHashCost: inRange('PASSWORD_HASH_COST', intFromEnv('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, env), PASSWORD_HASH_COSTS),
 });
 
 /** An absolute link into the portal, for a message that leaves the site. */

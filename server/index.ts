@@ -116,7 +116,7 @@ async function main() {
   logger.info(`messages: e-mail via ${messaging.smtp ? 'SMTP' : 'the demo mailbox'}, texts via ${messaging.twilio ? 'Twilio' : 'the demo mailbox'}`);
   if (embedded) {
     startup.step('seeding the demo data');
-    await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings.timeZone);
+    await seedDemo(runtime.deps.pool, (l) => logger.info(l), runtime.deps.store, settings);
     if (server.demoHistory) await seedDemoHistory(runtime.deps, (l) => logger.info(l));
   }
   startup.step(`opening port ${server.port}`);

@@ -74,7 +74,7 @@ export const enrollmentRoutes = (deps: Deps) => [
         };
         referrer = await resolveReferrer(deps.pool, body.refCode, applicant);
       }
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, deps.settings.passwordHashCost);
       const db = await deps.pool.connect();
       let paxId: number;
       try {
@@ -159,7 +159,7 @@ export const enrollmentRoutes = (deps: Deps) => [
       // Check the token before the (deliberately expensive) hash, so bad tokens cannot make the server hash at will.
       const found = await deps.pool.query(`SELECT 1 FROM password_resets WHERE ${live}`, [hashToken(body.token)]);
       if (!found.rowCount) throw badToken();
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, deps.settings.passwordHashCost);
       const used = await deps.pool.query<{ pax_id: string }>(`UPDATE password_resets SET used_at = now() WHERE ${live} RETURNING pax_id`, [
         hashToken(body.token),
       ]);

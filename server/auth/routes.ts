@@ -69,7 +69,7 @@ export const authRoutes = (deps: Deps) => [
         [username.trim()],
       );
       const row = r.rows[0];
-      const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+      const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash(deps.settings.passwordHashCost)));
       // A failure stays recorded; a success withdraws its attempt and forgives the account.
       if (!row || !ok) throw unauthorized('The e-mail or password is not right');
       await attempt.withdraw();

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { hashPassword } from '../auth/passwords';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from '../auth/passwords';
 import { addApiKey } from '../practices/api-keys';
 import type { EventStore } from '../../event-schemas/store/event-store';
 import { seedDemoPromotion } from './demo-promotion';
@@ -7,7 +7,7 @@ import { seedDemoSurveys } from './demo-surveys';
 import { seedDemoProducts } from './demo-products';
 import { seedGiftCategories } from '../gift-certificates/seed-gift-categories';
 import { seedDemoCampaign } from '../campaigns';
-import { DEFAULT_TIME_ZONE } from '../config';
+import { DEFAULT_TIME_ZONE, type ProgrammeSettings } from '../config';
 import { seedWelcomeCategory } from './demo-welcome';
 import { seedDemoContent } from './demo-content';
 
@@ -20,7 +20,13 @@ export const DEMO = {
 };
 
 /** With `store`, also the demo promotion (its facts are events, so it needs the event store). */
-export async function seedDemo(db: pg.Pool, log: (line: string) => void, store?: EventStore, timeZone = DEFAULT_TIME_ZONE): Promise<boolean> {
+export async function seedDemo(
+  db: pg.Pool,
+  log: (line: string) => void,
+  store?: EventStore,
+  settings: Pick<ProgrammeSettings, 'timeZone' | 'passwordHashCost'> = { timeZone: DEFAULT_TIME_ZONE, passwordHashCost: DEFAULT_PASSWORD_HASH_COST },
+): Promise<boolean> {
+  const { timeZone } = settings;
   await seedDemoContent(db, log);
   await seedDemoSurveys(db, log);
   await seedDemoProducts(db, log);
@@ -30,7 +36,7 @@ export async function seedDemo(db: pg.Pool, log: (line: string) => void, store?:
   await seedWelcomeCategory(db, log);
   const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
   if (existing.rowCount) return false;
-  const hash = await hashPassword(DEMO.password);
+  const hash = await hashPassword(DEMO.password, settings.passwordHashCost);
   for (const [who, isAdmin] of [
     [DEMO.admin, true],
     [DEMO.member, false],

@@ -39,7 +39,7 @@ export async function startTestServer(options: Partial<RuntimeOptions> = {}): Pr
     runScheduler: false,
     ...options,
   });
-  await seedDemo(runtime.deps.pool, () => undefined);
+  await seedDemo(runtime.deps.pool, () => undefined, undefined, runtime.deps.settings);
   const server: Server = await new Promise((resolve) => {
     const s = runtime.app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -109,7 +109,7 @@ export async function seedSynthetic(o: SeedSyntheticOptions): Promise<SeedSynthe
   const written = await membersWritten(o.pool, o.members);
   const today = dateIn(o.settings.timeZone, o.now);
   const catalogue = await readCatalogue(o.pool, o.settings, today);
-  const passwordHash = await hashPassword(DEMO.password);
+  const passwordHash = await hashPassword(DEMO.password, o.settings.passwordHashCost);
   // Member n's pax id: the next free ones, in member order (the history depends on n, not on its pax id).
   const next = Number((await o.pool.query<{ max: string | null }>('SELECT max(pax_id) AS max FROM participants')).rows[0].max ?? 0) + 1;
   const paxOf = (n: number) => next + n - written.count - 1;

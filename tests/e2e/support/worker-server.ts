@@ -46,6 +46,8 @@ export async function startWorkerServer(name: string): Promise<WorkerServer> {
       DATABASE_URL: '',
       EXTERNAL_ADMIN_TOOL_HOSTS: '127.0.0.1=https://admin-tool.example.test/e2e',
       EXTERNAL_ADMIN_TOOL_URL: 'https://admin-tool.example.test/other',
+      // Passwords hashed at scrypt's least cost: every test signs members up and in (see server/auth/passwords.ts).
+      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '10',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   // The demo catalogue with its promotion, as `npm start` seeds it, the promotion published 60 days ago so that the
   // history holds treatments in its window; the processes follow it before the seed begins.
   await seedDemoPromotion(deps.pool, deps.store, () => undefined, new Date(Date.now() - 60 * 86_400_000));
-  await seedDemo(deps.pool, () => undefined, deps.store, deps.settings.timeZone);
+  await seedDemo(deps.pool, () => undefined, deps.store, deps.settings);
   const { processes } = projectionsOnTheLog({ ...deps, settings: deps.settings });
   // Until every process has passed the newest committed event: a catch-up stops at the newest readable one, which a
   // transaction open in another test file holds back, and the payouts process then had not yet seen the promotion
