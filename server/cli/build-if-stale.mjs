@@ -23,7 +23,13 @@ export async function buildIfStale() {
   const built = existsSync(STAMP) && existsSync('dist/server/index.js') && existsSync('dist/client/index.html') ? statSync(STAMP).mtimeMs : 0;
   if (Math.max(...SOURCES.map(newest)) <= built) return false;
   console.log('Building the client and the server...');
-  execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Always React's production build: Vite takes the development one from a NODE_ENV it inherits, and jest sets
+  // NODE_ENV=test. A test that ran `npm start` on stale sources so left a development client in dist/, and the
+  // end-to-end run after it was slower and failed on React's development warnings.
+  execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   await buildServer();
   writeFileSync(STAMP, new Date().toISOString());
   return true;
