@@ -53,10 +53,10 @@ export function MessagePreferencesForm({ paxId }: { paxId: number }) {
       <h2 id="message-preferences-title">Messages from us</h2>
       {preferences &&
         CHOICES.map(({ field, label }) => (
-          <p key={field} className="message-preference">
+          <div key={field} className="message-preference">
             <Checkbox inputId={`preference-${field}`} checked={preferences[field]} disabled={saving} onChange={(e) => change(field, !!e.checked)} />{' '}
             <label htmlFor={`preference-${field}`}>{label}</label>
-          </p>
+          </div>
         ))}
       <p className="message-preference__note">Messages about your account, such as password resets, confirmations and gifts, are always sent.</p>
       {outcome && <Message severity={outcome.ok ? 'success' : 'error'} role="status" text={outcome.text} />}
