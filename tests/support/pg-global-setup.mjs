@@ -13,7 +13,7 @@ import { initialiseEmbeddedCluster, startEmbeddedCluster } from '../../server/db
 
 export default async function setup(globalConfig) {
   // Test members' passwords hashed at scrypt's least cost (server/auth/passwords.ts): the suite signs members up and in
-  // thousands of times, and at the default cost each was 130 ms of CPU. Workers and the servers they start inherit it.
+  // thousands of times, and at the default cost each was 136 ms of CPU. Workers and the servers they start inherit it.
   process.env.PASSWORD_HASH_COST ??= '10';
   if (process.env.DATABASE_URL) {
     process.env.TEST_PG_ADMIN_URLS = process.env.DATABASE_URL;
