@@ -72,7 +72,7 @@ export const readShared = (store: EventStore, after: Position | 'start', count: 
 // from 16,842-18,598 to 23,978-24,864 events/s (alternating runs of both builds).
 // Kept by read, index by index, not in WeakMaps by stored event: every read is an array that the projections sharing
 // it (a rebuild's, a daemon's groups) index into. Two WeakMap lookups for each event and read model (its projected
-// event, its decoding) were 4% of a rebuild's Node CPU in a profile, before the collector's work on their 100,000
+// event, its decoding) were 3.5% of a rebuild's Node CPU in a profile, before the collector's work on their 100,000
 // entries a rebuild. Rebuilds of every read model over the bench's history, this and the WeakMaps in alternating
 // processes (5 pairs of 6 rebuilds): Node CPU a median 2,996 against 3,248 ms, wall 4,097 against 4,440 ms.
 const projectedReads = new WeakMap<readonly StoredEvent[], (ProjectedEvent | undefined)[]>();
