@@ -4,7 +4,8 @@ import type { EventStore, StoredEvent } from '../event-schemas/store/event-store
 import { formatPosition, type Position } from '../event-schemas/store/position';
 import type { LiveDelivery } from './live-delivery';
 import type { Projection } from './projection';
-import { applyGroupBatch, readCheckpoint, readShared, type BatchOptions } from './runner';
+import { applyGroupBatch, readCheckpoint, type BatchOptions } from './runner';
+import { readShared } from './shared-reads';
 
 const IDLE_POLL_MS = 200;
 const IDLE_POLLS_PER_CHECKPOINT_READ = 25;
