@@ -31,8 +31,9 @@ export const readShared = (store: EventStore, after: Position | 'start', count: 
   if (reads.size > READS_KEPT) reads.delete(reads.keys().next().value as string);
   return read;
 };
+
 // One projected event per stored event, shared by every projection it is handed to (a rebuild hands many an event to
-// seven): building it once per projection was much of what the replay allocated, and most of its time went to GC.
+// several): building it once per projection was much of what the replay allocated, and most of its time went to GC.
 // Written out property by property: V8 builds `{ ...decoded, more }` through a slow path, several times the cost of
 // the literal. With this, the metadata and the activity rows also built without spreads, `npm run bench rebuild` went
 // from 16,842-18,598 to 23,978-24,864 events/s (alternating runs of both builds).
