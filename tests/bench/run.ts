@@ -7,11 +7,13 @@ import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
 import { benchHistoryLatency } from './history-latency';
+import { benchKeyring } from './keyring';
 import { benchMailDispatch } from './mail-dispatch';
 import { benchParticipantSearch } from './participant-search';
 import { benchPromotionForecast } from './promotion-forecast';
 import { benchRedemptions } from './redemption-throughput';
 import { benchRebuild } from './rebuild-throughput';
+import { benchRebuildFloor } from './rebuild-floor';
 import { benchStore } from './store-throughput';
 import { benchScale } from './scale';
 import { benchTwoProcesses } from './two-processes';
@@ -31,12 +33,14 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   forecast: () => benchPromotionForecast(),
   history: () => benchHistoryLatency(),
   mail: () => benchMailDispatch(),
+  keyring: () => benchKeyring(),
 };
 
 /** Benches that measure the configured database (DATA_DIR or DATABASE_URL) as it is, and run only when named. */
 const onTheConfiguredDatabase: Record<string, () => Promise<string>> = {
   scale: () => benchScale(),
   'two-processes': () => benchTwoProcesses(),
+  'rebuild-floor': () => benchRebuildFloor(),
 };
 
 async function main() {
