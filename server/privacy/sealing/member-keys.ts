@@ -37,9 +37,10 @@ export const MAX_CACHED_KEYS = 200_000;
  * Bounded in two generations of at most half the bound each: keys go into the young one; when it is full it becomes
  * the old one and the old one is dropped; a key read from the old one moves back to the young. So the keys used
  * recently stay, and no step costs more than a Map operation. The eviction it replaces, deleting a Map's first key
- * (`keys().next()`), walked over every entry deleted before it on each call (V8 compacts a Map's table only when it
- * grows): past 200,000 members every new member cost about 0.1 ms, `.tmp/read-sealed-trend.mts` saw the sealing
- * store's read of a million-member log climb from 13 to 27 us an event, and `tests/bench/keyring.ts` times both ways.
+ * (`keys().next()`), walked over every entry deleted before it on each call (V8 keeps deleted entries in a Map's table
+ * until an insertion finds the table full and rebuilds it): past 200,000 members every new member cost about 0.1 ms,
+ * the sealing store's read of a million-member log climbed from 13 to 27 us an event, and `npm run bench keyring`
+ * times both ways.
  */
 export class MemberKeyring {
   private young = new Map<number, Buffer | null>();
