@@ -9,6 +9,7 @@ import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase } from '../support/test-db';
 import type { AwardClientsSetup, PhaseResult } from './award-clients';
 import { heapProfileWhile, profileWhile } from './profile';
+import { cpuSecondsOfStat, processIds } from './process-cpu';
 import { ms, summarize } from './stats';
 import { sealingMicrosecondsPerAward } from './sealing-cost';
 
@@ -173,15 +174,12 @@ function cpuSecondsByPart(): Map<string, number> {
     ['clients and V8 helper threads', 0],
   ]);
   const own = String(process.pid);
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of processIds()) {
     try {
       const ours = pid === own;
       if (!ours && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(postgres)')) continue;
       for (const tid of ours ? readdirSync(`/proc/${pid}/task`) : [pid]) {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        // utime and stime, the 14th and 15th fields (counted after the command name, which may hold spaces).
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+        const seconds = cpuSecondsOfStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
         const part = !ours ? 'PostgreSQL' : tid === pid ? 'server main thread' : 'clients and V8 helper threads';
         parts.set(part, parts.get(part)! + seconds);
       }

@@ -1,57 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { decodeEvent } from '../../event-schemas';
 import { PgListener } from '../../server/adapters/pg-listener';
 import { commandPool, connectToLocalDatabase } from '../../server/cli/local-database';
 import { openEventStore } from '../../server/composition-root';
 import { serverSettingsFromEnv } from '../../server/config';
+import { postgresCpuMeter } from './process-cpu';
 
 /** Issue 24's rebuild target, which these floors are held against. */
 const TARGET_EVENTS_PER_SECOND = 50_000;
 const BATCH = 5_000;
-
-/** Each `postgres` process's CPU seconds so far, by pid (from /proc). */
-function postgresCpu(): Map<string, number> {
-  const byPid = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // The process ended while it was being read.
-    }
-  }
-  return byPid;
-}
-
-/**
- * PostgreSQL's CPU over a phase, sampled every second by process: a backend that ends during the phase (a pool closes
- * idle connections) takes its figure out of /proc, so a sum at both ends could even come out negative. Each process
- * counts from its first sample in the phase (zero if it started during it) to its last.
- */
-function postgresCpuMeter(): { stop: () => number } {
-  const first = postgresCpu();
-  const last = new Map(first);
-  const sample = () => {
-    for (const [pid, seconds] of postgresCpu()) {
-      if (!first.has(pid)) first.set(pid, 0);
-      last.set(pid, seconds);
-    }
-  };
-  const timer = setInterval(sample, 1_000);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      let total = 0;
-      for (const [pid, seconds] of last) total += seconds - first.get(pid)!;
-      return total;
-    },
-  };
-}
 
 const us = (seconds: number, events: number) => ((seconds / events) * 1e6).toFixed(2);
 
