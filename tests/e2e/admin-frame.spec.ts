@@ -1,5 +1,6 @@
 import { expectNoSeriousViolations } from './support/axe';
 import { admin, member, signInAs } from './support/demo-users';
+import { recordSeenTops, seenTops } from './support/positions';
 import { expect, test, type Page } from './support/test';
 
 /** What the member portal puts around every page: the safety section, its sticky bar, the footer and the account menu. */
@@ -61,4 +62,15 @@ test('a member who opens an admin address keeps the portal’s frame', async ({ 
   await page.goto('/admin-tools/promo-builder');
   await expect(memberChrome(page).memberNav).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin tools' })).toHaveCount(0);
+});
+
+test('the Admin Tools page’s links stay where they first appear: the frame comes with them, not after', async ({ page }) => {
+  // The frame arrived after the links once (a chunk of its own) and pushed them 74 px down: a click aimed as they
+  // appeared opened another tool (a CI run's content-admin spec).
+  await recordSeenTops(page, 'main a[href="/admin-tools/content"]');
+  await signInAs(page, admin);
+  await page.goto('/admin-tools');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Content', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin tools' })).toBeVisible();
+  expect(await seenTops(page)).toHaveLength(1);
 });

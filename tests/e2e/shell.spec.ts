@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { recordSeenTops, seenTops } from './support/positions';
 import { admin, enrollFreshMember, member, openSession, pointsShown, signInThroughApi, signInAs, signInThroughPage, storedPaxId } from './support/demo-users';
 
 type ShiftWindow = Window & { layoutShift?: number };
@@ -41,6 +42,17 @@ test('a new member’s first points, arriving live, shift nothing on /home: Get 
   await expect(page.getByTestId('content-banner')).toBeVisible();
   expect(await shiftAfterLivePoints(page, request)).toBeLessThan(0.01);
   await expect(page.getByTestId('getting-started')).toBeVisible();
+});
+
+test('a member page’s heading stays where it first appears: the member frame is loaded before the page is shown', async ({ page }) => {
+  // /redeem-points drew its heading under the 57 px bar of a session being checked, then 6 px lower once the member
+  // frame's chunk arrived (a whole row lower on a phone, where the frame's links wrap).
+  await recordSeenTops(page, 'main h1');
+  await signInAs(page, member);
+  await page.goto('/redeem-points');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Member' })).toBeVisible();
+  expect(await seenTops(page)).toHaveLength(1);
 });
 
 test('pages fit a phone-sized screen', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { hiddenChrome } from '../../lib/query-params';
@@ -12,8 +12,8 @@ import { PageLoader } from '../page-loader';
 import { SafetyInformation } from '../safety/safety-information';
 import { Logo } from '../top-bar/logo';
 import { UnauthenticatedTopBar } from '../top-bar/unauthenticated-top-bar';
+import { useMemberChrome } from './use-member-chrome';
 
-const MemberChrome = lazy(() => import('./member-chrome'));
 /** The admin tools' pages, which an administrator sees in their own frame (admin-chrome.tsx). */
 const isAdminPath = (path: string) => path === paths.adminTools || path.startsWith(`${paths.adminTools}/`);
 
@@ -28,15 +28,24 @@ function BareTopBar() {
 /**
  * The member top bar once signed in, the public one when not, just the logo while the session is checked; an
  * administrator's admin pages get `AdminChrome` instead (given by app/, which wires features in) and none of the
- * member chrome below the page.
+ * member chrome below the page. A frame that arrives after the page pushes it down under a click already aimed (a CI
+ * run's admin spec opened the wrong tool), so neither comes late: `AdminChrome` must be ready when given (not lazy),
+ * and the page stays unseen, mounted, until its frame is known and loaded.
  */
 export function AppLayout({ children, AdminChrome }: { children: ReactNode; AdminChrome: ComponentType }) {
   const { status } = useSession();
   const [path] = useLocation();
   const search = useSearch();
   const hidden = hiddenChrome(search);
-  // A member who types an admin address keeps the portal's frame; the guard there says the page is not theirs.
-  const adminFrame = useAdminAccess() === 'admin' && isAdminPath(path);
+  // A member who types an admin address keeps the portal's frame; the guard there says the page is not theirs. Until
+  // the server has answered, an admin address shows only the logo: neither frame is known to be the right one yet.
+  const access = useAdminAccess();
+  const adminFrame = access === 'admin' && isAdminPath(path);
+  const frameUndecided = isAdminPath(path) && (access === 'unknown' || access === 'checking');
+  const memberChrome = useMemberChrome(status === 'authenticated');
+  const memberFrame = status === 'authenticated' && !frameUndecided && !adminFrame;
+  // Unseen while the frame it will sit under is not known (the session is checked) or not loaded.
+  const pageHeld = !hidden.header && (status === 'loading' || (memberFrame && memberChrome.state === 'loading'));
   useEffect(() => {
     routeChanged({ path, search });
   }, [path, search]);
@@ -47,12 +56,14 @@ export function AppLayout({ children, AdminChrome }: { children: ReactNode; Admi
       </a>
       {!hidden.header && (
         <>
-          {status === 'authenticated' && <Suspense fallback={<BareTopBar />}>{adminFrame ? <AdminChrome /> : <MemberChrome />}</Suspense>}
+          {status === 'authenticated' && frameUndecided && <BareTopBar />}
+          {status === 'authenticated' && adminFrame && <AdminChrome />}
+          {memberFrame && (memberChrome.state === 'ready' ? <memberChrome.Component /> : <BareTopBar />)}
           {status === 'unauthenticated' && <UnauthenticatedTopBar />}
           {status === 'loading' && <BareTopBar />}
         </>
       )}
-      <main className="app-layout__main" id="main" tabIndex={-1}>
+      <main className="app-layout__main" id="main" tabIndex={-1} style={pageHeld ? { visibility: 'hidden' } : undefined}>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </main>
       {!adminFrame && <SafetyInformation />}

@@ -1,0 +1,37 @@
+import { useEffect, useState, type ComponentType } from 'react';
+
+type Chrome = { state: 'loading' } | { state: 'ready'; Component: ComponentType } | { state: 'failed' };
+
+let loaded: Chrome = { state: 'loading' };
+let loading: Promise<Chrome> | null = null;
+
+/** One load per tab; a failed load (the network) is tried again by the next page that asks. */
+const loadMemberChrome = (): Promise<Chrome> =>
+  (loading ??= import('./member-chrome').then(
+    (module) => (loaded = { state: 'ready', Component: module.default }),
+    () => {
+      loading = null;
+      return { state: 'failed' } as Chrome;
+    },
+  ));
+
+/**
+ * The member frame (top bar, account menu, impersonation banner), loaded only once signed in: the account menu is the
+ * heaviest piece of the shell, and a visitor who never signs in does not pay for it. The layout holds the page until
+ * it is here: a frame that arrived after the page pushed it down (6 px on a desktop, a whole row of links on a phone)
+ * under a click already aimed. 'failed' lets the page show without it rather than never.
+ */
+export function useMemberChrome(wanted: boolean): Chrome {
+  const [chrome, setChrome] = useState<Chrome>(loaded);
+  useEffect(() => {
+    if (!wanted || chrome.state === 'ready') return;
+    let current = true;
+    void loadMemberChrome().then((next) => {
+      if (current) setChrome(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, chrome.state]);
+  return chrome;
+}
