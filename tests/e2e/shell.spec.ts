@@ -55,6 +55,14 @@ test('a member page’s heading stays where it first appears: the member frame i
   expect(await seenTops(page)).toHaveLength(1);
 });
 
+test('a member frame that cannot load does not hold the page back: it shows under the logo alone', async ({ page }) => {
+  await page.route(/\/assets\/member-chrome-[^/]*\.js$/, (route) => route.abort());
+  await signInAs(page, member);
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Member' })).toHaveCount(0);
+});
+
 test('pages fit a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of ['/landing', '/login', '/find-specialist', '/faq']) {

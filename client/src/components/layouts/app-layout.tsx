@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { hiddenChrome } from '../../lib/query-params';
@@ -44,8 +44,14 @@ export function AppLayout({ children, AdminChrome }: { children: ReactNode; Admi
   const frameUndecided = isAdminPath(path) && (access === 'unknown' || access === 'checking');
   const memberChrome = useMemberChrome(status === 'authenticated');
   const memberFrame = status === 'authenticated' && !frameUndecided && !adminFrame;
-  // Unseen while the frame it will sit under is not known (the session is checked) or not loaded.
-  const pageHeld = !hidden.header && (status === 'loading' || (memberFrame && memberChrome.state === 'loading'));
+  // Unseen while the frame it will sit under is not known (the tab's first check of the session) or not loaded. A later
+  // check (another tab signed in, the live stream was refused) leaves the page seen: hiding it would take the focus
+  // from a field being typed in.
+  const [sessionKnown, setSessionKnown] = useState(status !== 'loading');
+  useEffect(() => {
+    if (status !== 'loading') setSessionKnown(true);
+  }, [status]);
+  const pageHeld = !hidden.header && ((status === 'loading' && !sessionKnown) || (memberFrame && memberChrome.state === 'loading'));
   useEffect(() => {
     routeChanged({ path, search });
   }, [path, search]);

@@ -5,26 +5,23 @@ type Chrome = { state: 'loading' } | { state: 'ready'; Component: ComponentType 
 let loaded: Chrome = { state: 'loading' };
 let loading: Promise<Chrome> | null = null;
 
-/** One load per tab; a failed load (the network) is tried again by the next page that asks. */
+/** One load per tab. A failed one (the network) is not repeated by itself: a loop of retries would hammer a server that is down. */
 const loadMemberChrome = (): Promise<Chrome> =>
   (loading ??= import('./member-chrome').then(
     (module) => (loaded = { state: 'ready', Component: module.default }),
-    () => {
-      loading = null;
-      return { state: 'failed' } as Chrome;
-    },
+    (): Chrome => ({ state: 'failed' }),
   ));
 
 /**
  * The member frame (top bar, account menu, impersonation banner), loaded only once signed in: the account menu is the
  * heaviest piece of the shell, and a visitor who never signs in does not pay for it. The layout holds the page until
  * it is here: a frame that arrived after the page pushed it down (6 px on a desktop, a whole row of links on a phone)
- * under a click already aimed. 'failed' lets the page show without it rather than never.
+ * under a click already aimed. 'failed' shows the page under the logo alone rather than never; reloading tries again.
  */
 export function useMemberChrome(wanted: boolean): Chrome {
   const [chrome, setChrome] = useState<Chrome>(loaded);
   useEffect(() => {
-    if (!wanted || chrome.state === 'ready') return;
+    if (!wanted || chrome.state !== 'loading') return;
     let current = true;
     void loadMemberChrome().then((next) => {
       if (current) setChrome(next);
