@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { oldestKey } from '../core/oldest-key';
 import type { Caller } from './caller';
 
 /** How long a resolved session is trusted without asking the database again. A revocation ends it sooner (below). */
@@ -32,7 +33,7 @@ export class SessionCache {
   }
 
   set(hashHex: string, caller: Caller, expiresAt: number | null, now = Date.now()): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(oldestKey(this.entries)!);
     this.entries.set(hashHex, { caller, until: Math.min(now + this.ttlMs, expiresAt ?? Infinity) });
   }
 

@@ -8,6 +8,8 @@
  * (a member of a few events costs as little, one of hundreds as much) and MAX_STREAMS_PER_FOLD streams, forgetting
  * the least recently used first.
  */
+import { oldestKey } from './oldest-key';
+
 const MAX_STREAMS_PER_FOLD = 10_000;
 /** Folded events kept per fold: a bound on what the cache holds whatever the programme's size (a long stream still fits). */
 const MAX_EVENTS_PER_FOLD = 200_000;
@@ -64,7 +66,7 @@ export class StateCache {
   set<S>(fold: Fold, stream: string, entry: CachedState<S>): void {
     if ((this.newest.get(stream) ?? -1) < entry.revision) {
       this.newest.delete(stream);
-      if (this.newest.size >= this.maxStreams) this.newest.delete(this.newest.keys().next().value!);
+      if (this.newest.size >= this.maxStreams) this.newest.delete(oldestKey(this.newest)!);
       this.newest.set(stream, entry.revision);
     }
     const streams = this.streamsOf(fold, true)!;
@@ -73,7 +75,7 @@ export class StateCache {
     if (weightOf(entry) > this.maxEvents) return;
     let weight = (this.weights.get(streams) ?? 0) + weightOf(entry);
     while (streams.size > 0 && (streams.size >= this.maxStreams || weight > this.maxEvents)) {
-      const oldest = streams.keys().next().value!;
+      const oldest = oldestKey(streams)!;
       weight -= weightOf(streams.get(oldest)!);
       streams.delete(oldest);
     }

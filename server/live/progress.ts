@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { CommittedBatch } from '../../projections/live-delivery';
 import { PROGRESS_CHANNEL } from '../../projections/runner';
 import type { PgListener } from '../adapters/pg-listener';
+import { oldestKey } from '../core/oldest-key';
 import { comparePositions, parsePosition, type Position } from '../../event-schemas/store/position';
 
 export interface ProgressMessage {
@@ -71,7 +72,7 @@ export class ProjectionProgress extends EventEmitter<{ progress: [ProgressMessag
 
   private remember(id: string, how: 'local' | 'heard'): void {
     this.batches.set(id, how);
-    if (this.batches.size > BATCH_IDS_KEPT) this.batches.delete(this.batches.keys().next().value as string);
+    if (this.batches.size > BATCH_IDS_KEPT) this.batches.delete(oldestKey(this.batches)!);
   }
 
   private onNotify(payload: string): void {

@@ -8,6 +8,7 @@ import { benchClientWeight } from './client-weight';
 import { benchGroupCount } from './group-count';
 import { benchHistoryLatency } from './history-latency';
 import { benchKeyring } from './keyring';
+import { benchCaches } from './caches';
 import { benchMailDispatch } from './mail-dispatch';
 import { benchParticipantSearch } from './participant-search';
 import { benchPromotionForecast } from './promotion-forecast';
@@ -34,6 +35,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   history: () => benchHistoryLatency(),
   mail: () => benchMailDispatch(),
   keyring: () => benchKeyring(),
+  caches: () => benchCaches(),
 };
 
 /** Benches that measure the configured database (DATA_DIR or DATABASE_URL) as it is, and run only when named. */
