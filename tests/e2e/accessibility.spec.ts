@@ -30,6 +30,8 @@ test('member routes and the redeem dialog have no serious or critical axe violat
   }
 
   await page.goto('/wallet');
+  // A keyboard user reaches the button once it is seen (the page is unseen until its frame has loaded).
+  await expect(page.getByRole('button', { name: 'REDEEM' })).toBeVisible();
   await page.getByRole('button', { name: 'REDEEM' }).focus();
   await expect(page.getByRole('button', { name: 'REDEEM' })).toBeEnabled();
   await page.keyboard.press('Enter');

@@ -12,7 +12,7 @@ import { PageLoader } from '../page-loader';
 import { SafetyInformation } from '../safety/safety-information';
 import { Logo } from '../top-bar/logo';
 import { UnauthenticatedTopBar } from '../top-bar/unauthenticated-top-bar';
-import { useMemberChrome } from './use-member-chrome';
+import { hasStoredSession, useMemberChrome } from './use-member-chrome';
 
 /** The admin tools' pages, which an administrator sees in their own frame (admin-chrome.tsx). */
 const isAdminPath = (path: string) => path === paths.adminTools || path.startsWith(`${paths.adminTools}/`);
@@ -42,7 +42,7 @@ export function AppLayout({ children, AdminChrome }: { children: ReactNode; Admi
   const access = useAdminAccess();
   const adminFrame = access === 'admin' && isAdminPath(path);
   const frameUndecided = isAdminPath(path) && (access === 'unknown' || access === 'checking');
-  const memberChrome = useMemberChrome(status === 'authenticated');
+  const memberChrome = useMemberChrome(status === 'authenticated' || (status === 'loading' && hasStoredSession()));
   const memberFrame = status === 'authenticated' && !frameUndecided && !adminFrame;
   // Unseen while the frame it will sit under is not known (the tab's first check of the session) or not loaded. A later
   // check (another tab signed in, the live stream was refused) leaves the page seen: hiding it would take the focus

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { TOKEN_STORAGE_KEY } from '../../config/session';
 
 type Chrome = { state: 'loading' } | { state: 'ready'; Component: ComponentType } | { state: 'failed' };
 
@@ -32,3 +33,16 @@ export function useMemberChrome(wanted: boolean): Chrome {
   }, [wanted, chrome.state]);
   return chrome;
 }
+
+/**
+ * Whether this tab holds a stored session (being checked as the page loads): then the member frame is most likely
+ * next, and loading it beside the check leaves the page unseen for no longer than the check. Storage that cannot be
+ * read counts as none.
+ */
+export const hasStoredSession = (): boolean => {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
