@@ -19,11 +19,20 @@ const TOTAL = 100_000;
 const REPORT_READ_MODELS = ['programme-report'];
 const TARGET_PER_SECOND = 20_000;
 /**
- * Pairs of rebuilds behind each share (the report's, sealing's): about 10 s a pair here. With 9, one run's quartiles alone
- * spanned 3.1% to 29.1% on this machine, and the median's interval (see medianInterval: the 2nd to the 8th of 9) is
- * wider than that: too wide to judge a 10% budget. 15 narrow it (the 4th to the 12th), for about a minute more a share.
+ * Pairs of rebuilds behind each share (the report's, the control's, sealing's): about 10 s a pair here. With 9, one
+ * run's quartiles alone spanned 3.1% to 29.1% on this machine, and the median's interval (see medianInterval: the 2nd
+ * to the 8th of 9) is wider than that: too wide to judge a 10% budget. 15 narrow it (the 4th to the 12th), for about a
+ * minute more a share. BENCH_PAIRS=<n> (at least 6) takes more for a narrower interval: the interval narrows about as
+ * the square root of the pairs, so four times as many halve it, for four times as long.
  */
-const SHARE_PAIRS = 15;
+const SHARE_PAIRS = sharePairs(process.env.BENCH_PAIRS);
+
+function sharePairs(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 15;
+  const pairs = Number(setting);
+  if (!Number.isInteger(pairs) || pairs < 6) throw new Error(`BENCH_PAIRS must be a whole number of at least 6 (no interval under it reaches 95%), not ${setting}`);
+  return pairs;
+}
 const BUDGET = 0.1;
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 /**
@@ -105,12 +114,16 @@ export async function benchRebuild(): Promise<string> {
     }
     const index = Math.min(...indexSeconds);
     const withoutReport = models.filter((p) => !REPORT_READ_MODELS.includes(p.name));
+    const rebuildWithoutReport = async () => (await rebuildReadModels(pool, store, withoutReport)).seconds;
     const report = await pairedShare(
       SHARE_PAIRS,
-      async () => (await rebuildReadModels(pool, store, withoutReport)).seconds,
+      rebuildWithoutReport,
       async () => (await rebuildReadModels(pool, store, models)).seconds,
       (base, added) => (added - base + index) / (base - index),
     );
+    // The control: pairs of two identical rebuilds, measured as the shares are. Whatever it reads is this machine's
+    // noise at the moment (a share of nothing), so a share is told apart from nothing only as far as the two differ.
+    const control = await pairedShare(SHARE_PAIRS, rebuildWithoutReport, rebuildWithoutReport);
 
     // Sealing's share (issue 25 allows it 10%): the same history appended to a second database through the bare store,
     // so nothing is sealed there and nothing is opened on reading; rebuilds of both in pairs.
@@ -123,6 +136,7 @@ export async function benchRebuild(): Promise<string> {
       `  baseline: live catch-up, shared pass   ${liveRate.toFixed(0).padStart(7)} events/s  (${liveSeconds.toFixed(1)} s)`,
       `  rebuild into shadow tables + swap      ${result.eventsPerSecond.toFixed(0).padStart(7)} events/s  (${result.seconds.toFixed(1)} s, of which the swap ${swapSeconds.toFixed(1)} s)  ${(result.eventsPerSecond / liveRate).toFixed(2)}x baseline`,
       `  the programme report (${REPORT_READ_MODELS.join(', ')}) adds ${shareFigures(report, "with it and without, the lots' award index counted as the report's")}; the index took ${index.toFixed(3)} s   ${verdict(report)}`,
+      `  control: identical rebuilds (every read model but the report) in pairs read ${shareFigures(control, 'of the same rebuild twice')}: what a share of 0 reads as here now`,
       `  sealing personal fields adds ${shareFigures(sealing, 'of the sealed log and the same history unsealed')}; ${sealedEvents.toLocaleString('en-US')} of the events sealed   ${verdict(sealing)}`,
       `  target >= ${TARGET_PER_SECOND.toLocaleString('en-US')}/s: ${result.eventsPerSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'}; rebuilt tables equal the live ones (${Object.keys(live).length} tables); live messages not replayed, their horizon moved to the end`,
     ].join('\n');
