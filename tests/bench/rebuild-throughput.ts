@@ -25,12 +25,11 @@ const TARGET_PER_SECOND = 20_000;
  * minute more a share. BENCH_PAIRS=<n> (at least 6) takes more for a narrower interval: the interval narrows about as
  * the square root of the pairs, so four times as many halve it, for four times as long.
  */
-const SHARE_PAIRS = sharePairs(process.env.BENCH_PAIRS);
-
 function sharePairs(setting: string | undefined): number {
   if (setting === undefined || setting === '') return 15;
   const pairs = Number(setting);
-  if (!Number.isInteger(pairs) || pairs < 6) throw new Error(`BENCH_PAIRS must be a whole number of at least 6 (no interval under it reaches 95%), not ${setting}`);
+  if (!Number.isInteger(pairs) || pairs < 6)
+    throw new Error(`BENCH_PAIRS must be a whole number of at least 6 (no interval under it reaches 95%), not ${setting}`);
   return pairs;
 }
 const BUDGET = 0.1;
@@ -40,7 +39,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
  * and the 12th), and the budget's verdict from the interval.
  */
 const shareFigures = (share: PairedShare, pairs: string) =>
-  `${percent(share.median)} to a rebuild (median of ${SHARE_PAIRS} pairs ${pairs}; the true median lies in ${percent(share.low)} to ${percent(share.high)} with ${(share.confidence * 100).toFixed(1)}% confidence)`;
+  `${percent(share.median)} to a rebuild (median of ${share.shares.length} pairs ${pairs}; the true median lies in ${percent(share.low)} to ${percent(share.high)} with ${(share.confidence * 100).toFixed(1)}% confidence)`;
 const verdict = (share: PairedShare) => `budget <= ${percent(BUDGET)}: ${budgetVerdict(share, BUDGET)}`;
 /** Only columns written with now() differ between a live read model and its rebuild. */
 const VOLATILE = new Set(['created_at', 'updated_at']);
@@ -52,6 +51,8 @@ const VOLATILE = new Set(['created_at', 'updated_at']);
  * live messages' replay horizon must stand at the end of the log (a rebuild replays no live messages: see rebuild.ts).
  */
 export async function benchRebuild(): Promise<string> {
+  // Read before anything is set up, so a bad setting costs nothing; other benches never read it.
+  const pairs = sharePairs(process.env.BENCH_PAIRS);
   const db = await createTestDatabase();
   // Durability is not under test: commits that skip the WAL flush let a loaded machine write the history quickly.
   await db.pool.query(`ALTER DATABASE "${new URL(db.url).pathname.slice(1)}" SET synchronous_commit = off`);
@@ -116,19 +117,19 @@ export async function benchRebuild(): Promise<string> {
     const withoutReport = models.filter((p) => !REPORT_READ_MODELS.includes(p.name));
     const rebuildWithoutReport = async () => (await rebuildReadModels(pool, store, withoutReport)).seconds;
     const report = await pairedShare(
-      SHARE_PAIRS,
+      pairs,
       rebuildWithoutReport,
       async () => (await rebuildReadModels(pool, store, models)).seconds,
       (base, added) => (added - base + index) / (base - index),
     );
     // The control: pairs of two identical rebuilds, measured as the shares are. Whatever it reads is this machine's
     // noise at the moment (a share of nothing), so a share is told apart from nothing only as far as the two differ.
-    const control = await pairedShare(SHARE_PAIRS, rebuildWithoutReport, rebuildWithoutReport);
+    const control = await pairedShare(pairs, rebuildWithoutReport, rebuildWithoutReport);
 
     // Sealing's share (issue 25 allows it 10%): the same history appended to a second database through the bare store,
     // so nothing is sealed there and nothing is opened on reading; rebuilds of both in pairs.
     const sealedEvents = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM es_events WHERE data ? '$sealed'`)).rows[0].n);
-    const sealing = await sealingShare(models, pool, async () => (await rebuildReadModels(pool, store, models)).seconds);
+    const sealing = await sealingShare(models, pool, async () => (await rebuildReadModels(pool, store, models)).seconds, pairs);
 
     const liveRate = TOTAL / liveSeconds;
     return [
@@ -152,7 +153,12 @@ export async function benchRebuild(): Promise<string> {
  * appended through the bare PostgreSQL store, where nothing is sealed and nothing is opened on reading, in pairs (see
  * pairedShare): the share sealing adds.
  */
-async function sealingShare(models: ReturnType<typeof readModels>, sealedPool: pg.Pool, rebuildSealed: () => Promise<number>): Promise<PairedShare> {
+async function sealingShare(
+  models: ReturnType<typeof readModels>,
+  sealedPool: pg.Pool,
+  rebuildSealed: () => Promise<number>,
+  pairs: number,
+): Promise<PairedShare> {
   const plainDb = await createTestDatabase();
   await plainDb.pool.query(`ALTER DATABASE "${new URL(plainDb.url).pathname.slice(1)}" SET synchronous_commit = off`);
   const plainPool = new pg.Pool({ connectionString: plainDb.url, max: 20 });
@@ -165,7 +171,7 @@ async function sealingShare(models: ReturnType<typeof readModels>, sealedPool: p
     // and that (not sealing) swung single comparisons from -7% to +19% on a quiet machine.
     await plainPool.query('VACUUM ANALYZE es_events');
     await sealedPool.query('VACUUM ANALYZE es_events');
-    return await pairedShare(SHARE_PAIRS, async () => (await rebuildReadModels(plainPool, plainStore, models)).seconds, rebuildSealed);
+    return await pairedShare(pairs, async () => (await rebuildReadModels(plainPool, plainStore, models)).seconds, rebuildSealed);
   } finally {
     await plainListener.close();
     await plainPool.end();
