@@ -15,9 +15,10 @@ const loadMemberChrome = (): Promise<Chrome> =>
 
 /**
  * The member frame (top bar, account menu, impersonation banner), loaded once signed in or while a stored session is
- * checked: the account menu is the heaviest piece of the shell, and a visitor who never signs in does not pay for it. The layout holds the page until
- * it is here: a frame that arrived after the page pushed it down (6 px on a desktop, a whole row of links on a phone)
- * under a click already aimed. 'failed' shows the page under the logo alone rather than never; reloading tries again.
+ * checked: the account menu is the heaviest piece of the shell, and a visitor who never signs in does not pay for it.
+ * The layout holds the page until it is here: a frame that arrived after the page pushed it down (6 px on a desktop, a
+ * whole row of links on a phone) under a click already aimed. 'failed' shows the page under the logo alone rather than
+ * never; reloading tries again.
  */
 export function useMemberChrome(wanted: boolean): Chrome {
   const [chrome, setChrome] = useState<Chrome>(loaded);
