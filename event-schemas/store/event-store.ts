@@ -87,5 +87,11 @@ export interface EventStore {
   appendedCount?(): Promise<number>;
   /** The position of the newest readable event, for lag and metrics. */
   headPosition(): Promise<Position | undefined>;
+  /**
+   * The position of the newest committed event. A reader may not reach it yet: where a transaction opened before it is
+   * still open, the log is read in order only up to that transaction (headPosition stops there too). A caller that
+   * must see everything committed so far, such as a job run right after a report, waits for its read models to pass it.
+   */
+  committedHead(): Promise<Position | undefined>;
   close(): Promise<void>;
 }

@@ -290,6 +290,8 @@ export async function createEsdbEventStore(connectionString: string): Promise<Ev
     subscribeToAll,
     waitForAppend,
     headPosition,
+    // $all shows an event once it is committed, in commit order: nothing committed sits past the readable head.
+    committedHead: headPosition,
     async close() {
       await Promise.all([...subscriptions].map((s) => s.stop()));
       await hintSubscription?.stop();

@@ -246,8 +246,20 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener, op
       );
       return r.rowCount ? { major: BigInt(r.rows[0].transaction_id), minor: BigInt(r.rows[0].global_position) } : undefined;
     },
+    committedHead: () => committedHeadOf(pool),
     close: () => otherProcesses.close(),
   };
   await listener.listen(APPENDED_CHANNEL);
   return store;
+}
+
+/**
+ * The newest committed event of the log, whatever is still open elsewhere (EventStore.committedHead). Ordered by the
+ * xid8 column itself, not by its text (the output column of that name), or '996' > '1532'.
+ */
+export async function committedHeadOf(db: pg.Pool): Promise<Position | undefined> {
+  const r = await db.query<{ transaction_id: string; global_position: string }>(
+    'SELECT transaction_id::text AS transaction_id, global_position FROM es_events ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1',
+  );
+  return r.rowCount ? { major: BigInt(r.rows[0].transaction_id), minor: BigInt(r.rows[0].global_position) } : undefined;
 }

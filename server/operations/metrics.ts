@@ -152,6 +152,7 @@ export const meteredStore = (store: EventStore, metrics: Metrics): EventStore =>
   subscribeToAll: (...args) => store.subscribeToAll(...args),
   waitForAppend: (...args) => store.waitForAppend(...args),
   headPosition: () => store.headPosition(),
+  committedHead: () => store.committedHead(),
   close: () => store.close(),
   ...(store.countAll ? { countAll: () => store.countAll!() } : {}),
   ...(store.appendedCount ? { appendedCount: () => store.appendedCount!() } : {}),

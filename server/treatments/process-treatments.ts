@@ -77,7 +77,10 @@ export const MEMBERS_IN_FLIGHT = 8;
  * member's treatments in date order. Waits (bounded) for the treatments read model to include what is already written.
  */
 export async function runProcessTreatments(deps: JobDeps, runDate: string): Promise<{ processed: number; pointsAwarded: number; position?: string }> {
-  const head = await deps.store.headPosition();
+  // The newest committed event, not the newest readable one: a treatment reported just before the run but behind a
+  // transaction still open elsewhere (a projection batch) is past headPosition, and the run missed it (an e2e run's job
+  // processed another member's treatment and left the one reported 150 ms before it pending).
+  const head = await deps.store.committedHead();
   // Running on a read model that lags would leave due treatments for tomorrow; refusing lets the caller retry.
   if (head && !(await deps.progress.waitFor(head, 5000, ['treatments'])))
     throw new Problem('unavailable', 'The treatments read model is catching up; try again shortly');

@@ -72,6 +72,7 @@ export function sealingStore(store: EventStore, keyring: MemberKeyring): EventSt
     subscribeToAll: (after, handler, options) => store.subscribeToAll(after, async (e) => handler((await openAll([e], keyring))[0]), options),
     waitForAppend: (signal, timeoutMs) => store.waitForAppend(signal, timeoutMs),
     headPosition: () => store.headPosition(),
+    committedHead: () => store.committedHead(),
     close: () => store.close(),
     ...(store.countAll ? { countAll: () => store.countAll!() } : {}),
     ...(store.appendedCount ? { appendedCount: () => store.appendedCount!() } : {}),

@@ -116,6 +116,9 @@ test('events committed after an open transaction stay unread until it commits; t
     expect(await store.readAll(cursor, 100)).toEqual([]);
     const head = await store.headPosition();
     expect(head === undefined || comparePositions(head, cursor) <= 0).toBe(true);
+    // What was committed is named all the same: a caller can wait until its readers pass it.
+    const committed = await store.committedHead();
+    expect(comparePositions(committed!, cursor)).toBe(1);
     await watchNothingHappensFor(400);
     expect(follower.seen).toEqual([]);
     // The naive reader returns them already, and moves its cursor past the late event's global position.

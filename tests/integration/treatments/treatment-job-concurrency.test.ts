@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { decodeEvent } from '../../../event-schemas';
 import { settingsFromEnv } from '../../../server/config';
 import { handleCommand } from '../../../server/core/command-handler';
@@ -115,5 +116,36 @@ describe('a scheduler that was down', () => {
     expect(await scheduler.tick()).toEqual({ 'retry-test': [] });
     fail = false;
     expect(await scheduler.tick()).toEqual({ 'retry-test': ['2026-03-09'] });
+  });
+});
+
+describe('a job run right after a report', () => {
+  it('processes the treatment even while a transaction opened before the report is still open (it waits for it)', async () => {
+    const member = await s.enroll();
+    // A write transaction that began before the report and has not ended (a projection batch, another command): the log
+    // is read in order only up to it, so the treatments read model cannot see the report until it ends.
+    const held = new pg.Client({ connectionString: s.db.url });
+    await held.connect();
+    try {
+      await held.query('BEGIN');
+      await held.query('SELECT pg_current_xact_id()');
+      const reported = await postTreatment(s, treatmentBody(member.paxId, [lineItem(products.bigTreatment.id, 5)], { dateOfService: daysAgo(2) }));
+      expect(reported.status).toBe(202);
+      const job = s.call('POST', '/api/rest/admin/jobs/process-treatments', { token: admin.token, body: {} });
+      await new Promise((r) => setTimeout(r, 300));
+      await held.query('COMMIT');
+      const run = await job;
+      expect(run.status).toBe(200);
+      // Before the job waited for what was committed, it ran on the read model without this report: nothing earned.
+      const points = await s.call('GET', `/api/rest/participants/${member.paxId}/points`, {
+        token: member.token,
+        headers: { 'x-wait-for-position': run.body.position as string },
+      });
+      expect(points.body).toMatchObject({ pending: 0 });
+      expect(points.body.balance).toBeGreaterThan(0);
+    } finally {
+      await held.query('ROLLBACK').catch(() => undefined);
+      await held.end();
+    }
   });
 });
