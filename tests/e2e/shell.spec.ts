@@ -55,6 +55,25 @@ test('a member page’s heading stays where it first appears: the member frame i
   expect(await seenTops(page)).toHaveLength(1);
 });
 
+test('the text font arriving after the first paint moves no heading: line heights do not depend on it', async ({ page }) => {
+  // Inter is "swap": the page paints in the fallback font first. With line heights left to the font, its taller lines
+  // moved every heading 2 px down when it came (a CI run saw 114 px, then 116). Here it comes 1.5 s late, every time.
+  await page.route(/\/assets\/InterVariable[^/]*\.woff2$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await recordSeenTops(page, 'main h1');
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await seenTops(page), '/landing').toHaveLength(1);
+  await signInAs(page, member);
+  await page.goto('/redeem-points');
+  await expect(page.getByRole('navigation', { name: 'Member' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await seenTops(page), 'a member page').toHaveLength(1);
+});
+
 test('a member frame that cannot load does not hold the page back: it shows under the logo alone', async ({ page }) => {
   await page.route(/\/assets\/member-chrome-[^/]*\.js$/, (route) => route.abort());
   await signInAs(page, member);
