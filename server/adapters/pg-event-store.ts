@@ -238,14 +238,8 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener, op
       const r = await pool.query<{ n: string }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM es_events_global_position_seq');
       return Number(r.rows[0].n);
     },
-    async headPosition() {
-      const r = await pool.query<{ transaction_id: string; global_position: string }>(
-        `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
-         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
-      );
-      return r.rowCount ? { major: BigInt(r.rows[0].transaction_id), minor: BigInt(r.rows[0].global_position) } : undefined;
-    },
+    // Readable: committed before every transaction still open began (the order the log is read in).
+    headPosition: () => newestEvent(pool, 'WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())'),
     committedHead: () => committedHeadOf(pool),
     close: () => otherProcesses.close(),
   };
@@ -254,12 +248,16 @@ export async function createPgEventStore(pool: pg.Pool, listener: PgListener, op
 }
 
 /**
- * The newest committed event of the log, whatever is still open elsewhere (EventStore.committedHead). Ordered by the
- * xid8 column itself, not by its text (the output column of that name), or '996' > '1532'.
+ * The newest event of the log that `where` admits, down the primary key. Ordered by the xid8 column itself, not by its
+ * text (the output column of that name), or '996' > '1532'.
  */
-export async function committedHeadOf(db: pg.Pool): Promise<Position | undefined> {
+async function newestEvent(db: pg.Pool, where = ''): Promise<Position | undefined> {
   const r = await db.query<{ transaction_id: string; global_position: string }>(
-    'SELECT transaction_id::text AS transaction_id, global_position FROM es_events ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1',
+    `SELECT transaction_id::text AS transaction_id, global_position FROM es_events ${where}
+     ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
   );
   return r.rowCount ? { major: BigInt(r.rows[0].transaction_id), minor: BigInt(r.rows[0].global_position) } : undefined;
 }
+
+/** The newest committed event of the log, whatever is still open elsewhere (EventStore.committedHead). */
+export const committedHeadOf = (db: pg.Pool): Promise<Position | undefined> => newestEvent(db);

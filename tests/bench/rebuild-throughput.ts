@@ -105,7 +105,7 @@ export async function benchRebuild(): Promise<string> {
     const cpuWith: CpuUse[] = [];
     const report = await pairedShare(
       pairs,
-      cpuMeasured(cpuWithout, readPostgresCpu, async () => (await rebuildReadModels(pool, store, withoutReport)).seconds),
+      cpuMeasured(cpuWithout, readPostgresCpu, rebuildWithoutReport),
       cpuMeasured(cpuWith, readPostgresCpu, async () => (await rebuildReadModels(pool, store, models)).seconds),
       (base, added) => (added - base + index) / (base - index),
     );
