@@ -69,10 +69,10 @@ async function swapTables(db: pg.PoolClient, { base, shadow, tables, names, onSt
   // Each shadow table, its indexes built and its statistics taken (ShadowPreparation), takes its live table's
   // place: readers wait for as long as the moves take, not for a copy of every row.
   await db.query(`SET LOCAL lock_timeout = '${READERS_WAIT}'`);
-  if (tables.length > 0) await db.query(`LOCK TABLE ${tables.map((t) => `${base}.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
-  for (const [i, t] of tables.entries()) {
-    onStep?.(`swap in ${t} (${i + 1} of ${tables.length})`);
-    await moveInPlace(db, base, shadow, t);
+  if (tables.length > 0) {
+    await db.query(`LOCK TABLE ${tables.map((t) => `${base}.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+    onStep?.(`swap in ${tables.join(', ')}`);
+    await moveInPlace(db, base, shadow, tables);
   }
   // Reconnects from before where the rebuilt read models now stand get a snapshot of them (see rebuildReadModels in rebuild.ts).
   // The least of their positions: every message after it is one the daemon writes from the rebuilt read models.
@@ -187,17 +187,19 @@ async function matchStatisticsTargets(db: pg.PoolClient, model: string, table: s
 export const PREPARING_CONNECTIONS = 2;
 
 /**
- * Puts the shadow table where the live one was: the live table is dropped and the shadow moved into its schema, so no
- * row is copied. Its keys and indexes are the live table's already (ShadowPreparation); should the live table have
- * changed since (a migration meanwhile), they are made to match here. Read models hold no foreign keys, views,
- * triggers or owned sequences that dropping the live table would take with it. Rows the replay updated leave dead
- * versions in the moved table, as updates do in any live table, for vacuum to reclaim.
+ * Puts the shadow tables where the live ones were: the live tables are dropped and the shadow ones moved into their
+ * schema, so no row is copied. Their keys and indexes are the live tables' already (ShadowPreparation); should a live
+ * table have changed since (a migration meanwhile), they are made to match here. Read models hold no foreign keys,
+ * views, triggers or owned sequences that dropping a live table would take with it. Rows the replay updated leave dead
+ * versions in the moved tables, as updates do in any live table, for vacuum to reclaim. All tables in four round trips,
+ * whatever their number: readers wait for the swap, and table by table it was four round trips each.
  */
-async function moveInPlace(db: pg.PoolClient, base: string, shadow: string, table: string): Promise<void> {
-  const live = await keysAndIndexes(db, `${base}.${table}`);
-  await db.query(`DROP TABLE ${base}.${table}`);
-  await db.query(`ALTER TABLE ${shadow}.${table} SET SCHEMA ${base}`);
-  await matchKeysAndIndexes(db, live, `${base}.${table}`);
+async function moveInPlace(db: pg.PoolClient, base: string, shadow: string, tables: string[]): Promise<void> {
+  const live = tables.map((t) => `${base}.${t}`);
+  const wanted = await keysAndIndexesOf(db, live);
+  await db.query([`DROP TABLE ${live.join(', ')}`, ...tables.map((t) => `ALTER TABLE ${shadow}.${t} SET SCHEMA ${base}`)].join(';\n'));
+  const present = await keysAndIndexesOf(db, live);
+  for (const t of live) await matchKeysAndIndexes(db, wanted.get(t)!, t, present.get(t)!);
 }
 
 /** A table's primary key or unique constraint, or another index. */
@@ -212,12 +214,12 @@ interface KeyOrIndex {
 
 /**
  * Gives `table` the keys and indexes of `model` (a table, or its list read before), under the model's names: equal ones
- * are renamed if need be, missing ones built, others dropped.
+ * are renamed if need be, missing ones built, others dropped. `present`: the table's own list, when read already.
  */
-async function matchKeysAndIndexes(db: pg.PoolClient, model: string | KeyOrIndex[], table: string): Promise<void> {
-  const wanted = typeof model === 'string' ? await keysAndIndexes(db, model) : model;
-  const present = await keysAndIndexes(db, table);
-  const unmatched = new Set(present);
+async function matchKeysAndIndexes(db: pg.PoolClient, model: string | KeyOrIndex[], table: string, present?: KeyOrIndex[]): Promise<void> {
+  const lists = present === undefined ? await keysAndIndexesOf(db, typeof model === 'string' ? [model, table] : [table]) : undefined;
+  const wanted = typeof model === 'string' ? lists!.get(model)! : model;
+  const unmatched = new Set(present ?? lists!.get(table)!);
   for (const w of wanted) {
     const match = [...unmatched].find((p) => p.constraint === w.constraint && p.create === w.create && p.body === w.body);
     if (match) {
@@ -236,22 +238,30 @@ const schemaOf = (qualified: string) => qualified.slice(0, qualified.indexOf('.'
 /** `CREATE [UNIQUE] INDEX name ON schema.table USING …` as pg_get_indexdef writes it. */
 const INDEX_DEFINITION = /^(CREATE (?:UNIQUE )?INDEX) \S+ ON \S+ (USING .*)$/s;
 
-async function keysAndIndexes(db: pg.PoolClient, table: string): Promise<KeyOrIndex[]> {
-  const r = await db.query<{ constraint: boolean; name: string; definition: string }>(
-    `SELECT true AS constraint, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-     WHERE conrelid = $1::regclass AND contype IN ('p', 'u')
+/** The keys and indexes of each of `tables` (schema-qualified names), in one read of the catalog. */
+async function keysAndIndexesOf(db: pg.PoolClient, tables: string[]): Promise<Map<string, KeyOrIndex[]>> {
+  const r = await db.query<{ table: string; constraint: boolean; name: string; definition: string }>(
+    `WITH t AS (SELECT name AS "table", name::regclass AS oid FROM unnest($1::text[]) AS name)
+     SELECT t."table", true AS constraint, quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
+     FROM t JOIN pg_constraint k ON k.conrelid = t.oid WHERE k.contype IN ('p', 'u')
      UNION ALL
-     SELECT false, quote_ident(c.relname), pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid)
-     ORDER BY 1 DESC, 2`,
-    [table],
+     SELECT t."table", false, quote_ident(c.relname), pg_get_indexdef(i.indexrelid)
+     FROM t JOIN pg_index i ON i.indrelid = t.oid JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid)
+     ORDER BY 1, 2 DESC, 3`,
+    [tables],
   );
-  return r.rows.map(({ constraint, name, definition }) => {
-    if (constraint) return { constraint, name, create: '', body: definition };
+  const lists = new Map<string, KeyOrIndex[]>(tables.map((t) => [t, []]));
+  for (const { table, constraint, name, definition } of r.rows) {
+    if (constraint) {
+      lists.get(table)!.push({ constraint, name, create: '', body: definition });
+      continue;
+    }
     const parts = INDEX_DEFINITION.exec(definition);
     if (!parts) throw new Error(`cannot read the definition of index ${name} of ${table}: ${definition}`);
-    return { constraint, name, create: parts[1], body: parts[2] };
-  });
+    lists.get(table)!.push({ constraint, name, create: parts[1], body: parts[2] });
+  }
+  return lists;
 }
 
 /** How a rebuild swaps its tables in. */
