@@ -115,4 +115,23 @@ export const reportEntriesMigrations: Migration[] = [
       ALTER TABLE rm_report_members ALTER COLUMN open_lots TYPE json USING open_lots::json;
     `,
   },
+  {
+    id: '1106-report-statistics-where-read',
+    sql: `
+      -- Statistics only for the columns the report's queries filter or group on: the others are only returned or summed,
+      -- so the planner never reads their statistics. A rebuild ANALYZEs every table it swaps in (rebuild-swap.ts copies
+      -- these targets to its shadow tables), and these columns took a third of that: ANALYZE of the bench's 15,402 point
+      -- entries went from 14.4 ms to 8.9 ms, of all the report's 8 tables from 26.8-29.5 ms to 18.3-19.0 ms (two runs).
+      ALTER TABLE rm_report_point_entries
+        ALTER COLUMN pos_major SET STATISTICS 0, ALTER COLUMN pos_minor SET STATISTICS 0,
+        ALTER COLUMN pax_id SET STATISTICS 0, ALTER COLUMN points SET STATISTICS 0;
+      ALTER TABLE rm_report_members
+        ALTER COLUMN balance SET STATISTICS 0, ALTER COLUMN active_until SET STATISTICS 0, ALTER COLUMN open_lots SET STATISTICS 0;
+      ALTER TABLE rm_report_daily ALTER COLUMN amount SET STATISTICS 0;
+      ALTER TABLE rm_report_expiry_daily ALTER COLUMN points SET STATISTICS 0;
+      ALTER TABLE rm_report_certificates
+        ALTER COLUMN cents SET STATISTICS 0, ALTER COLUMN status SET STATISTICS 0,
+        ALTER COLUMN used SET STATISTICS 0;
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import type { Statement } from '../batch-buffer';
-import { bumpAll, type ByDay } from './dated-totals';
+import { addAll, rowOn, type ByDay } from './dated-totals';
 
 /** A certificate as the report follows it: what it is worth, whether it counts, who holds it and since when. */
 export interface Certificate {
@@ -38,7 +38,7 @@ export class CertificateHoldings {
   private readonly dirty = new Set<string>();
   private readonly spans: Span[] = [];
 
-  constructor(private readonly certificateDaily: ByDay<number[]>) {}
+  constructor(private readonly certificateDaily: ByDay) {}
 
   /** A certificate as the batch's read found it. */
   loaded(certificateId: string, c: Certificate): void {
@@ -76,7 +76,7 @@ export class CertificateHoldings {
     }
     this.known.set(certificateId, { ...next, heldFrom: kept ? before!.heldFrom : is ? day : null });
     this.dirty.add(certificateId);
-    if (was !== is) bumpAll(this.certificateDaily, day, next.category, is ? [1, next.cents] : [-1, -next.cents]);
+    if (was !== is) addAll(rowOn(this.certificateDaily, day), next.category, is ? [1, next.cents] : [-1, -next.cents]);
   }
 
   /** The writes of the ended holdings and of the certificates as they now stand. */

@@ -3,55 +3,61 @@ import type { Statement } from '../batch-buffer';
 /**
  * Totals by day, then by a key of the day (a measure, an expiry month, a category, a promotion). The day comes first:
  * events arrive with their day as one string object per day (ProgrammeDates), so the outer lookup is cheap, and the
- * inner keys are few per day.
+ * inner keys are few per day. A key's totals are one array, added to in place: one lookup per addition, where a
+ * number read and then set again took two; and an event that adds to one day several times looks the day up once.
  */
-export type ByDay<V> = Map<string, Map<string, V>>;
+export type DayRow = Map<string, number[]>;
+export type ByDay = Map<string, DayRow>;
 
-const rowOf = <V>(totals: ByDay<V>, day: string): Map<string, V> => {
+/** The totals of `day` (an event adds to one day's several times: it looks the day up once). */
+export const rowOn = (totals: ByDay, day: string): DayRow => {
   let row = totals.get(day);
   if (!row) totals.set(day, (row = new Map()));
   return row;
 };
 
-/** Adds `by` to the total of `key` on `day`. */
-export const bump = (totals: ByDay<number>, day: string, key: string, by: number): void => {
-  const row = rowOf(totals, day);
-  row.set(key, (row.get(key) ?? 0) + by);
+/** Adds `by` to the total of `key` on the row's day. */
+export const add = (row: DayRow, key: string, by: number): void => {
+  const sums = row.get(key);
+  if (sums) sums[0] += by;
+  else row.set(key, [by]);
 };
 
-/** Adds the amounts of `by` to the totals of `key` on `day`, place by place. */
-export const bumpAll = (totals: ByDay<number[]>, day: string, key: string, by: number[]): void => {
-  const row = rowOf(totals, day);
+/** Adds the amounts of `by` to the totals of `key` on the row's day, place by place. */
+export const addAll = (row: DayRow, key: string, by: readonly number[]): void => {
   const sums = row.get(key);
   if (sums) for (let i = 0; i < by.length; i++) sums[i] += by[i];
   else row.set(key, [...by]);
 };
 
-/** Every (day, key, value) of a ByDay, in three columns. */
-const columnsOf = <V>(totals: ByDay<V>): [string[], string[], V[]] => {
+/** Every (day, key, totals) of a ByDay, in three columns. */
+const columnsOf = (totals: ByDay): [string[], string[], number[][]] => {
   const days: string[] = [];
   const keys: string[] = [];
-  const values: V[] = [];
+  const sums: number[][] = [];
   for (const [day, row] of totals)
     for (const [key, value] of row) {
       days.push(day);
       keys.push(key);
-      values.push(value);
+      sums.push(value);
     }
-  return [days, keys, values];
+  return [days, keys, sums];
 };
+
+/** The first total of each key's totals (the tables of one amount a row). */
+const firstOf = (sums: number[][]): number[] => sums.map((x) => x[0]);
 
 /**
  * The dated totals a batch adds to (only adds: the report never reads them while applying), so a rebuild may hold them
  * over all its batches and write them once (see programme-report.projection.ts).
  */
 export class DatedTotals {
-  /** day → measure → amount; day → expiry month → points; day → category → [count, cents]. */
-  readonly daily: ByDay<number> = new Map();
-  readonly expiry: ByDay<number> = new Map();
-  readonly certificateDaily: ByDay<number[]> = new Map();
+  /** day → measure → [amount]; day → expiry month → [points]; day → category → [count, cents]. */
+  readonly daily: ByDay = new Map();
+  readonly expiry: ByDay = new Map();
+  readonly certificateDaily: ByDay = new Map();
   /** day → promotionId → [treatments, points, certificates, certificate cents]. */
-  readonly promotionDaily: ByDay<number[]> = new Map();
+  readonly promotionDaily: ByDay = new Map();
 
   /**
    * The statements that add these totals to the dated rows; `intoEmpty`: the rows are known to be empty (a rebuild's
@@ -66,7 +72,7 @@ export class DatedTotals {
         sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])${adding(
           'ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount',
         )}`,
-        values: [measures, days, amounts],
+        values: [measures, days, firstOf(amounts)],
       });
     }
     if (this.expiry.size) {
@@ -75,7 +81,7 @@ export class DatedTotals {
         sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])${adding(
           'ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points',
         )}`,
-        values: [days, months, points],
+        values: [days, months, firstOf(points)],
       });
     }
     if (this.certificateDaily.size) {

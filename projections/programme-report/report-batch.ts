@@ -3,7 +3,7 @@ import { addDays, periodKey } from '../../event-schemas/calendar';
 import { deferWrite, readRows, together, type Statement } from '../batch-buffer';
 import type { Position } from '../../event-schemas/store/position';
 import { CertificateHoldings } from './certificate-holdings';
-import { bump, bumpAll, DatedTotals, type ByDay } from './dated-totals';
+import { add, addAll, DatedTotals, rowOn, type ByDay, type DayRow } from './dated-totals';
 
 /** How long a member counts as active after a day they earned, redeemed or spent points. */
 export const ACTIVE_WINDOW_DAYS = 90;
@@ -64,10 +64,9 @@ export class ReportBatch {
   /** The certificates the batch's events change: their counts by category, and who holds each. */
   readonly certificates: CertificateHoldings;
   private readonly entries: PointEntry[] = [];
-  private readonly daily: ByDay<number>;
-  private readonly expiry: ByDay<number>;
-  private readonly certificateDaily: ByDay<number[]>;
-  private readonly promotionDaily: ByDay<number[]>;
+  private readonly daily: ByDay;
+  private readonly expiry: ByDay;
+  private readonly promotionDaily: ByDay;
 
   /** `totals`: what the batch adds to the dated rows (a rebuild's, held over its batches, or the batch's own). */
   private constructor(
@@ -76,7 +75,6 @@ export class ReportBatch {
   ) {
     this.daily = totals.daily;
     this.expiry = totals.expiry;
-    this.certificateDaily = totals.certificateDaily;
     this.promotionDaily = totals.promotionDaily;
     this.certificates = new CertificateHoldings(totals.certificateDaily);
   }
@@ -134,24 +132,24 @@ export class ReportBatch {
   }
 
   /** Moves the member's balance; a move across zero changes the day's count of members holding points. */
-  private moveBalance(m: Member, day: string, delta: number): void {
+  private moveBalance(m: Member, today: DayRow, delta: number): void {
     const before = m.balance > 0;
     m.balance += delta;
     const after = m.balance > 0;
-    if (before !== after) bump(this.daily, day, 'holders', after ? 1 : -1);
+    if (before !== after) add(today, 'holders', after ? 1 : -1);
   }
 
   /**
    * The member was active on `day`: they count from it for ACTIVE_WINDOW_DAYS days. Kept as +1 on the day the window
    * opens and -1 on the day it closes; activity inside an open window moves its close to the later day.
    */
-  private activeOn(m: Member, day: string): void {
+  private activeOn(m: Member, day: string, today: DayRow): void {
     const until = activeWindowClose(day);
     if (m.activeUntil !== null && m.activeUntil > day) {
       if (until <= m.activeUntil) return;
-      bump(this.daily, m.activeUntil, 'active', 1);
-    } else bump(this.daily, day, 'active', 1);
-    bump(this.daily, until, 'active', -1);
+      add(rowOn(this.daily, m.activeUntil), 'active', 1);
+    } else add(today, 'active', 1);
+    add(rowOn(this.daily, until), 'active', -1);
     m.activeUntil = until;
   }
 
@@ -159,10 +157,11 @@ export class ReportBatch {
     const month = periodKey(lot.expirationDate);
     const m = this.member(paxId);
     m.lots.push([lot.lotId, month, lot.amount]);
-    bump(this.daily, day, earnedMeasure(lot.source), lot.amount);
-    bump(this.expiry, day, month, lot.amount);
-    this.moveBalance(m, day, lot.amount);
-    this.activeOn(m, day);
+    const today = rowOn(this.daily, day);
+    add(today, earnedMeasure(lot.source), lot.amount);
+    add(rowOn(this.expiry, day), month, lot.amount);
+    this.moveBalance(m, today, lot.amount);
+    this.activeOn(m, day, today);
   }
 
   /** Points spent on a reward (`redeemed`) or on gifts (`spent`), taken from the lots the decision named. */
@@ -174,31 +173,35 @@ export class ReportBatch {
     amount: number,
     consumed: readonly { lotId: string; amount: number }[],
   ): void {
-    bump(this.daily, day, measure, amount);
+    const today = rowOn(this.daily, day);
+    add(today, measure, amount);
     this.entries.push({ measure, day, position, paxId, points: amount });
     const m = this.member(paxId);
-    for (const c of consumed) this.takeFromLot(m, day, c.lotId, c.amount, undefined);
-    this.moveBalance(m, day, -amount);
-    this.activeOn(m, day);
+    const expiryToday = rowOn(this.expiry, day);
+    for (const c of consumed) this.takeFromLot(m, day, expiryToday, c.lotId, c.amount, undefined);
+    this.moveBalance(m, today, -amount);
+    this.activeOn(m, day, today);
   }
 
   expired(paxId: number, day: string, position: Position, lotId: string, amount: number, expirationDate: string): void {
-    bump(this.daily, day, 'expired', amount);
+    const today = rowOn(this.daily, day);
+    add(today, 'expired', amount);
     this.entries.push({ measure: 'expired', day, position, paxId, points: amount });
     const m = this.member(paxId);
-    this.takeFromLot(m, day, lotId, amount, periodKey(expirationDate));
-    this.moveBalance(m, day, -amount);
+    this.takeFromLot(m, day, rowOn(this.expiry, day), lotId, amount, periodKey(expirationDate));
+    this.moveBalance(m, today, -amount);
   }
 
   forfeited(paxId: number, day: string, position: Position, lotId: string, amount: number): void {
-    bump(this.daily, day, 'forfeited', amount);
+    const today = rowOn(this.daily, day);
+    add(today, 'forfeited', amount);
     this.entries.push({ measure: 'forfeited', day, position, paxId, points: amount });
     const m = this.member(paxId);
-    this.takeFromLot(m, day, lotId, amount, undefined);
-    this.moveBalance(m, day, -amount);
+    this.takeFromLot(m, day, rowOn(this.expiry, day), lotId, amount, undefined);
+    this.moveBalance(m, today, -amount);
   }
 
-  private takeFromLot(m: Member, day: string, lotId: string, amount: number, knownMonth: string | undefined): void {
+  private takeFromLot(m: Member, day: string, expiryToday: DayRow, lotId: string, amount: number, knownMonth: string | undefined): void {
     const lots = m.lots;
     let at = 0;
     while (at < lots.length && lots[at][0] !== lotId) at++;
@@ -206,7 +209,7 @@ export class ReportBatch {
     // A lot the log never awarded cannot happen through the deciders; were it to, its month is the one the event
     // names (or the day's), so the months still add up to the points outstanding.
     const month = lot?.[1] ?? knownMonth ?? periodKey(day);
-    bump(this.expiry, day, month, -amount);
+    add(expiryToday, month, -amount);
     if (!lot) return;
     lot[2] -= amount;
     if (lot[2] <= 0) lots.splice(at, 1);
@@ -214,7 +217,7 @@ export class ReportBatch {
 
   /** A promotion paid one treatment: points, or a certificate worth `certificateValue` dollars. */
   promotionPaid(promotionId: string, day: string, points: number, certificateValue: number | null): void {
-    bumpAll(this.promotionDaily, day, promotionId, [1, points, certificateValue === null ? 0 : 1, Math.round((certificateValue ?? 0) * 100)]);
+    addAll(rowOn(this.promotionDaily, day), promotionId, [1, points, certificateValue === null ? 0 : 1, Math.round((certificateValue ?? 0) * 100)]);
   }
 
   /**
