@@ -10,6 +10,12 @@ export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
   revision: number;
   position: Position;
   eventId: string;
+  /**
+   * Where the first read model to date the event keeps its programme day, for the others (event-days.ts): the read
+   * models of a rebuild are handed the same event objects (shared-reads.ts). The event itself stays as it was decoded.
+   * Absent on events made elsewhere: they are dated each time.
+   */
+  day?: { zone: string | undefined; day: string | undefined };
 }
 
 /** What one applied event changed that live clients should hear about. */

@@ -7,7 +7,8 @@ import type { ProjectedEvent } from './projection';
 // by side). Reads are shared: a batch another projection asked for a moment ago is not read and parsed again, and an
 // event is decoded once for all of them. Only full batches are kept: a full batch after a position never changes
 // (readAll returns nothing a later commit could still precede), while a short one may grow as events arrive.
-// Shared events and decodings are read-only to projections (they only read and spread them).
+// Shared events and decodings are read-only to projections (they only read and spread them); only the slot an event
+// keeps its programme day in is written (event-days.ts).
 const recentReads = new WeakMap<EventStore, Map<string, Promise<StoredEvent[]>>>();
 const READS_KEPT = 32;
 export const readShared = (store: EventStore, after: Position | 'start', count: number): Promise<StoredEvent[]> => {
@@ -54,7 +55,15 @@ export const projectorOf = (read: readonly StoredEvent[], offset: number): ((i: 
     if (p === undefined) {
       const s = read[at];
       const d = decodeEvent(s.type, s.data, s.metadata);
-      cache[at] = p = { event: d.event, metadata: d.metadata, streamName: s.streamName, revision: s.revision, position: s.position, eventId: s.eventId };
+      cache[at] = p = {
+        event: d.event,
+        metadata: d.metadata,
+        streamName: s.streamName,
+        revision: s.revision,
+        position: s.position,
+        eventId: s.eventId,
+        day: { zone: undefined, day: undefined },
+      };
     }
     return p;
   };

@@ -1,8 +1,8 @@
 import { treatmentEvents, type EventOfType, type TreatmentEvent } from '../../event-schemas';
 import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued';
-import { ProgrammeDates } from '../../event-schemas/calendar';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { applyAroundErasures } from '../erasure';
+import { programmeDays, type ProgrammeDays } from '../event-days';
 import { ActivityRows } from './activity-rows';
 import { eraseActivity } from './erase-activity';
 import { awardLines, promotionAward, recordedDetail } from './treatment-detail';
@@ -87,9 +87,9 @@ const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned'>>): stri
 /** The member's activity headers with their detail (member spec section 2 "Activity summary"). */
 export const activityProjection = (settings: ActivitySettings): Projection<Consumed> => {
   // Non-treatment activity is dated in the programme's time zone, as the member sees the calendar.
-  // One Intl call per UTC day rather than per event (see ProgrammeDates).
-  const dates = new ProgrammeDates(settings.timeZone);
-  const programmeDate = (occurredAt: string) => dates.dateOf(occurredAt);
+  // One Intl call per UTC day rather than per event (see ProgrammeDates), and an event's day worked out once for every
+  // read model that dates it (event-days.ts).
+  const days = programmeDays(settings.timeZone);
   const projection: Projection<Consumed> = {
     name: 'activity',
     consumes: consuming<Consumed>()(
@@ -118,7 +118,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
           if (ids.length === 0) return { paxIds: [] };
           const rows = await ActivityRows.load(db, ids);
           const touched = new Set<number>();
-          for (const e of run) for (const p of applyOne(rows, e, programmeDate)?.paxIds ?? []) touched.add(p);
+          for (const e of run) for (const p of applyOne(rows, e, days)?.paxIds ?? []) touched.add(p);
           await rows.save();
           return { paxIds: [...touched] };
         },
@@ -129,7 +129,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
 };
 
 /** One event's change to the held rows, in memory (no await: see ActivityRows.tell). */
-function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: (occurredAt: string) => string): { paxIds: number[] } | undefined {
+function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, days: ProgrammeDays): { paxIds: number[] } | undefined {
   const ev = e.event;
   switch (ev.type) {
     case 'TreatmentRecorded': {
@@ -164,7 +164,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: 
       const row = {
         id: `award-${d.lotId}`,
         activityType: 'BONUS POINTS EARNED' as const,
-        activityDate: programmeDate(e.metadata.occurredAt),
+        activityDate: days.ofEvent(e),
         points: d.amount,
         description: d.description,
       };
@@ -177,7 +177,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: 
       const row = {
         id: `redeem-${d.certificateId}`,
         activityType: 'POINTS REDEEMED' as const,
-        activityDate: programmeDate(e.metadata.occurredAt),
+        activityDate: days.ofEvent(e),
         points: -d.amount,
         description: `Redeemed for a $${d.value} reward`,
       };
@@ -210,7 +210,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: 
       const row = {
         id: forfeitedRowId(d.lotId),
         activityType: 'POINTS FORFEITED' as const,
-        activityDate: programmeDate(e.metadata.occurredAt),
+        activityDate: days.ofEvent(e),
         points: -d.amount,
         description: FORFEITED_DESCRIPTION,
       };
@@ -224,7 +224,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: 
       const row = {
         id: `certificate-${d.certificateId}`,
         activityType: welcome ? ('WELCOME CERTIFICATE' as const) : ('ASPIRE GIFT CERTIFICATES' as const),
-        activityDate: programmeDate(d.issuedAt),
+        activityDate: days.ofInstant(d.issuedAt),
         points: -d.pointsCost,
         description: welcome ? `${d.name}: $${d.amount} toward a treatment, for joining` : d.name,
       };
@@ -243,7 +243,7 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, programmeDate: 
         const row = {
           id: promotionCertificateRowId(d.certificate.certificateId),
           activityType: 'PROMOTION CERTIFICATE' as const,
-          activityDate: programmeDate(e.metadata.occurredAt),
+          activityDate: days.ofEvent(e),
           points: 0,
           description: `${d.promotionName}: ${certificatePhrase(d.certificate.value, d.certificate.name)}`,
         };

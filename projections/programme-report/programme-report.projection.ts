@@ -1,6 +1,6 @@
-import { ProgrammeDates } from '../../event-schemas/calendar';
 import type { EventOfType } from '../../event-schemas';
 import type { ReadModelSettings } from '../registry';
+import { programmeDays } from '../event-days';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { DatedTotals } from './dated-totals';
 import { ReportBatch } from './report-batch';
@@ -66,8 +66,9 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
   // each batch: the next batch reads them.
   // `written`: totals of this rebuild went to its (fresh, empty) shadow tables already, so the next go adds to them.
   let held: { rebuild: string; totals: DatedTotals; written: boolean } | undefined;
-  // One Intl call per UTC day rather than per event, and each day one string: the totals' maps are keyed by it.
-  const dates = new ProgrammeDates(settings.timeZone);
+  // One Intl call per UTC day rather than per event, and each day one string: the totals' maps are keyed by it. An
+  // event the activity dated already is not dated again (event-days.ts).
+  const days = programmeDays(settings.timeZone);
   const projection: Projection<Consumed> = {
     name: 'programme-report',
     consumes: consuming<Consumed>()(
@@ -104,7 +105,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       // batch fails fails whole, so nothing is added twice.
       if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals(), written: false };
       const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held!.totals);
-      for (const e of events) applyOne(batch, dates.dateOf(e.metadata.occurredAt), e);
+      for (const e of events) applyOne(batch, days.ofEvent(e), e);
       await batch.save(rebuild !== undefined);
       // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
       return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };
