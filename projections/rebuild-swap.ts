@@ -191,8 +191,8 @@ export const PREPARING_CONNECTIONS = 2;
  * schema, so no row is copied. Their keys and indexes are the live tables' already (ShadowPreparation); should a live
  * table have changed since (a migration meanwhile), they are made to match here. Read models hold no foreign keys,
  * views, triggers or owned sequences that dropping a live table would take with it. Rows the replay updated leave dead
- * versions in the moved tables, as updates do in any live table, for vacuum to reclaim. All tables in four round trips,
- * whatever their number: readers wait for the swap, and table by table it was four round trips each.
+ * versions in the moved tables, as updates do in any live table, for vacuum to reclaim. All the tables move in three
+ * round trips, however many there are (table by table it was four each): readers wait for the swap.
  */
 async function moveInPlace(db: pg.PoolClient, base: string, shadow: string, tables: string[]): Promise<void> {
   const live = tables.map((t) => `${base}.${t}`);
