@@ -9,7 +9,7 @@ import type { Statement } from '../batch-buffer';
 export type DayRow = Map<string, number[]>;
 export type ByDay = Map<string, DayRow>;
 
-/** The totals of `day` (an event adds to one day's several times: it looks the day up once). */
+/** The totals of `day` (an event that adds to one day several times looks it up once). */
 export const rowOn = (totals: ByDay, day: string): DayRow => {
   let row = totals.get(day);
   if (!row) totals.set(day, (row = new Map()));
