@@ -153,7 +153,9 @@ export class ShadowPreparation {
       await db.query(`SET maintenance_work_mem = '${SWAP_WORK_MEM}'`);
       for (let t = this.queue.shift(); t !== undefined && this.failure === undefined; t = this.queue.shift()) {
         this.onStep?.(`index ${t} (${this.handedIn.size - this.queue.length} of ${this.total})`);
-        await matchKeysAndIndexes(db, `${this.base}.${t}`, `${this.shadow}.${t}`);
+        const [live, shadowTable] = [`${this.base}.${t}`, `${this.shadow}.${t}`];
+        const lists = await keysAndIndexesOf(db, [live, shadowTable]);
+        await matchKeysAndIndexes(db, lists.get(live)!, shadowTable, lists.get(shadowTable)!);
         await matchStatisticsTargets(db, `${this.base}.${t}`, `${this.shadow}.${t}`);
         await db.query(`ANALYZE ${this.shadow}.${t}`);
       }
@@ -213,13 +215,11 @@ interface KeyOrIndex {
 }
 
 /**
- * Gives `table` the keys and indexes of `model` (a table, or its list read before), under the model's names: equal ones
- * are renamed if need be, missing ones built, others dropped. `present`: the table's own list, when read already.
+ * Gives `table` (whose keys and indexes are `present`) the keys and indexes `wanted` (another table's), under their names:
+ * equal ones are renamed if need be, missing ones built, others dropped.
  */
-async function matchKeysAndIndexes(db: pg.PoolClient, model: string | KeyOrIndex[], table: string, present?: KeyOrIndex[]): Promise<void> {
-  const lists = present === undefined ? await keysAndIndexesOf(db, typeof model === 'string' ? [model, table] : [table]) : undefined;
-  const wanted = typeof model === 'string' ? lists!.get(model)! : model;
-  const unmatched = new Set(present ?? lists!.get(table)!);
+async function matchKeysAndIndexes(db: pg.PoolClient, wanted: KeyOrIndex[], table: string, present: KeyOrIndex[]): Promise<void> {
+  const unmatched = new Set(present);
   for (const w of wanted) {
     const match = [...unmatched].find((p) => p.constraint === w.constraint && p.create === w.create && p.body === w.body);
     if (match) {
