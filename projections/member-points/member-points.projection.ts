@@ -70,7 +70,11 @@ function applyOne(batch: PointsBatch, e: ProjectedEvent<Moving>): void {
       batch.spendLots(d.paxId, d.consumed);
       return batch.change(e, d.paxId, -d.amount, 0);
     }
-    case 'PointsExpired':
+    case 'PointsExpired': {
+      const d = e.event.data;
+      batch.expireLot(d.paxId, { lotId: d.lotId, amount: d.amount, expiredAt: e.metadata.occurredAt, position: e.position });
+      return batch.change(e, d.paxId, -d.amount, 0);
+    }
     case 'PointsForfeited': {
       const d = e.event.data;
       batch.spendLots(d.paxId, [d]);

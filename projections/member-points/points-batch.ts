@@ -20,6 +20,8 @@ export class PointsBatch {
   private readonly figures = new Map<number, Figures>();
   private readonly newLots: unknown[][] = [];
   private readonly spends: { paxId: number; lotId: string; amount: number }[] = [];
+  /** [paxId, lotId, points, expiredAt, major, minor] of each lot that expired. */
+  private readonly expiries: unknown[][] = [];
 
   /** The figures each change tells the member's live stream, in order (none in a rebuild's shadow batch). */
   private readonly told: { event: ProjectedEvent; paxId: number; balance: number; pending: number }[] | undefined;
@@ -79,6 +81,15 @@ export class PointsBatch {
   }
 
   /**
+   * What was left of a lot expired: spent like any spend, and the lot keeps the expiry's instant, place in the log and
+   * points (the report's expired drill-down reads them, as its earned one reads the award's).
+   */
+  expireLot(paxId: number, expiry: { lotId: string; amount: number; expiredAt: string; position: ProjectedEvent['position'] }): void {
+    const { major, minor } = expiry.position;
+    this.expiries.push([paxId, expiry.lotId, expiry.amount, expiry.expiredAt, major.toString(), minor.toString()]);
+  }
+
+  /**
    * Moves the balance and pending figures and notes for the member's live stream the new ones (sent with save, so
    * applying an event needs no await; none are kept in a rebuild's shadow batch).
    */
@@ -117,14 +128,27 @@ export class PointsBatch {
          ON CONFLICT DO NOTHING`,
         values: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => column(this.newLots, i)),
       });
-    if (this.spends.length) {
+    if (this.spends.length || this.expiries.length) {
       if (writes.length) await this.run(writes.splice(0));
-      // Summed per lot: UPDATE ... FROM applies only one matching row per target row.
+      // Summed per lot: UPDATE ... FROM applies only one matching row per target row. A lot expires once (what was left
+      // of it), so its expiry's columns are the one expiry's; the lots no expiry names keep theirs.
       writes.push({
-        sql: `UPDATE rm_point_lots l SET remaining = l.remaining - s.amount
-         FROM (SELECT pax_id, lot_id, sum(amount) AS amount FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(pax_id, lot_id, amount) GROUP BY pax_id, lot_id) s
+        sql: `UPDATE rm_point_lots l SET remaining = l.remaining - s.amount, expired_at = coalesce(s.expired_at, l.expired_at),
+           expired_points = coalesce(s.expired_points, l.expired_points), expired_pos_major = coalesce(s.major, l.expired_pos_major),
+           expired_pos_minor = coalesce(s.minor, l.expired_pos_minor)
+         FROM (SELECT pax_id, lot_id, sum(amount) AS amount, max(expired_at) AS expired_at, sum(amount) FILTER (WHERE expired_at IS NOT NULL) AS expired_points,
+                 max(major) AS major, max(minor) AS minor
+               FROM (SELECT pax_id, lot_id, amount, NULL::timestamptz AS expired_at, NULL::bigint AS major, NULL::bigint AS minor
+                     FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(pax_id, lot_id, amount)
+                     UNION ALL SELECT * FROM unnest($4::bigint[], $5::text[], $6::bigint[], $7::timestamptz[], $8::bigint[], $9::bigint[])) spent
+               GROUP BY pax_id, lot_id) s
          WHERE l.pax_id = s.pax_id AND l.lot_id = s.lot_id`,
-        values: [this.spends.map((s) => s.paxId), this.spends.map((s) => s.lotId), this.spends.map((s) => s.amount)],
+        values: [
+          this.spends.map((s) => s.paxId),
+          this.spends.map((s) => s.lotId),
+          this.spends.map((s) => s.amount),
+          ...[0, 1, 2, 3, 4, 5].map((i) => column(this.expiries, i)),
+        ],
       });
     }
     if (this.dirty.size) {

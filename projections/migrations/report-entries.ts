@@ -134,4 +134,39 @@ export const reportEntriesMigrations: Migration[] = [
         ALTER COLUMN used SET STATISTICS 0;
     `,
   },
+  {
+    id: '1107-expired-entries-from-lots',
+    sql: `
+      -- The expired drill-down reads the member-points read model's lots too, as the earned one does (0961): a lot expires
+      -- once, what was left of it when it passed its date (server/points/expire-lots.ts), so the lot can keep its expiry's
+      -- instant, place in the log and points, where the report kept a row of its own per expiry (11,107 of the bench's
+      -- 15,402 point entries: written, keyed and analysed at every rebuild). An index walks the expired lots by the
+      -- instant they expired: a programme day is a range of instants, and the index alone answers a figure's count and
+      -- points. Lots that never expired stay out of it.
+      ALTER TABLE rm_point_lots ADD COLUMN expired_at timestamptz, ADD COLUMN expired_points bigint,
+        ADD COLUMN expired_pos_major bigint, ADD COLUMN expired_pos_minor bigint;
+      -- Lots already written: their expiry, from the log where it is in this database (the first expiry of a lot, as the
+      -- read model keeps it). Where the log is elsewhere (EventStoreDB), member-points is replayed from the start instead.
+      DO $fill$
+      BEGIN
+        IF to_regclass('es_events') IS NOT NULL THEN
+          UPDATE rm_point_lots l SET expired_at = x.at, expired_points = x.points, expired_pos_major = x.major, expired_pos_minor = x.minor
+          FROM (
+            SELECT DISTINCT ON (pax_id, lot_id) (data->>'paxId')::bigint AS pax_id, data->>'lotId' AS lot_id, (data->>'amount')::bigint AS points,
+                   (metadata->>'occurredAt')::timestamptz AS at, transaction_id::text::bigint AS major, global_position AS minor
+            FROM es_events WHERE type = 'PointsExpired'
+            ORDER BY pax_id, lot_id, transaction_id, global_position
+          ) x
+          WHERE l.pax_id = x.pax_id AND l.lot_id = x.lot_id;
+        ELSIF EXISTS (SELECT 1 FROM rm_point_lots) THEN
+          DELETE FROM projection_checkpoints WHERE name = 'member-points';
+          TRUNCATE rm_member_points, rm_point_lots;
+        END IF;
+      END
+      $fill$;
+      CREATE INDEX rm_point_lots_expired ON rm_point_lots (expired_at, expired_pos_major, expired_pos_minor) INCLUDE (expired_points, pax_id)
+        WHERE expired_at IS NOT NULL;
+      DELETE FROM rm_report_point_entries WHERE measure = 'expired';
+    `,
+  },
 ];

@@ -46,7 +46,7 @@ interface Row {
  * days `from` to `to`, page `page` of `size`. The totals cover every page and equal the figure.
  */
 export const flowEntries = (pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> =>
-  q.measure === 'earned' ? earnedEntries(pool, q) : spendingEntries(pool, q);
+  q.measure === 'earned' ? lotEntries(pool, q, AWARDS) : q.measure === 'expired' ? lotEntries(pool, q, EXPIRIES) : spendingEntries(pool, q);
 
 const toItem = (measure: FlowMeasure, r: Row, day: string): Omit<FlowEntry, 'name'> => ({
   paxId: Number(r.pax_id),
@@ -56,35 +56,48 @@ const toItem = (measure: FlowMeasure, r: Row, day: string): Omit<FlowEntry, 'nam
   position: formatPosition({ major: BigInt(r.pos_major), minor: BigInt(r.pos_minor) }),
 });
 
+/** The columns of a lot that hold one of its events: the instant, the place in the log and the points. */
+interface LotEvent {
+  at: string;
+  major: string;
+  minor: string;
+  points: string;
+}
+const AWARDS: LotEvent = { at: 'awarded_at', major: 'pos_major', minor: 'pos_minor', points: 'amount' };
+const EXPIRIES: LotEvent = { at: 'expired_at', major: 'expired_pos_major', minor: 'expired_pos_minor', points: 'expired_points' };
+
 /**
- * Awards are the member-points read model's lots, one per award, dated by the report's rule (the programme day of the
- * award's instant): the days are a range of instants, which the lots' award index walks in the order they were
- * awarded. The index holds source, points and member, so neither the totals nor a page reads the table.
+ * Awards and expiries are the member-points read model's lots: one per award, and a lot expires once (what was left of
+ * it), keeping the expiry's instant and place in the log. Each is dated by the report's rule (the programme day of its
+ * instant): the days are a range of instants, which the lots' award index (or their expired index) walks in log order
+ * within an instant. The index holds the points and member (and an award's source), so neither the totals nor a page
+ * reads the table.
  */
-async function earnedEntries(pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> {
+async function lotEntries(pool: pg.Pool, q: FlowEntriesQuery, c: LotEvent): Promise<FlowEntriesPage> {
   // From the first instant of `from` (the one after the day before it ends) to the last of `to`.
   const start = new Date(endOfDateIn(q.timeZone, addDays(q.from, -1)).getTime() + 1);
   const end = endOfDateIn(q.timeZone, q.to);
-  const where = `l.awarded_at BETWEEN $1 AND $2 AND ($3::text IS NULL OR l.source = $3)`;
-  const range = [start, end, q.source ?? null];
+  // Only awards have a source (an expiry's figure is not split by it, and the expired index does not hold it).
+  const where = `l.${c.at} BETWEEN $1 AND $2${c === AWARDS ? ' AND ($3::text IS NULL OR l.source = $3)' : ''}`;
+  const range = c === AWARDS ? [start, end, q.source ?? null] : [start, end];
   const [totals, rows] = await Promise.all([
-    pool.query<Totals>(`SELECT count(*) AS n, sum(l.amount) AS points FROM rm_point_lots l WHERE ${where}`, range),
-    pool.query<Row & { awarded_at: Date }>(
-      `SELECT l.pax_id, l.amount AS points, l.pos_major, l.pos_minor, l.awarded_at FROM rm_point_lots l WHERE ${where}
-       ORDER BY l.awarded_at, l.pos_major, l.pos_minor LIMIT $4 OFFSET $5`,
+    pool.query<Totals>(`SELECT count(*) AS n, sum(l.${c.points}) AS points FROM rm_point_lots l WHERE ${where}`, range),
+    pool.query<Row & { at: Date }>(
+      `SELECT l.pax_id, l.${c.points} AS points, l.${c.major} AS pos_major, l.${c.minor} AS pos_minor, l.${c.at} AS at FROM rm_point_lots l WHERE ${where}
+       ORDER BY l.${c.at}, l.${c.major}, l.${c.minor} LIMIT $${range.length + 1} OFFSET $${range.length + 2}`,
       [...range, q.size, q.page * q.size],
     ),
   ]);
   const dates = new ProgrammeDates(q.timeZone);
   return {
-    items: rows.rows.map((r) => toItem('earned', r, dates.dateAt(r.awarded_at.getTime()))),
+    items: rows.rows.map((r) => toItem(q.measure, r, dates.dateAt(r.at.getTime()))),
     totalElements: Number(totals.rows[0].n),
     totalPoints: Number(totals.rows[0].points ?? 0),
   };
 }
 
 /**
- * Redemptions, gift purchases, expiries and forfeits are the programme report's own rows, in day and log order. Both reads
+ * Redemptions, gift purchases and forfeits are the programme report's own rows, in day and log order. Both reads
  * walk the primary key's (measure, day) range; a page stops after its rows.
  */
 async function spendingEntries(pool: pg.Pool, q: FlowEntriesQuery): Promise<FlowEntriesPage> {

@@ -56,8 +56,9 @@ function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
  * members holding points or active, and active unused certificates. Each event counts on the programme day it
  * happened (its `occurredAt` in the programme's time zone), so the figures as of a day are the sums up to it. With
  * them, the rows the figures drill down to (GET /admin/reports/points-flow/entries and
- * /admin/reports/certificates/outstanding): a row per spending ledger event, and each member's holdings of active
- * unused certificates as spans of days. An award's row is its lot in the member-points read model.
+ * /admin/reports/certificates/outstanding): a row per redemption, gift purchase and forfeit, and each member's holdings
+ * of active unused certificates as spans of days. An award's row, and an expiry's, is its lot in the member-points read
+ * model.
  */
 export const programmeReportProjection = (settings: ReadModelSettings): Projection<Consumed> => {
   // A rebuild's dated totals, held from batch to batch and written once at its end. A log written member by member (the
@@ -137,7 +138,7 @@ function applyOne(batch: ReportBatch, day: string, e: ProjectedEvent<Consumed>):
     }
     case 'PointsExpired': {
       const d = e.event.data;
-      return batch.expired(d.paxId, day, at, d.lotId, d.amount, d.expirationDate);
+      return batch.expired(d.paxId, day, d.lotId, d.amount, d.expirationDate);
     }
     // An erased member's points leave the liability on the day of the erasure, as the points flow's `forfeited`.
     case 'PointsForfeited': {

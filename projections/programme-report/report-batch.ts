@@ -24,8 +24,11 @@ interface Member {
  */
 type OpenLot = [string, string, number];
 
-/** A spending ledger event's row behind its points-flow figure (awards are the member-points lots: see flow-entries-query.ts). */
-type SpendingMeasure = 'redeemed' | 'spent' | 'expired' | 'forfeited';
+/**
+ * A spending ledger event's row behind its points-flow figure. Awards and expiries are the member-points lots instead,
+ * which keep the award's and the expiry's place in the log (see flow-entries-query.ts).
+ */
+type SpendingMeasure = 'redeemed' | 'spent' | 'forfeited';
 interface PointEntry {
   measure: SpendingMeasure;
   day: string;
@@ -183,10 +186,9 @@ export class ReportBatch {
     this.activeOn(m, day, today);
   }
 
-  expired(paxId: number, day: string, position: Position, lotId: string, amount: number, expirationDate: string): void {
+  expired(paxId: number, day: string, lotId: string, amount: number, expirationDate: string): void {
     const today = rowOn(this.daily, day);
     add(today, 'expired', amount);
-    this.entries.push({ measure: 'expired', day, position, paxId, points: amount });
     const m = this.member(paxId);
     this.takeFromLot(m, day, rowOn(this.expiry, day), lotId, amount, periodKey(expirationDate));
     this.moveBalance(m, today, -amount);

@@ -51,7 +51,7 @@ export const drillDownRoutes = (deps: Deps) => {
       method: 'get',
       path: '/admin/reports/points-flow/entries',
       tag: 'Reports',
-      summary: `The ledger events behind a points-flow figure: \`measure\` (earned narrowed to \`source\` when given) on the programme days \`from\` to \`to\` (inclusive, at most ${MAX_ENTRY_DAYS} days; default today), by day and log order (earned points in the order they were awarded), each with its member; totalPoints equals the figure`,
+      summary: `The ledger events behind a points-flow figure: \`measure\` (earned narrowed to \`source\` when given) on the programme days \`from\` to \`to\` (inclusive, at most ${MAX_ENTRY_DAYS} days; default today), by day and log order (earned and expired points in the order they were awarded or expired), each with its member; totalPoints equals the figure`,
       access: 'admin',
       query: t.intersection([
         t.type({ measure: Measure }),

@@ -13,6 +13,12 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 const MIGRATION = reportEntriesMigrations.find((m) => m.id === '0961-earned-entries-from-lots')!;
+// The lots' expiry columns came later (1107): the tables before 0961 had none, and 1107 follows it.
+const LATER = reportEntriesMigrations.find((m) => m.id === '1107-expired-entries-from-lots')!;
+const migrate = async () => {
+  await s.runtime.deps.pool.query(MIGRATION.sql);
+  await s.runtime.deps.pool.query(LATER.sql);
+};
 const lots = async () =>
   (await s.runtime.deps.pool.query<{ row: string }>('SELECT t::text AS row FROM rm_point_lots t ORDER BY pax_id, lot_id')).rows.map((r) => r.row);
 
@@ -20,7 +26,9 @@ const lots = async () =>
 async function asBefore(): Promise<void> {
   await s.runtime.deps.pool.query(`
     DROP INDEX rm_point_lots_by_award;
-    ALTER TABLE rm_point_lots DROP COLUMN pos_major, DROP COLUMN pos_minor;
+    DROP INDEX rm_point_lots_expired;
+    ALTER TABLE rm_point_lots DROP COLUMN pos_major, DROP COLUMN pos_minor,
+      DROP COLUMN expired_at, DROP COLUMN expired_points, DROP COLUMN expired_pos_major, DROP COLUMN expired_pos_minor;
     ALTER TABLE rm_report_point_entries ADD COLUMN source text;
     INSERT INTO rm_report_point_entries (measure, day, pos_major, pos_minor, source, pax_id, points) VALUES ('earned', '2026-01-01', 1, 1, 'ADMIN', 1, 5);
   `);
@@ -49,7 +57,7 @@ describe('migration 0961 (earned entries from the lots)', () => {
     const written = await lots();
     expect(written.length).toBeGreaterThan(1);
     await asBefore();
-    await s.runtime.deps.pool.query(MIGRATION.sql);
+    await migrate();
     expect(await lots()).toEqual(written);
     const earned = await s.runtime.deps.pool.query(`SELECT count(*)::int AS n FROM rm_report_point_entries WHERE measure = 'earned'`);
     expect(earned.rows[0].n).toBe(0);
@@ -64,7 +72,7 @@ describe('migration 0961 (earned entries from the lots)', () => {
       `INSERT INTO rm_point_lots (pax_id, lot_id, amount, remaining, expiration_date, description, source, awarded_at)
        VALUES (1, 'no-such-award', 5, 5, '2030-01-01', 'stray', 'ADMIN', now())`,
     );
-    await s.runtime.deps.pool.query(MIGRATION.sql);
+    await migrate();
     // The daemon replays it from the start (a new award wakes it) and ends where it was, without the stray lot.
     const after = await s.call('POST', `/api/rest/admin/participants/${paxId}/points`, {
       token: (await s.login(DEMO.admin.email)).token,
