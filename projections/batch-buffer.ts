@@ -106,7 +106,7 @@ export function together(writes: Statement[]): Statement | undefined {
 export async function deferWrite(db: pg.PoolClient, statement: Statement): Promise<void> {
   const buffer = buffers.get(db);
   if (buffer) buffer.writes.push({ ...statement, owner: buffer.owner });
-  else await db.query(statement.sql, statement.values);
+  else await db.query(statement.sql, statement.values.map(asParameter));
 }
 
 /** Whether live messages pushed on this connection are kept (not in a rebuild's shadow batch). */

@@ -2,9 +2,10 @@ import type { Statement } from '../batch-buffer';
 
 /**
  * Totals by day, then by a key of the day (a measure, an expiry month, a category, a promotion). The day comes first:
- * events arrive with their day as one string object per day (ProgrammeDates), so the outer lookup is cheap, and the
- * inner keys are few per day. A key's totals are one array, added to in place: one lookup per addition, where a
- * number read and then set again took two; and an event that adds to one day several times looks the day up once.
+ * events arrive with their day as one string object per day (ProgrammeDates), so the outer lookup is cheap, and an
+ * event that adds to one day several times looks the day up once. Kinds with many keys (categories, promotions) keep
+ * a day's keys in a map, each key's totals one array added to in place; kinds with few keys (measures, expiry months,
+ * nearly every event adds to them) number their keys (NumberedKeys) and keep a day's totals in an array.
  */
 export type DayRow = Map<string, number[]>;
 export type ByDay = Map<string, DayRow>;
@@ -16,18 +17,74 @@ export const rowOn = (totals: ByDay, day: string): DayRow => {
   return row;
 };
 
-/** Adds `by` to the total of `key` on the row's day. */
-export const add = (row: DayRow, key: string, by: number): void => {
-  const sums = row.get(key);
-  if (sums) sums[0] += by;
-  else row.set(key, [by]);
-};
-
 /** Adds the amounts of `by` to the totals of `key` on the row's day, place by place. */
 export const addAll = (row: DayRow, key: string, by: readonly number[]): void => {
   const sums = row.get(key);
   if (sums) for (let i = 0; i < by.length; i++) sums[i] += by[i];
   else row.set(key, [...by]);
+};
+
+/**
+ * The keys of a kind of totals that has few of them (the daily measures, the expiry months), each numbered once for the
+ * process: a day's totals of such a kind are an array indexed by the key's number, so adding to one is an index into
+ * it, not a second map lookup after the day's. The dated totals were a third of the report's JavaScript over the
+ * bench's log, and nearly every event adds to these two kinds.
+ */
+export class NumberedKeys {
+  private readonly numbers = new Map<string, number>();
+  private readonly names: string[] = [];
+
+  /** The key's number (given it now if it has none). */
+  of(key: string): number {
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.names.length;
+      this.numbers.set(key, n);
+      this.names.push(key);
+    }
+    return n;
+  }
+
+  name(n: number): string {
+    return this.names[n];
+  }
+}
+
+/** The daily measures (earned by source, redeemed, holders, active...) and the expiry months ('YYYY-MM'). */
+export const MEASURES = new NumberedKeys();
+export const MONTHS = new NumberedKeys();
+
+/** A day's totals by key number; a key never added to that day is a hole, and has no row. */
+export type Sums = (number | undefined)[];
+export type SumsByDay = Map<string, Sums>;
+
+/** The totals of `day` (an event that adds to one day several times looks it up once). */
+export const sumsOn = (totals: SumsByDay, day: string): Sums => {
+  let sums = totals.get(day);
+  if (!sums) totals.set(day, (sums = []));
+  return sums;
+};
+
+/** Adds `by` to the total of key number `key` on the day of `sums`. */
+export const addTo = (sums: Sums, key: number, by: number): void => {
+  const total = sums[key];
+  sums[key] = total === undefined ? by : total + by;
+};
+
+/** Every (day, key, total) of a SumsByDay, in three columns. */
+const numberedColumnsOf = (totals: SumsByDay, keys: NumberedKeys): [string[], string[], number[]] => {
+  const days: string[] = [];
+  const names: string[] = [];
+  const amounts: number[] = [];
+  for (const [day, sums] of totals)
+    for (let n = 0; n < sums.length; n++) {
+      const total = sums[n];
+      if (total === undefined) continue;
+      days.push(day);
+      names.push(keys.name(n));
+      amounts.push(total);
+    }
+  return [days, names, amounts];
 };
 
 /** Every (day, key, totals) of a ByDay, in three columns. */
@@ -44,17 +101,14 @@ const columnsOf = (totals: ByDay): [string[], string[], number[][]] => {
   return [days, keys, sums];
 };
 
-/** The first total of each key's totals (the tables of one amount a row). */
-const firstOf = (sums: number[][]): number[] => sums.map((x) => x[0]);
-
 /**
  * The dated totals a batch adds to (only adds: the report never reads them while applying), so a rebuild may hold them
  * over all its batches and write them once (see programme-report.projection.ts).
  */
 export class DatedTotals {
-  /** day → measure → [amount]; day → expiry month → [points]; day → category → [count, cents]. */
-  readonly daily: ByDay = new Map();
-  readonly expiry: ByDay = new Map();
+  /** day → measure → amount; day → expiry month → points (by MEASURES and MONTHS); day → category → [count, cents]. */
+  readonly daily: SumsByDay = new Map();
+  readonly expiry: SumsByDay = new Map();
   readonly certificateDaily: ByDay = new Map();
   /** day → promotionId → [treatments, points, certificates, certificate cents]. */
   readonly promotionDaily: ByDay = new Map();
@@ -67,21 +121,21 @@ export class DatedTotals {
     const adding = (clause: string) => (intoEmpty ? '' : `\n              ${clause}`);
     const out: Statement[] = [];
     if (this.daily.size) {
-      const [days, measures, amounts] = columnsOf(this.daily);
+      const [days, measures, amounts] = numberedColumnsOf(this.daily, MEASURES);
       out.push({
         sql: `INSERT INTO rm_report_daily AS t (measure, day, amount) SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[])${adding(
           'ON CONFLICT (measure, day) DO UPDATE SET amount = t.amount + EXCLUDED.amount',
         )}`,
-        values: [measures, days, firstOf(amounts)],
+        values: [measures, days, amounts],
       });
     }
     if (this.expiry.size) {
-      const [days, months, points] = columnsOf(this.expiry);
+      const [days, months, points] = numberedColumnsOf(this.expiry, MONTHS);
       out.push({
         sql: `INSERT INTO rm_report_expiry_daily AS t (day, expiry_month, points) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])${adding(
           'ON CONFLICT (day, expiry_month) DO UPDATE SET points = t.points + EXCLUDED.points',
         )}`,
-        values: [days, months, firstOf(points)],
+        values: [days, months, points],
       });
     }
     if (this.certificateDaily.size) {

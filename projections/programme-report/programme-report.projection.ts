@@ -1,5 +1,6 @@
 import type { EventOfType } from '../../event-schemas';
 import type { ReadModelSettings } from '../registry';
+import { deferWrite } from '../batch-buffer';
 import { programmeDays } from '../event-days';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { DatedTotals } from './dated-totals';
@@ -115,7 +116,7 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
       if (held?.rebuild !== rebuild) return;
       const { totals, written } = held;
       held = { rebuild, totals: new DatedTotals(), written: true };
-      for (const statement of totals.statements(!written)) await db.query(statement.sql, statement.values);
+      for (const statement of totals.statements(!written)) await deferWrite(db, statement);
     },
   };
   return projection;

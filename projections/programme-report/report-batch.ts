@@ -3,7 +3,7 @@ import { addDays, periodKey } from '../../event-schemas/calendar';
 import { deferWrite, readRows, together, type Statement } from '../batch-buffer';
 import type { Position } from '../../event-schemas/store/position';
 import { CertificateHoldings } from './certificate-holdings';
-import { add, addAll, DatedTotals, rowOn, type ByDay, type DayRow } from './dated-totals';
+import { addAll, addTo, DatedTotals, MEASURES, MONTHS, rowOn, sumsOn, type ByDay, type Sums, type SumsByDay } from './dated-totals';
 
 /** How long a member counts as active after a day they earned, redeemed or spent points. */
 export const ACTIVE_WINDOW_DAYS = 90;
@@ -37,13 +37,18 @@ interface PointEntry {
   points: number;
 }
 
-/** The measure of points earned from `source`, one string per source (a map key for every award). */
-const earnedMeasures = new Map<string, string>();
-const earnedMeasure = (source: string): string => {
+/** The number of the measure of points earned from `source` (MEASURES), one lookup for every award. */
+const earnedMeasures = new Map<string, number>();
+const earnedMeasure = (source: string): number => {
   let measure = earnedMeasures.get(source);
-  if (measure === undefined) earnedMeasures.set(source, (measure = `earned:${source}`));
+  if (measure === undefined) earnedMeasures.set(source, (measure = MEASURES.of(`earned:${source}`)));
   return measure;
 };
+const HOLDERS = MEASURES.of('holders');
+const ACTIVE = MEASURES.of('active');
+const EXPIRED = MEASURES.of('expired');
+const FORFEITED = MEASURES.of('forfeited');
+const SPENDING = { redeemed: MEASURES.of('redeemed'), spent: MEASURES.of('spent') };
 
 /** The day a 90-day activity window opening on `day` closes, one computation per day (at most 4,096 kept). */
 const windowCloses = new Map<string, string>();
@@ -67,8 +72,8 @@ export class ReportBatch {
   /** The certificates the batch's events change: their counts by category, and who holds each. */
   readonly certificates: CertificateHoldings;
   private readonly entries: PointEntry[] = [];
-  private readonly daily: ByDay;
-  private readonly expiry: ByDay;
+  private readonly daily: SumsByDay;
+  private readonly expiry: SumsByDay;
   private readonly promotionDaily: ByDay;
 
   /** `totals`: what the batch adds to the dated rows (a rebuild's, held over its batches, or the batch's own). */
@@ -135,24 +140,24 @@ export class ReportBatch {
   }
 
   /** Moves the member's balance; a move across zero changes the day's count of members holding points. */
-  private moveBalance(m: Member, today: DayRow, delta: number): void {
+  private moveBalance(m: Member, today: Sums, delta: number): void {
     const before = m.balance > 0;
     m.balance += delta;
     const after = m.balance > 0;
-    if (before !== after) add(today, 'holders', after ? 1 : -1);
+    if (before !== after) addTo(today, HOLDERS, after ? 1 : -1);
   }
 
   /**
    * The member was active on `day`: they count from it for ACTIVE_WINDOW_DAYS days. Kept as +1 on the day the window
    * opens and -1 on the day it closes; activity inside an open window moves its close to the later day.
    */
-  private activeOn(m: Member, day: string, today: DayRow): void {
+  private activeOn(m: Member, day: string, today: Sums): void {
     const until = activeWindowClose(day);
     if (m.activeUntil !== null && m.activeUntil > day) {
       if (until <= m.activeUntil) return;
-      add(rowOn(this.daily, m.activeUntil), 'active', 1);
-    } else add(today, 'active', 1);
-    add(rowOn(this.daily, until), 'active', -1);
+      addTo(sumsOn(this.daily, m.activeUntil), ACTIVE, 1);
+    } else addTo(today, ACTIVE, 1);
+    addTo(sumsOn(this.daily, until), ACTIVE, -1);
     m.activeUntil = until;
   }
 
@@ -160,9 +165,9 @@ export class ReportBatch {
     const month = periodKey(lot.expirationDate);
     const m = this.member(paxId);
     m.lots.push([lot.lotId, month, lot.amount]);
-    const today = rowOn(this.daily, day);
-    add(today, earnedMeasure(lot.source), lot.amount);
-    add(rowOn(this.expiry, day), month, lot.amount);
+    const today = sumsOn(this.daily, day);
+    addTo(today, earnedMeasure(lot.source), lot.amount);
+    addTo(sumsOn(this.expiry, day), MONTHS.of(month), lot.amount);
     this.moveBalance(m, today, lot.amount);
     this.activeOn(m, day, today);
   }
@@ -176,34 +181,34 @@ export class ReportBatch {
     amount: number,
     consumed: readonly { lotId: string; amount: number }[],
   ): void {
-    const today = rowOn(this.daily, day);
-    add(today, measure, amount);
+    const today = sumsOn(this.daily, day);
+    addTo(today, SPENDING[measure], amount);
     this.entries.push({ measure, day, position, paxId, points: amount });
     const m = this.member(paxId);
-    const expiryToday = rowOn(this.expiry, day);
+    const expiryToday = sumsOn(this.expiry, day);
     for (const c of consumed) this.takeFromLot(m, day, expiryToday, c.lotId, c.amount, undefined);
     this.moveBalance(m, today, -amount);
     this.activeOn(m, day, today);
   }
 
   expired(paxId: number, day: string, lotId: string, amount: number, expirationDate: string): void {
-    const today = rowOn(this.daily, day);
-    add(today, 'expired', amount);
+    const today = sumsOn(this.daily, day);
+    addTo(today, EXPIRED, amount);
     const m = this.member(paxId);
-    this.takeFromLot(m, day, rowOn(this.expiry, day), lotId, amount, periodKey(expirationDate));
+    this.takeFromLot(m, day, sumsOn(this.expiry, day), lotId, amount, periodKey(expirationDate));
     this.moveBalance(m, today, -amount);
   }
 
   forfeited(paxId: number, day: string, position: Position, lotId: string, amount: number): void {
-    const today = rowOn(this.daily, day);
-    add(today, 'forfeited', amount);
+    const today = sumsOn(this.daily, day);
+    addTo(today, FORFEITED, amount);
     this.entries.push({ measure: 'forfeited', day, position, paxId, points: amount });
     const m = this.member(paxId);
-    this.takeFromLot(m, day, rowOn(this.expiry, day), lotId, amount, undefined);
+    this.takeFromLot(m, day, sumsOn(this.expiry, day), lotId, amount, undefined);
     this.moveBalance(m, today, -amount);
   }
 
-  private takeFromLot(m: Member, day: string, expiryToday: DayRow, lotId: string, amount: number, knownMonth: string | undefined): void {
+  private takeFromLot(m: Member, day: string, expiryToday: Sums, lotId: string, amount: number, knownMonth: string | undefined): void {
     const lots = m.lots;
     let at = 0;
     while (at < lots.length && lots[at][0] !== lotId) at++;
@@ -211,7 +216,7 @@ export class ReportBatch {
     // A lot the log never awarded cannot happen through the deciders; were it to, its month is the one the event
     // names (or the day's), so the months still add up to the points outstanding.
     const month = lot?.[1] ?? knownMonth ?? periodKey(day);
-    add(expiryToday, month, -amount);
+    addTo(expiryToday, MONTHS.of(month), -amount);
     if (!lot) return;
     lot[2] -= amount;
     if (lot[2] <= 0) lots.splice(at, 1);
