@@ -57,9 +57,10 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   applyAll?(db: pg.PoolClient, events: ProjectedEvent<E>[], rebuild?: string): Promise<Touched>;
   /**
    * Optional, with `applyAll`: during a rebuild (`rebuild` is its id), `applyAll` may hold back writes that only add to
-   * totals (nothing it reads) and write them here, adding to what is already written: at the end of each of the
-   * rebuild's passes over the log, and once more before its swap, for the events applied since. A rebuild that fails is
-   * thrown away whole, held totals with it (the next rebuild has another id).
+   * totals and write them here, adding to what is already written, and may keep rows it reads and moves in memory
+   * instead of its shadow tables meanwhile, writing them here: at the end of each of the rebuild's passes over the log,
+   * and once more before its swap, for the events applied since. A rebuild that fails is thrown away whole, what it
+   * held with it (the next rebuild has another id).
    */
   finishRebuild?(db: pg.PoolClient, rebuild: string): Promise<void>;
   /**

@@ -136,7 +136,7 @@ export interface BatchOptions {
   shadow?: boolean;
   /**
    * The rebuild this batch belongs to (its shadow schema): handed to `applyAll`, which may hold back additive totals
-   * until the rebuild's `finishRebuild` instead of writing them with every batch.
+   * and the rows it moves until the rebuild's `finishRebuild` instead of writing them with every batch.
    */
   rebuild?: string;
   /**

@@ -34,11 +34,15 @@ interface Span {
  * who held each then. The spans are the counts' +1 and -1 paired, so they add up to the counts on every day.
  */
 export class CertificateHoldings {
-  private readonly known = new Map<string, Certificate>();
-  private readonly dirty = new Set<string>();
+  /** The certificates this batch changed. */
+  readonly dirty = new Set<string>();
   private readonly spans: Span[] = [];
 
-  constructor(private readonly certificateDaily: ByDay) {}
+  /** `known`: the certificates as the batch found them (a rebuild's held ones, or the batch's own read). */
+  constructor(
+    private readonly certificateDaily: ByDay,
+    private readonly known = new Map<string, Certificate>(),
+  ) {}
 
   /** A certificate as the batch's read found it. */
   loaded(certificateId: string, c: Certificate): void {
@@ -79,8 +83,8 @@ export class CertificateHoldings {
     if (was !== is) addAll(rowOn(this.certificateDaily, day), next.category, is ? [1, next.cents] : [-1, -next.cents]);
   }
 
-  /** The writes of the ended holdings and of the certificates as they now stand. */
-  statements(): Statement[] {
+  /** The writes of the ended holdings and (unless a rebuild holds them: `withCertificates` false) of the certificates as they now stand. */
+  statements(withCertificates = true): Statement[] {
     const out: Statement[] = [];
     if (this.spans.length) {
       const r = this.spans;
@@ -98,24 +102,29 @@ export class CertificateHoldings {
         ],
       });
     }
-    if (this.dirty.size) {
+    if (withCertificates && this.dirty.size) {
       const ids = [...this.dirty];
-      const c = ids.map((id) => this.known.get(id)!);
-      out.push({
-        sql: `INSERT INTO rm_report_certificates AS t (certificate_id, pax_id, category, cents, status, used, held_from)
-              SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::date[])
-              ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used, held_from = EXCLUDED.held_from`,
-        values: [
+      out.push(
+        certificatesWrite(
           ids,
-          c.map((x) => x.paxId),
-          c.map((x) => x.category),
-          c.map((x) => x.cents),
-          c.map((x) => x.status),
-          c.map((x) => x.used),
-          c.map((x) => x.heldFrom),
-        ],
-      });
+          ids.map((id) => this.known.get(id)!),
+        ),
+      );
     }
     return out;
   }
 }
+
+/**
+ * The write of certificates as they now stand; `intoEmpty`: none of them has a row yet (a rebuild's first write), so
+ * they are inserted without looking for one.
+ */
+export const certificatesWrite = (ids: string[], c: Certificate[], intoEmpty = false): Statement => ({
+  sql: `INSERT INTO rm_report_certificates AS t (certificate_id, pax_id, category, cents, status, used, held_from)
+        SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::date[])${
+          intoEmpty
+            ? ''
+            : '\n        ON CONFLICT (certificate_id) DO UPDATE SET pax_id = EXCLUDED.pax_id, status = EXCLUDED.status, used = EXCLUDED.used, held_from = EXCLUDED.held_from'
+        }`,
+  values: [ids, c.map((x) => x.paxId), c.map((x) => x.category), c.map((x) => x.cents), c.map((x) => x.status), c.map((x) => x.used), c.map((x) => x.heldFrom)],
+});

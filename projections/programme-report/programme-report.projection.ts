@@ -3,7 +3,7 @@ import type { ReadModelSettings } from '../registry';
 import { deferWrite } from '../batch-buffer';
 import { programmeDays } from '../event-days';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
-import { DatedTotals } from './dated-totals';
+import { HELD_LIMITS, HeldRebuild, type HeldLimits } from './held-rebuild';
 import { ReportBatch } from './report-batch';
 
 /** What moves the programme's liability and flows: the ledger's events and the certificates' lives. */
@@ -61,13 +61,11 @@ function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
  * of active unused certificates as spans of days. An award's row, and an expiry's, is its lot in the member-points read
  * model.
  */
-export const programmeReportProjection = (settings: ReadModelSettings): Projection<Consumed> => {
-  // A rebuild's dated totals, held from batch to batch and written once at its end. A log written member by member (the
-  // synthetic seed's, the bench's) puts most days and expiry months in every batch, and adding to those rows batch
-  // after batch was most of what the report cost a rebuild. Members' and certificates' rows are still written with
-  // each batch: the next batch reads them.
-  // `written`: totals of this rebuild went to its (fresh, empty) shadow tables already, so the next go adds to them.
-  let held: { rebuild: string; totals: DatedTotals; written: boolean } | undefined;
+export const programmeReportProjection = (settings: ReadModelSettings, limits: HeldLimits = HELD_LIMITS): Projection<Consumed> => {
+  // A rebuild's totals, members and certificates, held from batch to batch and written at the end of its pass
+  // (HeldRebuild). A log written member by member (the synthetic seed's, the bench's) puts most days and expiry months
+  // in every batch, and adding to those rows batch after batch was most of what the report cost a rebuild.
+  let held: HeldRebuild | undefined;
   // One Intl call per UTC day rather than per event, and each day one string: the totals' maps are keyed by it. An
   // event the activity dated already is not dated again (event-days.ts).
   const days = programmeDays(settings.timeZone);
@@ -102,21 +100,18 @@ export const programmeReportProjection = (settings: ReadModelSettings): Projecti
     apply: (db, e) => projection.applyAll!(db, [e]),
     prefetch: (events) => (events.length === 0 ? undefined : ReportBatch.loadStatement(...keysOf(events))),
     async applyAll(db, events, rebuild) {
-      // A rebuild's events add to its held totals directly (another rebuild's, one that failed, are dropped with it):
-      // a batch of its own added to them after was a map operation per day and key of every batch. A rebuild whose
-      // batch fails fails whole, so nothing is added twice.
-      if (rebuild !== undefined && held?.rebuild !== rebuild) held = { rebuild, totals: new DatedTotals(), written: false };
-      const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held!.totals);
+      // Another rebuild's state (one that failed) is dropped with it. A rebuild whose batch fails fails whole, so
+      // nothing is added twice.
+      if (rebuild !== undefined && held?.rebuild !== rebuild) held = new HeldRebuild(rebuild, limits);
+      const batch = await ReportBatch.load(db, ...keysOf(events), rebuild === undefined ? undefined : held);
       for (const e of events) applyOne(batch, days.ofEvent(e), e);
-      await batch.save(rebuild !== undefined);
+      await batch.save();
       // Admins' insight screens re-read the figures (server/live/hub.ts sends this topic to admins' streams only).
       return { paxIds: [], broadcasts: events.length > 0 ? ['reports'] : [] };
     },
     async finishRebuild(db, rebuild) {
       if (held?.rebuild !== rebuild) return;
-      const { totals, written } = held;
-      held = { rebuild, totals: new DatedTotals(), written: true };
-      for (const statement of totals.statements(!written)) await deferWrite(db, statement);
+      for (const statement of held.finish()) await deferWrite(db, statement);
     },
   };
   return projection;

@@ -2,27 +2,13 @@ import type pg from 'pg';
 import { addDays, periodKey } from '../../event-schemas/calendar';
 import { deferWrite, readRows, together, type Statement } from '../batch-buffer';
 import type { Position } from '../../event-schemas/store/position';
-import { CertificateHoldings } from './certificate-holdings';
+import { CertificateHoldings, type Certificate } from './certificate-holdings';
 import { addAll, addTo, DatedTotals, MEASURES, MONTHS, rowOn, sumsOn, type ByDay, type Sums, type SumsByDay } from './dated-totals';
+import type { HeldRebuild } from './held-rebuild';
+import { membersWrite, type Member } from './report-member';
 
 /** How long a member counts as active after a day they earned, redeemed or spent points. */
 export const ACTIVE_WINDOW_DAYS = 90;
-
-interface Member {
-  balance: number;
-  /** The first day the member no longer counts as active (null: never active). */
-  activeUntil: string | null;
-  /** Lots with points left, in the order they were awarded. */
-  lots: OpenLot[];
-}
-
-/**
- * [lotId, expiry month 'YYYY-MM', remaining]: a tuple in a list, not a property keyed by lot id. Each lot id is unique,
- * so adding one as a property gave every member's object a shape of its own, the costliest step of the report's
- * replay (`awarded`). Redemptions take the earliest-expiring lots first and expiries the expired ones: mostly the first
- * awarded, so the lot an event names is usually near the front.
- */
-type OpenLot = [string, string, number];
 
 /**
  * A spending ledger event's row behind its points-flow figure. Awards and expiries are the member-points lots instead,
@@ -67,24 +53,30 @@ const activeWindowClose = (day: string): string => {
  * With the totals go the rows each figure drills down to: the spending events, and the certificates' holdings.
  */
 export class ReportBatch {
-  private readonly members = new Map<number, Member>();
+  private readonly members: Map<number, Member>;
   private readonly dirtyMembers = new Set<number>();
   /** The certificates the batch's events change: their counts by category, and who holds each. */
   readonly certificates: CertificateHoldings;
   private readonly entries: PointEntry[] = [];
+  private readonly totals: DatedTotals;
   private readonly daily: SumsByDay;
   private readonly expiry: SumsByDay;
   private readonly promotionDaily: ByDay;
 
-  /** `totals`: what the batch adds to the dated rows (a rebuild's, held over its batches, or the batch's own). */
+  /**
+   * `held`: the rebuild's, whose totals the batch adds to and whose members and certificates it moves in place (they
+   * are written at the rebuild's end, see HeldRebuild); without it (live), the batch's own, written by `save`.
+   */
   private constructor(
     private readonly db: pg.PoolClient,
-    readonly totals: DatedTotals,
+    private readonly held: HeldRebuild | undefined,
   ) {
-    this.daily = totals.daily;
-    this.expiry = totals.expiry;
-    this.promotionDaily = totals.promotionDaily;
-    this.certificates = new CertificateHoldings(totals.certificateDaily);
+    this.totals = held?.totals ?? new DatedTotals();
+    this.members = held?.members ?? new Map();
+    this.daily = this.totals.daily;
+    this.expiry = this.totals.expiry;
+    this.promotionDaily = this.totals.promotionDaily;
+    this.certificates = new CertificateHoldings(this.totals.certificateDaily, held?.certificates);
   }
 
   /**
@@ -103,8 +95,17 @@ export class ReportBatch {
     };
   }
 
-  static async load(db: pg.PoolClient, paxIds: number[], certificateIds: string[], totals = new DatedTotals()): Promise<ReportBatch> {
-    const batch = new ReportBatch(db, totals);
+  /**
+   * The batch for events touching these members and certificates: those a rebuild holds are taken as held; the others
+   * are read (in a rebuild, only once some went to its shadow tables: before that, none is there).
+   */
+  static async load(db: pg.PoolClient, paxIds: number[], certificateIds: string[], held?: HeldRebuild): Promise<ReportBatch> {
+    const batch = new ReportBatch(db, held);
+    if (held) {
+      paxIds = paxIds.filter((p) => !held.touch(held.members, p));
+      certificateIds = certificateIds.filter((c) => !held.touch(held.certificates, c));
+      if (!held.stored) return batch;
+    }
     if (paxIds.length === 0 && certificateIds.length === 0) return batch;
     const r = await readRows<{
       kind: string;
@@ -127,7 +128,7 @@ export class ReportBatch {
           status: row.text!,
           used: row.used!,
           heldFrom: row.held_from,
-        });
+        } satisfies Certificate);
     }
     return batch;
   }
@@ -228,33 +229,33 @@ export class ReportBatch {
   }
 
   /**
-   * Adds the batch's totals to the dated rows (unless `inRebuild`: a rebuild writes them later, see DatedTotals) and
-   * writes the members and certificates as they now stand, and the rows behind the figures: every table once, all in
-   * one statement, one round trip (in a rebuild, whose batches are too large to inline, each write was one of its own;
-   * the rebuild's time did not measurably change). In a rebuild the point entries go in without a key (see
-   * appendOnlyInRebuild); live, an entry already written is left as it is.
+   * Writes the rows behind the figures, and (live) adds the batch's totals to the dated rows and writes the members and
+   * certificates as they now stand: every table once, all in one statement, one round trip (in a rebuild, whose batches
+   * are too large to inline, each write was one of its own; the rebuild's time did not measurably change). A rebuild
+   * holds the totals, members and certificates instead (HeldRebuild), writing only those past its limits. In a rebuild
+   * the point entries go in without a key (see appendOnlyInRebuild); live, an entry already written is left as it is.
    */
-  async save(inRebuild = false): Promise<void> {
-    const writes = [...(inRebuild ? [] : this.totals.statements()), ...this.certificates.statements()];
-    if (this.dirtyMembers.size) {
+  async save(): Promise<void> {
+    const held = this.held;
+    const writes = held ? [] : this.totals.statements();
+    writes.push(...this.certificates.statements(!held));
+    if (held) {
+      held.changed(this.dirtyMembers, this.certificates.dirty);
+      writes.push(...held.evictions());
+    } else if (this.dirtyMembers.size) {
       const pax = [...this.dirtyMembers];
-      const m = pax.map((p) => this.members.get(p)!);
-      // The lots go as one JSON array, one element per member: as a jsonb[] parameter, node-postgres escaped every
-      // quote of every member's JSON into the array literal, a sixth of what the report spent in JavaScript.
-      writes.push({
-        sql: `INSERT INTO rm_report_members AS t (pax_id, balance, active_until, open_lots)
-              SELECT u.pax_id, u.balance, u.active_until, l.lots
-              FROM unnest($1::bigint[], $2::bigint[], $3::date[]) WITH ORDINALITY AS u(pax_id, balance, active_until, i)
-              JOIN json_array_elements($4::json) WITH ORDINALITY AS l(lots, i) ON l.i = u.i
-              ON CONFLICT (pax_id) DO UPDATE SET balance = EXCLUDED.balance, active_until = EXCLUDED.active_until, open_lots = EXCLUDED.open_lots`,
-        values: [pax, m.map((x) => x.balance), m.map((x) => x.activeUntil), JSON.stringify(m.map((x) => x.lots))],
-      });
+      writes.push(
+        membersWrite(
+          pax,
+          pax.map((p) => this.members.get(p)!),
+        ),
+      );
     }
     if (this.entries.length) {
       const r = this.entries;
       writes.push({
         sql: `INSERT INTO rm_report_point_entries (measure, day, pos_major, pos_minor, pax_id, points)
-              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])${inRebuild ? '' : ' ON CONFLICT DO NOTHING'}`,
+              SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])${held ? '' : ' ON CONFLICT DO NOTHING'}`,
         values: [
           r.map((x) => x.measure),
           r.map((x) => x.day),

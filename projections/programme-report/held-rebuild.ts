@@ -1,0 +1,127 @@
+import type { Statement } from '../batch-buffer';
+import { certificatesWrite, type Certificate } from './certificate-holdings';
+import { DatedTotals } from './dated-totals';
+import { membersWrite, type Member } from './report-member';
+
+/** How many members and certificates a rebuild holds in memory at most (see HeldRebuild). */
+export interface HeldLimits {
+  members: number;
+  certificates: number;
+}
+
+/**
+ * At a million members (the synthetic seed's) about 100,000 members and 200,000 certificates with their open lots take
+ * some tens of megabytes; a log in time order touches a member again within days, so those held are the ones its next
+ * batches need.
+ */
+export const HELD_LIMITS: HeldLimits = { members: 100_000, certificates: 200_000 };
+
+/**
+ * What one rebuild of the report holds over its batches, instead of writing it with each batch and reading it back in
+ * the next: its dated totals (only added to), and the members and certificates its events touched, as they now stand.
+ * Every row it holds goes to the (fresh, empty) shadow tables at the end of a pass over the log (`finish`). Members and
+ * certificates past the limits go earlier, the least recently touched first (`evictions`); from then on a member or
+ * certificate not held may be in the shadow tables, and a batch that touches it reads it there, as a live batch does.
+ * Writing members and certificates with every batch was half of what the report's statements cost PostgreSQL in a
+ * rebuild of the bench's history (pg_stat_statements).
+ */
+export class HeldRebuild {
+  totals = new DatedTotals();
+  /** The members and certificates held, the most recently touched last (a Map keeps insertion order). */
+  readonly members = new Map<number, Member>();
+  readonly certificates = new Map<string, Certificate>();
+  /** Held ones whose rows in the shadow tables are not as held (or are not there). */
+  private readonly dirtyMembers = new Set<number>();
+  private readonly dirtyCertificates = new Set<string>();
+  /** Whether any member or certificate row went to the shadow tables: one not held may then be there. */
+  stored = false;
+  /** Whether the totals went to the shadow tables already: the next write adds to them. */
+  private totalsWritten = false;
+
+  constructor(
+    readonly rebuild: string,
+    private readonly limits: HeldLimits,
+  ) {}
+
+  /** Moves a held member or certificate to the most recently touched end; answers whether it is held. */
+  touch<K>(held: Map<K, unknown>, key: K): boolean {
+    const value = held.get(key);
+    if (value === undefined) return false;
+    held.delete(key);
+    held.set(key, value);
+    return true;
+  }
+
+  /** A batch changed these: their rows are to be written before the swap. */
+  changed(paxIds: Iterable<number>, certificateIds: Iterable<string>): void {
+    for (const p of paxIds) this.dirtyMembers.add(p);
+    for (const c of certificateIds) this.dirtyCertificates.add(c);
+  }
+
+  /**
+   * The writes of the members and certificates past the limits, the least recently touched (unchanged ones are only
+   * let go). A tenth more than the excess goes, so a rebuild over the limits evicts every tenth batch or so, not every one.
+   */
+  evictions(): Statement[] {
+    const out: Statement[] = [];
+    const overMembers = this.members.size - this.limits.members;
+    if (overMembers > 0) out.push(...this.letGo(this.members, this.dirtyMembers, overMembers + Math.ceil(this.limits.members / 10), membersWrite));
+    const overCertificates = this.certificates.size - this.limits.certificates;
+    if (overCertificates > 0)
+      out.push(...this.letGo(this.certificates, this.dirtyCertificates, overCertificates + Math.ceil(this.limits.certificates / 10), certificatesWrite));
+    return out;
+  }
+
+  private letGo<K, V>(held: Map<K, V>, dirty: Set<K>, count: number, write: (keys: K[], values: V[], intoEmpty: boolean) => Statement): Statement[] {
+    const keys: K[] = [];
+    const values: V[] = [];
+    let left = count;
+    for (const [key, value] of held) {
+      if (left-- <= 0) break;
+      held.delete(key);
+      if (dirty.delete(key)) {
+        keys.push(key);
+        values.push(value);
+      }
+    }
+    if (keys.length === 0) return [];
+    const statement = write(keys, values, !this.stored);
+    this.stored = true;
+    return [statement];
+  }
+
+  /**
+   * The writes of everything held (the end of a pass over the log), which is then let go: the tail a swap replays
+   * reads what it touches from the shadow tables, and its totals are added to the written ones.
+   */
+  finish(): Statement[] {
+    const out = this.totals.statements(!this.totalsWritten);
+    const intoEmpty = !this.stored;
+    const pax = [...this.dirtyMembers];
+    if (pax.length)
+      out.push(
+        membersWrite(
+          pax,
+          pax.map((p) => this.members.get(p)!),
+          intoEmpty,
+        ),
+      );
+    const ids = [...this.dirtyCertificates];
+    if (ids.length)
+      out.push(
+        certificatesWrite(
+          ids,
+          ids.map((c) => this.certificates.get(c)!),
+          intoEmpty,
+        ),
+      );
+    this.totals = new DatedTotals();
+    this.totalsWritten = true;
+    this.members.clear();
+    this.certificates.clear();
+    this.dirtyMembers.clear();
+    this.dirtyCertificates.clear();
+    this.stored = true;
+    return out;
+  }
+}
