@@ -34,14 +34,16 @@ interface Span {
  * who held each then. The spans are the counts' +1 and -1 paired, so they add up to the counts on every day.
  */
 export class CertificateHoldings {
-  /** The certificates this batch changed. */
-  readonly dirty = new Set<string>();
   private readonly spans: Span[] = [];
 
-  /** `known`: the certificates as the batch found them (a rebuild's held ones, or the batch's own read). */
+  /**
+   * `known`: the certificates as the batch found them, and `dirty` those it changed (a rebuild's held ones, and every one
+   * changed since they were last written; or the batch's own).
+   */
   constructor(
     private readonly certificateDaily: ByDay,
     private readonly known = new Map<string, Certificate>(),
+    private readonly dirty = new Set<string>(),
   ) {}
 
   /** A certificate as the batch's read found it. */

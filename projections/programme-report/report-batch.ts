@@ -54,7 +54,8 @@ const activeWindowClose = (day: string): string => {
  */
 export class ReportBatch {
   private readonly members: Map<number, Member>;
-  private readonly dirtyMembers = new Set<number>();
+  /** The members the batch changed (a rebuild's: every one since they were last written). */
+  private readonly dirtyMembers: Set<number>;
   /** The certificates the batch's events change: their counts by category, and who holds each. */
   readonly certificates: CertificateHoldings;
   private readonly entries: PointEntry[] = [];
@@ -73,10 +74,11 @@ export class ReportBatch {
   ) {
     this.totals = held?.totals ?? new DatedTotals();
     this.members = held?.members ?? new Map();
+    this.dirtyMembers = held?.dirtyMembers ?? new Set();
     this.daily = this.totals.daily;
     this.expiry = this.totals.expiry;
     this.promotionDaily = this.totals.promotionDaily;
-    this.certificates = new CertificateHoldings(this.totals.certificateDaily, held?.certificates);
+    this.certificates = new CertificateHoldings(this.totals.certificateDaily, held?.certificates, held?.dirtyCertificates);
   }
 
   /**
@@ -102,8 +104,8 @@ export class ReportBatch {
   static async load(db: pg.PoolClient, paxIds: number[], certificateIds: string[], held?: HeldRebuild): Promise<ReportBatch> {
     const batch = new ReportBatch(db, held);
     if (held) {
-      paxIds = paxIds.filter((p) => !held.touch(held.members, p));
-      certificateIds = certificateIds.filter((c) => !held.touch(held.certificates, c));
+      paxIds = paxIds.filter((p) => !held.holdsMember(p));
+      certificateIds = certificateIds.filter((c) => !held.holdsCertificate(c));
       if (!held.stored) return batch;
     }
     if (paxIds.length === 0 && certificateIds.length === 0) return batch;
@@ -239,10 +241,8 @@ export class ReportBatch {
     const held = this.held;
     const writes = held ? [] : this.totals.statements();
     writes.push(...this.certificates.statements(!held));
-    if (held) {
-      held.changed(this.dirtyMembers, this.certificates.dirty);
-      writes.push(...held.evictions());
-    } else if (this.dirtyMembers.size) {
+    if (held) writes.push(...held.evictions());
+    else if (this.dirtyMembers.size) {
       const pax = [...this.dirtyMembers];
       writes.push(
         membersWrite(
