@@ -7,6 +7,8 @@ import { membersWrite, type Member } from './report-member';
 export interface HeldLimits {
   members: number;
   certificates: number;
+  /** Rows a statement writes at most: held at the limits, the members' lots alone make a parameter of tens of megabytes. */
+  rowsPerWrite: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface HeldLimits {
  * some tens of megabytes; a log in time order touches a member again within days, so those held are the ones its next
  * batches need.
  */
-export const HELD_LIMITS: HeldLimits = { members: 100_000, certificates: 200_000 };
+export const HELD_LIMITS: HeldLimits = { members: 100_000, certificates: 200_000, rowsPerWrite: 10_000 };
 
 /**
  * What one rebuild of the report holds over its batches, instead of writing it with each batch and reading it back in
@@ -107,8 +109,7 @@ export class HeldRebuild {
   finish(): Statement[] {
     const out = this.totals.statements(!this.totalsWritten);
     const intoEmpty = !this.stored;
-    const pax = [...this.dirtyMembers];
-    if (pax.length)
+    for (const pax of chunks([...this.dirtyMembers], this.limits.rowsPerWrite))
       out.push(
         membersWrite(
           pax,
@@ -116,8 +117,7 @@ export class HeldRebuild {
           intoEmpty,
         ),
       );
-    const ids = [...this.dirtyCertificates];
-    if (ids.length)
+    for (const ids of chunks([...this.dirtyCertificates], this.limits.rowsPerWrite))
       out.push(
         certificatesWrite(
           ids,
@@ -135,3 +135,6 @@ export class HeldRebuild {
     return out;
   }
 }
+
+/** `all` in runs of at most `size`. */
+const chunks = <T>(all: T[], size: number): T[][] => Array.from({ length: Math.ceil(all.length / size) }, (_, i) => all.slice(i * size, (i + 1) * size));

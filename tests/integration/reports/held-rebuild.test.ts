@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { CertificateRedeemedOnTreatment, CertificateStatusChanged, CertificateTransferred, encodeEvent } from '../../../event-schemas';
 import type { EventStore } from '../../../event-schemas/store/event-store';
+import { HELD_LIMITS } from '../../../projections/programme-report/held-rebuild';
 import { programmeReportProjection } from '../../../projections/programme-report/programme-report.projection';
 import { rebuildReadModels } from '../../../projections/rebuild';
 import { catchUpGroup, readCheckpoint } from '../../../projections/runner';
@@ -77,7 +78,7 @@ async function rows(pool: pg.Pool): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-it('rebuilds the rows the live runner wrote, holding everything or only a few members and certificates at a time', async () => {
+it('rebuilds the rows the live runner wrote, holding everything or only a few members and certificates at a time, in writes of any size', async () => {
   const report = programmeReportProjection(settings);
   await eventually(async () => {
     await catchUpGroup(db.pool, store, [report], 300);
@@ -89,11 +90,16 @@ it('rebuilds the rows the live runner wrote, holding everything or only a few me
   expect(live.rm_report_point_entries.length).toBeGreaterThan(20);
 
   // Three members and four certificates at a time, in batches of 50: most of them go out and come back many times.
-  const few = await rebuildReadModels(db.pool, store, [programmeReportProjection(settings, { members: 3, certificates: 4 })], undefined, 50);
+  const few = await rebuildReadModels(db.pool, store, [programmeReportProjection(settings, { members: 3, certificates: 4, rowsPerWrite: 2 })], undefined, 50);
   expect(few.applied).toBe(total);
   expect(await rows(db.pool)).toEqual(live);
 
   const all = await rebuildReadModels(db.pool, store, [programmeReportProjection(settings)], undefined, 5000);
   expect(all.applied).toBe(total);
+  expect(await rows(db.pool)).toEqual(live);
+
+  // Everything held, written at the end seven rows a statement.
+  const chunked = await rebuildReadModels(db.pool, store, [programmeReportProjection(settings, { ...HELD_LIMITS, rowsPerWrite: 7 })], undefined, 5000);
+  expect(chunked.applied).toBe(total);
   expect(await rows(db.pool)).toEqual(live);
 });
