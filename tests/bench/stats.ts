@@ -85,6 +85,11 @@ export async function pairedShare(
     }
     shares.push(share(base, added));
   }
+  return summarizeShares(shares);
+}
+
+/** The median of pairs' shares (in run order), its quartiles and the interval that holds the true median. */
+export function summarizeShares(shares: number[]): PairedShare {
   const sorted = [...shares].sort((x, y) => x - y);
   const median = (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
   return { median, q1: percentile(sorted, 25), q3: percentile(sorted, 75), ...medianInterval(sorted), shares };
