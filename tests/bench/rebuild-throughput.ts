@@ -12,6 +12,7 @@ import { PgListener } from '../../server/adapters/pg-listener';
 import { createPgEventStore } from '../../server/adapters/pg-event-store';
 import { appendHistory, planHistory } from '../support/generated-history';
 import { createTestDatabase } from '../support/test-db';
+import { tableRows } from '../support/table-rows';
 import { postgresCpuReader } from './pg-cpu';
 import { profileWhile } from './profile';
 import { budgetVerdict, pairedShare, summarizeShares, type PairedShare } from './stats';
@@ -153,9 +154,10 @@ export async function benchRebuild(): Promise<string> {
  * self, table by table, and the live messages' replay horizon must stand at the end of the log.
  */
 async function firstRebuildEqualsLive(pool: pg.Pool, store: EventStore, models: ReturnType<typeof readModels>) {
-  const live = await snapshot(
+  const live = await tableRows(
     pool,
     models.flatMap((p) => p.tables),
+    VOLATILE,
   );
   if (live.rm_member_points.length < 1900 || live.rm_activity.length < 10_000) throw new Error('the generated history left the read models nearly empty');
 
@@ -167,9 +169,10 @@ async function firstRebuildEqualsLive(pool: pg.Pool, store: EventStore, models: 
   await stopProfile();
   const swapSeconds = (performance.now() - replayedAt) / 1000;
   if (result.applied !== TOTAL) throw new Error(`the rebuild replayed ${result.applied} events, not ${TOTAL}`);
-  const rebuilt = await snapshot(
+  const rebuilt = await tableRows(
     pool,
     models.flatMap((p) => p.tables),
+    VOLATILE,
   );
   const differing = Object.keys(live).filter((t) => !isDeepStrictEqual(live[t], rebuilt[t]));
   if (differing.length) throw new Error(`rebuilt read models differ from the live ones: ${differing.join(', ')}`);
@@ -263,21 +266,4 @@ async function sealingShare(
     await plainPool.end();
     await plainDb.drop();
   }
-}
-
-/** Every read table, in a total order, leaving out columns written with now(). */
-async function snapshot(pool: pg.Pool, readTables: string[]): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of [...new Set(readTables)].sort()) {
-    const cols = await pool.query<{ column_name: string; data_type: string }>(
-      `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
-      [table],
-    );
-    const kept = cols.rows.filter((c) => !VOLATILE.has(c.column_name));
-    const list = kept.map((c) => `"${c.column_name}"`).join(', ');
-    // json has no ordering of its own (the report's open lots): it sorts as its text.
-    const order = kept.map((c) => `"${c.column_name}"${c.data_type === 'json' ? '::text' : ''}`).join(', ');
-    out[table] = (await pool.query(`SELECT ${list} FROM ${table} ORDER BY ${order}`)).rows;
-  }
-  return out;
 }

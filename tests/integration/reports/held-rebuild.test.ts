@@ -10,6 +10,7 @@ import { createPgEventStore } from '../../../server/adapters/pg-event-store';
 import { PgListener } from '../../../server/adapters/pg-listener';
 import { eventually } from '../../support/event-store-contract-helpers';
 import { appendHistory, planHistory } from '../../support/generated-history';
+import { tableRows } from '../../support/table-rows';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 
 // A rebuild of the report holds its members and certificates in memory and writes them at the end of its pass; past
@@ -64,19 +65,7 @@ afterAll(async () => {
 
 const REPORT_TABLES = programmeReportProjection(settings).tables;
 
-/** Every row of the report's tables, in a total order (json as its text). */
-async function rows(pool: pg.Pool): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of REPORT_TABLES) {
-    const cols = await pool.query<{ column_name: string; data_type: string }>(
-      `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
-      [table],
-    );
-    const list = cols.rows.map((c) => `"${c.column_name}"${c.data_type === 'json' ? '::text' : ''}`).join(', ');
-    out[table] = (await pool.query(`SELECT ${list} FROM ${table} ORDER BY ${list}`)).rows;
-  }
-  return out;
-}
+const rows = (pool: pg.Pool) => tableRows(pool, REPORT_TABLES);
 
 it('rebuilds the rows the live runner wrote, holding everything or only a few members and certificates at a time, in writes of any size', async () => {
   const report = programmeReportProjection(settings);
