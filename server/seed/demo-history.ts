@@ -5,6 +5,7 @@ import { memberStream } from '../../event-schemas';
 import { parsePosition } from '../../event-schemas/store/position';
 import type { Caller } from '../auth/caller';
 import { allRoutes } from '../composition-root';
+import { decodeOrThrow } from '../core/decode';
 import type { Reply } from '../core/route';
 import type { Deps } from '../deps';
 
@@ -32,8 +33,8 @@ const request = { ip: '127.0.0.1', header: () => undefined, headers: {} } as unk
  * A believable year for the demo member, written through the product's own routes and commands (the same handlers
  * the HTTP API runs, with the clock set to each step's date), so every screen has something to show and every figure
  * comes from real events: processed and pending treatments, a partner purchase, bonus points, a survey, redemptions,
- * a lot that expired, certificates active and expired, and a gift sent. Seeded once: a demo member with any history
- * is left alone.
+ * a lot that expired, certificates active and expired, a gift sent, and a promotion published with its forecast.
+ * Seeded once: a demo member with any history is left alone.
  */
 export async function seedDemoHistory(deps: Deps, log: (line: string) => void): Promise<boolean> {
   const ids = await deps.pool.query<{ pax_id: string; is_admin: boolean; first_name: string }>(
@@ -61,10 +62,11 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
   const call: Call = async (method, path, input, as) => {
     const r = routes.find((x) => x.method === method && `${x.mount}${x.path}` === path);
     if (!r) throw new Error(`demo history: no route ${method} ${path}`);
+    // Decoded by the route's own codecs, as an HTTP request is (server/core/mount.ts): defaults filled, strings parsed.
     const reply = await r.handler({
-      params: input.params ?? {},
-      query: input.query ?? {},
-      body: input.body ?? {},
+      params: r.params ? decodeOrThrow(r.params, input.params ?? {}, 'path') : (input.params ?? {}),
+      query: r.query ? decodeOrThrow(r.query, input.query ?? {}, 'query') : (input.query ?? {}),
+      body: r.body ? decodeOrThrow(r.body, input.body ?? {}, 'body') : (input.body ?? {}),
       caller: as,
       req: request,
       res: {} as Response,
@@ -99,6 +101,32 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
       practiceCaller,
     );
   const nightly = (job: string) => (c: Call) => c('post', `/api/rest/admin/jobs/${job}`, {}, admin);
+  // A summer promotion an admin published through the wizard, its forecast recorded then, ended when its window closed:
+  // the promotion results report sets what it paid against what it promised (its window held no qualifying treatment).
+  let summerPromotion = '';
+  const publishSummerPromotion = async (c: Call) => {
+    const reply = await c(
+      'post',
+      '/api/rest/wizard/promotions',
+      {
+        query: { finalize: 'true' },
+        body: {
+          overview: {
+            name: 'Summer Smooth',
+            promotionCode: 'SUMMER-SMOOTH',
+            description: '5 bonus points a unit on a treatment of 20 units or more, all summer.',
+            fromDate: addDays(today, -239),
+            thruDate: addDays(today, -150),
+          },
+          participants: { groupIds: [] },
+          payoutAndRules: { awardType: 'POINT', rules: [{ name: 'Treatments, 20 units or more', metricIds: treatment, tiers: [{ target: 20, award: 5 }] }] },
+          website: { tile: { title: 'Summer Smooth: 5 bonus points a unit' } },
+        },
+      },
+      admin,
+    );
+    summerPromotion = (reply.body as { overview: { id: string } }).overview.id;
+  };
   const redeem = (amount: number) => (c: Call) =>
     c('post', '/api/rest/participants/:paxId/points/redeem', { params: { paxId }, body: { amount, type: 'CONSUMER' } }, member);
 
@@ -112,7 +140,9 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
           { daysAgo: 259, what: 'its nightly processing', run: nightly('process-treatments') },
         ]
       : []),
+    { daysAgo: 240, what: 'a summer promotion published', run: publishSummerPromotion },
     { daysAgo: 220, what: 'a redemption', run: redeem(200) },
+    { daysAgo: 148, what: 'the summer promotion ended', run: (c) => c('post', '/api/rest/promotions/:id/end', { params: { id: summerPromotion } }, admin) },
     { daysAgo: 149, what: 'the welcome bonus left expires', run: nightly('expire-points') },
     { daysAgo: 150, what: 'a reward that will expire unused', run: redeem(100) },
     { daysAgo: 89, what: 'that reward expires', run: nightly('expire-certificates') },

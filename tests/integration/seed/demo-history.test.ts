@@ -6,6 +6,12 @@ jest.setTimeout(120_000);
 let s: TestServer;
 let member: { token: string; paxId: number };
 const progress: string[] = [];
+interface PromotionResult {
+  name: string;
+  status: string;
+  paid: { members: number; treatments: number; points: number; cost: number };
+  forecast: { recorded: boolean; treatments: number; points: number; cost: number };
+}
 beforeAll(async () => {
   s = await startTestServer({ runProjections: true });
   expect(await seedDemoHistory(s.runtime.deps, (line) => progress.push(line))).toBe(true);
@@ -56,6 +62,20 @@ describe('the demo member’s year of history', () => {
     // An expired lot: the ledger holds a PointsExpired.
     const stream = await s.runtime.deps.store.readStream(`member-${member.paxId}`);
     expect(stream.map((e) => e.type)).toContain('PointsExpired');
+  });
+
+  it('gives the promotion results something to set against: a past promotion published with its forecast, then ended', async () => {
+    const admin = await s.login(DEMO.admin.email);
+    const results = await eventually(
+      async () => (await s.call('GET', '/api/rest/admin/reports/promotion-results', { token: admin.token })).body.items as PromotionResult[],
+      (items) => items.some((p) => p.name === 'Summer Smooth' && p.status === 'ENDED'),
+    );
+    const summer = results.find((p) => p.name === 'Summer Smooth')!;
+    expect(summer.status).toBe('ENDED');
+    // Published 240 days ago for a window that was still ahead: the forecast replayed the 90 days before, which hold
+    // the 20-unit treatment of 320 days ago (5 points a unit). The window itself held no treatment, so nothing was paid.
+    expect(summer.forecast).toMatchObject({ recorded: true, treatments: 1, points: 100, cost: 10 });
+    expect(summer.paid).toMatchObject({ members: 0, treatments: 0, points: 0, cost: 0 });
   });
 
   it('is seeded once: a second run writes nothing', async () => {
