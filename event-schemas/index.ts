@@ -46,6 +46,8 @@ export { TreatmentRecorded, TreatmentApprovalRequested, TreatmentApproved, Treat
 export { PromotionCreated, PromotionStatusChanged };
 export { PromotionRevised, PromotionSection } from './promotion-revised';
 export { PromotionAwardEarned } from './promotion-award-earned';
+export { TreatmentVoided, VoidedBy } from './treatment-voided';
+export { PointsReversed } from './points-reversed';
 export { PromotionStatus, PromotionWebsitePage, type PromotionWebPage, type PromotionWebsite } from './promotion-created';
 
 export { memberEvents, type MemberEvent } from './streams/member';

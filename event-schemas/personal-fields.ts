@@ -28,6 +28,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, Rules>> = {
     hcpName: text,
     lineItems: { each: { injector: { erased: { firstName: ERASED_TEXT, lastName: ERASED_TEXT } } } },
   },
+  // Why a treatment was voided, typed by the practice or an admin: it may name the patient.
+  TreatmentVoided: { reason: text },
 };
 
 /**

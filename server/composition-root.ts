@@ -1,3 +1,4 @@
+import { treatmentVoids } from './treatments/treatment-voids';
 import pg from 'pg';
 import { readModels } from '../projections/registry';
 import { ProjectionDaemon } from '../projections/daemon';
@@ -57,6 +58,7 @@ import { groupRoutes } from './groups/routes';
 import { surveyAdminRoutes } from './surveys/admin-routes';
 import { surveyMemberRoutes } from './surveys/member-routes';
 import { practiceApiKeyRoutes } from './practices/api-key-routes';
+import { practiceTreatmentRoutes } from './practices/practice-treatment-routes';
 import { productRoutes } from './products/product-routes';
 import { treatmentRoutes } from './treatments/treatment-routes';
 import { processTreatmentsRoutes } from './treatments/process-treatments-route';
@@ -137,6 +139,7 @@ export const PROCESS_NAMES: readonly string[] = [
   'promotion-payouts',
   'patient-event-offers',
   'erased-member-certificates',
+  'treatment-voids',
 ];
 
 export const projectionsOnTheLog = (options: {
@@ -155,6 +158,7 @@ export const projectionsOnTheLog = (options: {
     promotionPayouts(options),
     patientEventOffers(options),
     erasedMemberCertificates(options),
+    treatmentVoids(options),
   ],
 });
 
@@ -191,6 +195,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...broadcastRoutes(deps),
     ...productRoutes(deps),
     ...practiceApiKeyRoutes(deps),
+    ...practiceTreatmentRoutes(deps),
     ...treatmentRoutes(deps),
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),

@@ -21,6 +21,8 @@ export interface FlowItem {
   spent: number;
   expired: number;
   forfeited: number;
+  /** Points voided treatments took back (PointsReversed), on the day of the void. */
+  reversed: number;
 }
 
 export interface ProgrammeSummary {
@@ -87,7 +89,7 @@ export interface PromotionResult {
 }
 
 /** The points-flow measures a drill-down names (earned may be narrowed to one source). */
-export type FlowMeasure = 'earned' | 'redeemed' | 'spent' | 'expired' | 'forfeited';
+export type FlowMeasure = 'earned' | 'redeemed' | 'spent' | 'expired' | 'forfeited' | 'reversed';
 
 /** The figure a points-flow drill-down lists (its query): a measure, earned perhaps of one source, over programme days. */
 export interface FlowFigure {

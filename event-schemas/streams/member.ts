@@ -6,6 +6,7 @@ import { PointsAwarded } from '../points-awarded';
 import { PointsExpired } from '../points-expired';
 import { PointsForfeited } from '../points-forfeited';
 import { PointsRedeemed } from '../points-redeemed';
+import { PointsReversed } from '../points-reversed';
 import { PromotionAwardEarned } from '../promotion-award-earned';
 import { streamEvents, type EventsOf } from '../stream-events';
 import { SurveySubmitted } from '../survey-submitted';
@@ -30,5 +31,6 @@ export const memberEvents = streamEvents('member', [
   MessagePreferencesChanged,
   PointsForfeited,
   MemberErased,
+  PointsReversed,
 ]);
 export type MemberEvent = EventsOf<typeof memberEvents>;

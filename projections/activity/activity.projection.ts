@@ -25,6 +25,7 @@ type Consumed =
       | 'PointsForfeited'
       | 'CertificateIssued'
       | 'PromotionAwardEarned'
+      | 'PointsReversed'
       | 'MemberErased'
     >;
 type Moving = Exclude<Consumed, EventOfType<'MemberErased'>>;
@@ -53,6 +54,9 @@ export const expiredRowId = (lotId: string) => `expired-${lotId}`;
 export const EXPIRED_DESCRIPTION = 'Points expired';
 export const forfeitedRowId = (lotId: string) => `forfeited-${lotId}`;
 export const FORFEITED_DESCRIPTION = 'Points forfeited: the account was erased';
+/** A voided treatment's points taken back: a row of its own, dated the void, naming the treatment. */
+export const reversedRowId = (treatmentId: string) => `reversed-${treatmentId}`;
+export const reversedDescription = (dateOfService: string) => `Points reversed: the treatment of ${dateOfService} was voided`;
 
 /** The activity rows an event writes (the projection reads them all for a batch at once). */
 const rowIdsOf = (ev: Moving): string[] => {
@@ -68,7 +72,10 @@ const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned'>>): stri
     case 'TreatmentApproved':
     case 'TreatmentPointsComputed':
     case 'TreatmentProcessed':
+    case 'TreatmentVoided':
       return ev.data.treatmentId;
+    case 'PointsReversed':
+      return ev.data.amount > 0 ? reversedRowId(ev.data.treatmentId) : undefined;
     case 'PointsAwarded':
       return BONUS_SOURCES.has(ev.data.source) ? `award-${ev.data.lotId}` : undefined;
     case 'PointsRedeemed':
@@ -101,6 +108,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
       'PointsForfeited',
       'CertificateIssued',
       'PromotionAwardEarned',
+      'PointsReversed',
       'MemberErased',
     ),
     tables: ['rm_activity'],
@@ -255,6 +263,29 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, days: Programme
           promotion: { id: d.promotionId, name: d.promotionName },
         });
       }
+      return { paxIds: [d.paxId] };
+    }
+    // The treatment's row says it was voided. One still pending earns nothing now, so its row shows 0 rather than its
+    // estimate (and counts in the sum like any processed treatment); one already awarded keeps its points, and the
+    // reversal that takes them back is a row of its own.
+    case 'TreatmentVoided':
+      rows.update(e, ev.data.treatmentId, (c) =>
+        c.activityType === 'TREATMENT PENDING'
+          ? { activityType: 'TREATMENT', points: 0, detail: { ...c.detail, treatmentStatus: 'VOIDED' } }
+          : { ...c, detail: { ...c.detail, treatmentStatus: 'VOIDED' } },
+      );
+      return { paxIds: [ev.data.paxId] };
+    case 'PointsReversed': {
+      const d = ev.data;
+      if (d.amount === 0) return;
+      const row = {
+        id: reversedRowId(d.treatmentId),
+        activityType: 'POINTS REVERSED' as const,
+        activityDate: days.ofEvent(e),
+        points: -d.amount,
+        description: reversedDescription(d.dateOfService),
+      };
+      rows.insert(e, d.paxId, row, { treatmentId: d.treatmentId, dateOfService: d.dateOfService, amount: d.amount, owed: d.owed });
       return { paxIds: [d.paxId] };
     }
     case 'TreatmentApprovalRequested':

@@ -4,6 +4,7 @@ import { deferWrite } from '../batch-buffer';
 import { applyAroundErasures } from '../erasure';
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { PointsBatch } from './points-batch';
+import { repaymentFrom } from '../../event-schemas/points-reversed';
 
 /** What moves a member's balance or pending points: the ledger's own events and a treatment's estimate. */
 type Consumed = EventOfType<
@@ -14,6 +15,7 @@ type Consumed = EventOfType<
   | 'GiftCertificatesPurchased'
   | 'TreatmentRecorded'
   | 'TreatmentPointsComputed'
+  | 'PointsReversed'
   | 'MemberErased'
 >;
 type Moving = Exclude<Consumed, EventOfType<'MemberErased'>>;
@@ -29,6 +31,7 @@ export const memberPointsProjection: Projection<Consumed> = {
     'GiftCertificatesPurchased',
     'TreatmentRecorded',
     'TreatmentPointsComputed',
+    'PointsReversed',
     'MemberErased',
   ),
   tables: ['rm_member_points', 'rm_point_lots'],
@@ -54,6 +57,7 @@ function applyOne(batch: PointsBatch, e: ProjectedEvent<Moving>): void {
   switch (e.event.type) {
     case 'PointsAwarded': {
       const d = e.event.data;
+      const repaid = repaymentFrom(batch.owedBy(d.paxId), d.amount);
       batch.addLot(d.paxId, {
         lotId: d.lotId,
         amount: d.amount,
@@ -63,7 +67,16 @@ function applyOne(batch: PointsBatch, e: ProjectedEvent<Moving>): void {
         awardedAt: e.metadata.occurredAt,
         position: e.position,
       });
+      // What pays back points a reversal left owed is spent from the lot as it arrives (member-state.ts does the same).
+      if (repaid > 0) batch.spendLots(d.paxId, [{ lotId: d.lotId, amount: repaid }]);
       return batch.change(e, d.paxId, d.amount, 0, d.amount);
+    }
+    // A voided treatment: its points leave the lots that held them and the balance (below zero by what was owed); one
+    // voided while pending stops showing its estimate.
+    case 'PointsReversed': {
+      const d = e.event.data;
+      batch.spendLots(d.paxId, d.consumed);
+      return batch.change(e, d.paxId, -d.amount, -d.pendingReleased, -d.amount);
     }
     case 'PointsRedeemed': {
       const d = e.event.data;

@@ -76,6 +76,15 @@ export class PointsBatch {
     this.newLots.push([paxId, lot.lotId, lot.amount, lot.expirationDate, lot.description, lot.source, lot.awardedAt, major.toString(), minor.toString()]);
   }
 
+  /**
+   * Points a reversal left owed. No column holds them: a reversal owes only what no lot holds any more, and later awards
+   * pay the debt back before a lot holds anything, so while anything is owed every lot is empty and the balance is
+   * exactly minus the debt.
+   */
+  owedBy(paxId: number): number {
+    return Math.max(0, -(this.figures.get(paxId)?.balance ?? 0));
+  }
+
   spendLots(paxId: number, spent: readonly { lotId: string; amount: number }[]): void {
     for (const s of spent) this.spends.push({ paxId, lotId: s.lotId, amount: s.amount });
   }

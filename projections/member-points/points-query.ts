@@ -28,7 +28,7 @@ type Message = { paxId: number; kind: string; data: unknown };
 const hasBalance = (m: { kind: string; data: unknown }) => m.kind === 'points' && typeof (m.data as { balance?: unknown } | null)?.balance === 'number';
 
 /**
- * Live `points` messages of any members as they may see them today: the balance without overdue lots (never below 0).
+ * Live `points` messages of any members as they may see them today: the balance without overdue lots (spendableOf).
  * One query for all of them, none when no message carries a balance: the hub presents a whole read of messages at once.
  */
 export async function spendablePointsMessages(pool: pg.Pool, messages: Message[], today: string): Promise<unknown[]> {
@@ -61,9 +61,15 @@ export function withoutOverdue(messages: Message[], overdue: { get(paxId: number
   return messages.map((m) => {
     if (!hasBalance(m)) return m.data;
     const data = m.data as { balance: number };
-    return { ...data, balance: Math.max(0, data.balance - Number(overdue.get(m.paxId) ?? 0)) };
+    return { ...data, balance: spendableOf(data.balance, Number(overdue.get(m.paxId) ?? 0)) };
   });
 }
+
+/**
+ * The balance less lots already overdue, never below 0 on their account. A balance below 0 is what a voided treatment
+ * left owed (no lot holds anything then) and is shown as it is, not clamped.
+ */
+const spendableOf = (balance: number, overdue: number): number => (balance < 0 ? balance : Math.max(0, balance - overdue));
 
 /** The member's points as CONTRACT.md shapes them: the spendable balance, pending, expiring amounts soonest first. */
 export async function pointsSummary(pool: pg.Pool, paxId: number, today: string, maxDates = 3): Promise<PointsSummary> {
@@ -74,7 +80,7 @@ export async function pointsSummary(pool: pg.Pool, paxId: number, today: string,
   const row = totals.rows[0];
   const { overdue, expiring } = splitAt(byDate, today, maxDates);
   return {
-    balance: row ? Math.max(0, Number(row.balance) - overdue) : 0,
+    balance: row ? spendableOf(Number(row.balance), overdue) : 0,
     pending: row ? Number(row.pending) : 0,
     expiring,
   };

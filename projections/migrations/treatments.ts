@@ -56,4 +56,20 @@ export const treatmentReadMigrations: Migration[] = [
       ALTER TABLE rm_activity ALTER COLUMN detail SET STATISTICS 0;
     `,
   },
+  {
+    id: '1200-rm-treatments-for-practices',
+    sql: `
+      -- A practice lists its own treatments by date of service, with what each expects, was awarded and had reversed,
+      -- and which certificates it used. The rows already here lack those, so the read model is replayed from the start.
+      ALTER TABLE rm_treatments
+        ADD COLUMN expected_points integer NOT NULL DEFAULT 0,
+        ADD COLUMN points_awarded integer,
+        ADD COLUMN points_reversed integer,
+        ADD COLUMN redeemed_codes text[] NOT NULL DEFAULT '{}',
+        ADD COLUMN voided_at timestamptz;
+      CREATE INDEX rm_treatments_by_practice ON rm_treatments (practice_id, date_of_service DESC, recorded_at DESC);
+      TRUNCATE rm_treatments;
+      DELETE FROM projection_checkpoints WHERE name = 'treatments';
+    `,
+  },
 ];

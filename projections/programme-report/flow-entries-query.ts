@@ -10,6 +10,7 @@ const EVENT_OF: Record<FlowMeasure, string> = {
   spent: 'GiftCertificatesPurchased',
   expired: 'PointsExpired',
   forfeited: 'PointsForfeited',
+  reversed: 'PointsReversed',
 };
 
 /** A page of the entries, before names are added. */

@@ -14,7 +14,11 @@ const emptyItem = (period: string): FlowItem => ({
   spent: 0,
   expired: 0,
   forfeited: 0,
+  reversed: 0,
 });
+
+const SPENDING_MEASURES = new Set(['redeemed', 'spent', 'expired', 'forfeited', 'reversed']);
+const isSpending = (m: string): m is 'redeemed' | 'spent' | 'expired' | 'forfeited' | 'reversed' => SPENDING_MEASURES.has(m);
 
 /** Every period from `from` to `to` (days `YYYY-MM-DD` or months `YYYY-MM`), so a chart has no gaps. */
 export function periodsBetween(from: string, to: string, interval: FlowInterval): string[] {
@@ -32,7 +36,7 @@ export function periodsBetween(from: string, to: string, interval: FlowInterval)
 /**
  * Points earned (by source), redeemed, spent on gifts, expired and forfeited on the programme days from `from` to
  * `to`, by day or month. Reads the dated totals of those days only (one row per measure and day, by primary key).
- * Forfeited is what erasures took (PointsForfeited).
+ * Forfeited is what erasures took (PointsForfeited); reversed, what voided treatments took back (PointsReversed).
  */
 export async function pointsFlow(pool: pg.Pool, from: string, to: string, interval: FlowInterval): Promise<FlowItem[]> {
   const r = await pool.query<{ measure: string; period: string; amount: string }>(
@@ -49,7 +53,7 @@ export async function pointsFlow(pool: pg.Pool, from: string, to: string, interv
       const source = row.measure.slice('earned:'.length) as AwardSource;
       item.earned.bySource[source] = (item.earned.bySource[source] ?? 0) + amount;
       item.earned.total += amount;
-    } else if (row.measure === 'redeemed' || row.measure === 'spent' || row.measure === 'expired' || row.measure === 'forfeited') item[row.measure] += amount;
+    } else if (isSpending(row.measure)) item[row.measure] += amount;
   }
   return [...items.values()];
 }

@@ -19,6 +19,7 @@ type Consumed = EventOfType<
   | 'CertificateRedemptionReleased'
   | 'CertificateTransferred'
   | 'PromotionAwardEarned'
+  | 'PointsReversed'
 >;
 
 /** The members and certificates a batch of events moves, each once, in one pass. */
@@ -32,6 +33,7 @@ function keysOf(events: ProjectedEvent<Consumed>[]): [number[], string[]] {
       case 'PointsExpired':
       case 'PointsForfeited':
       case 'GiftCertificatesPurchased':
+      case 'PointsReversed':
         members.add(e.event.data.paxId);
         break;
       // An issue too: a certificate's stream may hold two (the redeem route and the reconciler both write a missing one).
@@ -83,6 +85,7 @@ export const programmeReportProjection = (settings: ReadModelSettings, limits: H
       'CertificateRedemptionReleased',
       'CertificateTransferred',
       'PromotionAwardEarned',
+      'PointsReversed',
     ),
     tables: [
       'rm_report_members',
@@ -158,6 +161,10 @@ function applyOne(batch: ReportBatch, day: string, e: ProjectedEvent<Consumed>):
       return batch.certificates.changed(day, e.event.data.certificateId, { used: true });
     case 'CertificateRedemptionReleased':
       return batch.certificates.changed(day, e.event.data.certificateId, { used: false });
+    case 'PointsReversed': {
+      const d = e.event.data;
+      return batch.reversed(d.paxId, day, at, d.amount, d.consumed);
+    }
     // A gift given to another member: it counts the same, held by them from the day of the transfer.
     case 'CertificateTransferred':
       return batch.certificates.changed(day, e.event.data.certificateId, { paxId: e.event.data.toPaxId });

@@ -3,6 +3,7 @@ import { addDays, periodKey } from '../../event-schemas/calendar';
 import { deferWrite, readRows, together, type Statement } from '../batch-buffer';
 import type { Position } from '../../event-schemas/store/position';
 import { CertificateHoldings, type Certificate } from './certificate-holdings';
+import { repaymentFrom } from '../../event-schemas/points-reversed';
 import { addAll, addTo, DatedTotals, MEASURES, MONTHS, rowOn, sumsOn, type ByDay, type Sums, type SumsByDay } from './dated-totals';
 import type { HeldRebuild } from './held-rebuild';
 import { membersWrite, type Member } from './report-member';
@@ -14,7 +15,7 @@ export const ACTIVE_WINDOW_DAYS = 90;
  * A spending ledger event's row behind its points-flow figure. Awards and expiries are the member-points lots instead,
  * which keep the award's and the expiry's place in the log (see flow-entries-query.ts).
  */
-type SpendingMeasure = 'redeemed' | 'spent' | 'forfeited';
+type SpendingMeasure = 'redeemed' | 'spent' | 'forfeited' | 'reversed';
 interface PointEntry {
   measure: SpendingMeasure;
   day: string;
@@ -34,6 +35,7 @@ const HOLDERS = MEASURES.of('holders');
 const ACTIVE = MEASURES.of('active');
 const EXPIRED = MEASURES.of('expired');
 const FORFEITED = MEASURES.of('forfeited');
+const REVERSED = MEASURES.of('reversed');
 const SPENDING = { redeemed: MEASURES.of('redeemed'), spent: MEASURES.of('spent') };
 
 /** The day a 90-day activity window opening on `day` closes, one computation per day (at most 4,096 kept). */
@@ -167,10 +169,12 @@ export class ReportBatch {
   awarded(paxId: number, day: string, lot: { lotId: string; amount: number; expirationDate: string; source: string }): void {
     const month = periodKey(lot.expirationDate);
     const m = this.member(paxId);
-    m.lots.push([lot.lotId, month, lot.amount]);
+    // What pays back points a reversal left owed never counts as outstanding (member-state.ts: the lot holds the rest).
+    const held = lot.amount - repaymentFrom(Math.max(0, -m.balance), lot.amount);
+    if (held > 0) m.lots.push([lot.lotId, month, held]);
     const today = sumsOn(this.daily, day);
     addTo(today, earnedMeasure(lot.source), lot.amount);
-    addTo(sumsOn(this.expiry, day), MONTHS.of(month), lot.amount);
+    if (held > 0) addTo(sumsOn(this.expiry, day), MONTHS.of(month), held);
     this.moveBalance(m, today, lot.amount);
     this.activeOn(m, day, today);
   }
@@ -208,6 +212,21 @@ export class ReportBatch {
     this.entries.push({ measure: 'forfeited', day, position, paxId, points: amount });
     const m = this.member(paxId);
     this.takeFromLot(m, day, sumsOn(this.expiry, day), lotId, amount, undefined);
+    this.moveBalance(m, today, -amount);
+  }
+
+  /**
+   * A voided treatment's points taken back: from the lots the decision named, and the rest owed (the balance goes
+   * below zero, and the member stops counting as a holder).
+   */
+  reversed(paxId: number, day: string, position: Position, amount: number, consumed: readonly { lotId: string; amount: number }[]): void {
+    if (amount === 0) return;
+    const today = sumsOn(this.daily, day);
+    addTo(today, REVERSED, amount);
+    this.entries.push({ measure: 'reversed', day, position, paxId, points: amount });
+    const m = this.member(paxId);
+    const expiryToday = sumsOn(this.expiry, day);
+    for (const c of consumed) this.takeFromLot(m, day, expiryToday, c.lotId, c.amount, undefined);
     this.moveBalance(m, today, -amount);
   }
 

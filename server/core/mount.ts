@@ -26,6 +26,11 @@ const checkAccess = (access: Access, caller: Caller): void => {
       if (caller.kind === 'practice' || (caller.kind === 'participant' && caller.isAdmin)) return;
       if (caller.kind === 'anonymous') throw unauthorized('Send a practice API key in x-api-key, or sign in as an admin');
       throw forbidden('Practices and admins only');
+    // The practice side: its API key (and, with staff sign-in, its staff); members and admins are refused.
+    case 'practice':
+      if (caller.kind === 'practice') return;
+      if (caller.kind === 'anonymous') throw unauthorized('Sign in as practice staff, or send a practice API key in x-api-key');
+      throw forbidden('Practice staff only');
     default: {
       const never: never = access;
       return never;

@@ -62,7 +62,7 @@ export function openApiDocument(routes: AnyRoute[]) {
     const security =
       r.access === 'public'
         ? []
-        : r.access === 'practice-or-admin' || r.access === 'signed-in-or-practice'
+        : r.access === 'practice-or-admin' || r.access === 'signed-in-or-practice' || r.access === 'practice'
           ? [{ apiKey: [] }, { authToken: [] }]
           : [{ authToken: [] }];
     (paths[path] ??= {})[r.method] = {

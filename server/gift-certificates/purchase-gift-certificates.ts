@@ -5,7 +5,7 @@ import { domainError, type Decider, type DomainError } from '../core/decider';
 import { deterministicUuid } from '../core/deterministic-id';
 import { GrowOnlyMap, GrowOnlySet } from '../core/grow-only';
 import { evolveMember, initialMemberState, type MemberState } from '../points/member-state';
-import { spendableBalance, spendableLots } from '../points/redeem-points';
+import { owedRefusal, spendableBalance, spendableLots } from '../points/redeem-points';
 
 /** Spec section 9: a cart (and so an order) holds at most 5 certificates in all. */
 export const MAX_QUANTITY_PER_CART = 5;
@@ -98,6 +98,7 @@ export const purchaseGiftCertificates: Decider<PurchaseGiftCertificates, GiftOrd
     const count = c.lines.reduce((n, l) => n + l.quantity, 0);
     if (c.codes.length < count) throw new Error(`need ${count} certificate codes, got ${c.codes.length}`);
     const cost = c.lines.reduce((n, l) => n + l.purchasePrice * l.quantity, 0);
+    if (state.member.owed > 0) return left(domainError('insufficient-points', owedRefusal(state.member.owed)));
     const available = spendableBalance(state.member, c.today);
     if (available < cost)
       return left(domainError('insufficient-points', `This order costs ${cost} points, ${cost - available} more than the ${available} available`));

@@ -1,4 +1,5 @@
 import type { MemberEvent } from '../../event-schemas';
+import { repaymentFrom } from '../../event-schemas/points-reversed';
 import { GrowOnlyList, GrowOnlySet } from '../core/grow-only';
 
 export interface PointLot {
@@ -16,29 +17,42 @@ export interface MemberState {
   readonly lotList: GrowOnlyList<PointLot>;
   /** Admin award idempotency keys already used, so a retried request awards nothing. */
   usedAwardKeys: GrowOnlySet<string>;
+  /**
+   * Points a reversal took back that no lot held any more (they were spent): the balance is the lots' sum less this,
+   * so it may be below zero. Each later award pays it back before its lot holds anything.
+   */
+  owed: number;
 }
 
 /** A state whose `lots` array is made from its list only when a decision reads it (a redemption, an expiry run). */
-const memberState = (balance: number, lotList: GrowOnlyList<PointLot>, usedAwardKeys: GrowOnlySet<string>): MemberState => ({
+const memberState = (balance: number, lotList: GrowOnlyList<PointLot>, usedAwardKeys: GrowOnlySet<string>, owed: number): MemberState => ({
   balance,
   lotList,
   usedAwardKeys,
+  owed,
   get lots() {
     return lotList.toArray();
   },
 });
 
-export const initialMemberState: MemberState = memberState(0, GrowOnlyList.empty(), GrowOnlySet.empty());
+export const initialMemberState: MemberState = memberState(0, GrowOnlyList.empty(), GrowOnlySet.empty(), 0);
 
 export const evolveMember = (state: MemberState, event: MemberEvent): MemberState => {
   switch (event.type) {
     case 'PointsAwarded': {
       const d = event.data;
+      const repaid = repaymentFrom(state.owed, d.amount);
       return memberState(
         state.balance + d.amount,
-        state.lotList.with({ lotId: d.lotId, remaining: d.amount, expirationDate: d.expirationDate }),
+        state.lotList.with({ lotId: d.lotId, remaining: d.amount - repaid, expirationDate: d.expirationDate }),
         d.idempotencyKey ? state.usedAwardKeys.with(d.idempotencyKey) : state.usedAwardKeys,
+        state.owed - repaid,
       );
+    }
+    // A voided treatment's points leave the lots that still hold them; what they no longer hold is owed.
+    case 'PointsReversed': {
+      const spent = spendLots(state, event.data.consumed);
+      return memberState(spent.balance - event.data.owed, spent.lotList, spent.usedAwardKeys, spent.owed + event.data.owed);
     }
     case 'PointsRedeemed':
       return spendLots(state, event.data.consumed);
@@ -81,5 +95,5 @@ const spendLots = (state: MemberState, spent: readonly { lotId: string; amount: 
     total += amount;
     return { ...l, remaining: l.remaining - amount };
   });
-  return memberState(state.balance - total, GrowOnlyList.of(lots), state.usedAwardKeys);
+  return memberState(state.balance - total, GrowOnlyList.of(lots), state.usedAwardKeys, state.owed);
 };

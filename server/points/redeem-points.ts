@@ -38,6 +38,10 @@ export const spendableLots = (lots: readonly PointLot[], today: string): PointLo
 
 export const spendableBalance = (state: MemberState, today: string): number => spendableLots(state.lots, today).reduce((sum, l) => sum + l.remaining, 0);
 
+/** Why a member who owes points cannot spend any, in the member's words. */
+export const owedRefusal = (owed: number) =>
+  `Your balance is -${owed} points: a treatment was voided after its points were spent, so its points were taken back. The points you earn next pay that back first; you can redeem again once your balance is above zero.`;
+
 export const certificateValue = (points: number, divisor: number): number => Math.round((points / divisor) * 100) / 100;
 
 /** Spends points on a reward certificate. Appended at the expected revision, so two requests cannot spend the same lot. */
@@ -46,6 +50,7 @@ export const redeemPoints: Decider<RedeemPoints, MemberState, MemberEvent> = {
   evolve: evolveMember,
   decide: (c, state) => {
     if (!isRedeemTier(c.amount)) return left(domainError('validation', REDEEM_TIER_RULE, 'body.amount'));
+    if (state.owed > 0) return left(domainError('insufficient-points', owedRefusal(state.owed)));
     const available = spendableBalance(state, c.today);
     if (available < c.amount)
       return left(domainError('insufficient-points', `Redeeming ${c.amount} points needs ${c.amount - available} more than the ${available} available`));

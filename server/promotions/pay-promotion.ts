@@ -40,6 +40,8 @@ export const payPromotion: Decider<PayPromotion, PayoutState, MemberEvent> = {
   decide: (c, state) => {
     const { promotion: p, treatment: tr } = c;
     if (state.paid.has(payoutKey(p.promotionId, tr.treatmentId))) return right([]);
+    // A voided treatment pays no promotion, even when its payout is decided after the void.
+    if (state.reversedTreatments.has(tr.treatmentId)) return right([]);
     const result = bestRule(p.payoutAndRules.rules, tr.lines);
     if (!result) return right([]);
     const base = {

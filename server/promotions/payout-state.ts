@@ -1,5 +1,5 @@
 import type { EventOfType, MemberEvent } from '../../event-schemas';
-import { GrowOnlyMap } from '../core/grow-only';
+import { GrowOnlyMap, GrowOnlySet } from '../core/grow-only';
 
 export type PromotionAward = EventOfType<'PromotionAwardEarned'>['data'];
 
@@ -11,19 +11,26 @@ export type PromotionAward = EventOfType<'PromotionAwardEarned'>['data'];
 export interface PayoutState {
   paid: GrowOnlyMap<string, PromotionAward>;
   pointsByPromotionDay: GrowOnlyMap<string, number>;
+  /** Treatments voided and reversed: a promotion pays them nothing afterwards, however the payout races the void. */
+  reversedTreatments: GrowOnlySet<string>;
 }
 
-export const initialPayoutState: PayoutState = { paid: GrowOnlyMap.empty(), pointsByPromotionDay: GrowOnlyMap.empty() };
+export const initialPayoutState: PayoutState = {
+  paid: GrowOnlyMap.empty(),
+  pointsByPromotionDay: GrowOnlyMap.empty(),
+  reversedTreatments: GrowOnlySet.empty(),
+};
 
 export const payoutKey = (promotionId: string, treatmentId: string) => `${promotionId}|${treatmentId}`;
 export const promotionDayKey = (promotionId: string, dateOfService: string) => `${promotionId}|${dateOfService}`;
 
 export const evolvePayouts = (state: PayoutState, event: MemberEvent): PayoutState => {
+  if (event.type === 'PointsReversed') return { ...state, reversedTreatments: state.reversedTreatments.with(event.data.treatmentId) };
   if (event.type !== 'PromotionAwardEarned') return state;
   const d = event.data;
   // Grow-only maps (server/core/grow-only.ts): a payout adds to them without copying the member's history.
   const paid = state.paid.with(payoutKey(d.promotionId, d.treatmentId), d);
   if (d.awardType !== 'POINT') return { ...state, paid };
   const day = promotionDayKey(d.promotionId, d.dateOfService);
-  return { paid, pointsByPromotionDay: state.pointsByPromotionDay.with(day, (state.pointsByPromotionDay.get(day) ?? 0) + d.amount) };
+  return { ...state, paid, pointsByPromotionDay: state.pointsByPromotionDay.with(day, (state.pointsByPromotionDay.get(day) ?? 0) + d.amount) };
 };

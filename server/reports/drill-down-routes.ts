@@ -22,8 +22,8 @@ export const MAX_DRILL_DOWN_PAGE_SIZE = 100;
 
 const SOURCES = Object.keys(AwardSource.keys) as AwardSource[];
 const Measure = withRule(
-  t.keyof({ earned: null, redeemed: null, spent: null, expired: null, forfeited: null }),
-  'must be earned, redeemed, spent, expired or forfeited',
+  t.keyof({ earned: null, redeemed: null, spent: null, expired: null, forfeited: null, reversed: null }),
+  'must be earned, redeemed, spent, expired, forfeited or reversed',
 );
 const Source = withRule(AwardSource, `must be one of ${SOURCES.join(', ')}`);
 const Category = refined(t.string, 'Category', 'must be a certificate category (1 to 100 characters)', (s) => s.length >= 1 && s.length <= 100, {

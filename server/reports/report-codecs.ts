@@ -18,6 +18,7 @@ export const FlowItemCodec = t.type({
   spent: t.number,
   expired: t.number,
   forfeited: t.number,
+  reversed: t.number,
 });
 
 const Rate = t.union([t.number, t.null]);

@@ -34,6 +34,15 @@ export const evolveEarning = (state: EarningState, event: MemberEvent): EarningS
         processedTreatments: state.processedTreatments.with(d.treatmentId),
       };
     }
+    // A voided treatment gives its date's room back and is never awarded after (it counts as decided).
+    case 'PointsReversed': {
+      const d = event.data;
+      return {
+        pointsByServiceDate: addTo(state.pointsByServiceDate, d.dateOfService, -d.treatmentPoints),
+        partnerPointsByDay: addTo(state.partnerPointsByDay, d.dateOfService, -d.partnerPoints),
+        processedTreatments: state.processedTreatments.with(d.treatmentId),
+      };
+    }
     // Balance and lots are member-state's concern; survey and impersonation facts change no cap.
     case 'PointsAwarded':
     case 'PointsRedeemed':

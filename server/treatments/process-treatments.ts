@@ -45,9 +45,10 @@ export async function processTreatment(deps: JobDeps, treatmentId: string): Prom
   ).catch(skipErased);
   // The member was erased before the nightly run: their treatment earns nothing and stays as it was.
   if (!result) return { processed: false, pointsAwarded: 0 };
-  const computed = [...result.appended, ...result.history.map((h) => h.event)].find(
-    (e) => e.type === 'TreatmentPointsComputed' && e.data.treatmentId === treatmentId,
-  );
+  const decided = [...result.appended, ...result.history.map((h) => h.event)];
+  const computed = decided.find((e) => e.type === 'TreatmentPointsComputed' && e.data.treatmentId === treatmentId);
+  // Voided between this run's read of the treatment and its award: the reversal came first, so nothing is awarded.
+  if (!computed && decided.some((e) => e.type === 'PointsReversed' && e.data.treatmentId === treatmentId)) return { processed: false, pointsAwarded: 0 };
   if (!computed || computed.type !== 'TreatmentPointsComputed') throw new Error(`treatment ${treatmentId} has no computed award`);
   const processed = TreatmentProcessed.of({ treatmentId, paxId: state.paxId, pointsAwarded: computed.data.totalAwarded, reasons: computed.data.reasons });
   const meta = { actor: ACTOR, correlationId: ctx.correlationId, causationId: treatmentId, occurredAt: now.toISOString() };

@@ -12,7 +12,8 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
-import { formatPosition } from '../../event-schemas/store/position';
+import { formatPosition, type Position } from '../../event-schemas/store/position';
+import type { Caller } from '../auth/caller';
 import { APPROVAL_LINK_DAYS, confirmTreatment, hashApprovalToken, linkState } from './confirm-treatment';
 import { portalLink } from '../config';
 import { estimatePoints } from './earning-rules';
@@ -61,57 +62,10 @@ export const treatmentRoutes = (deps: Deps) => [
       },
     },
     handler: async ({ body, caller }) => {
-      const practiceId = caller.kind === 'practice' ? caller.practiceId : (body.practiceId ?? null);
-      const treatmentId = deterministicUuid(`treatment|${practiceId ?? 'admin'}|${body.externalId.trim()}`);
-      const stream = treatmentStream(treatmentId);
-      const existing = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
-      if (existing.state.kind === 'recorded') return { status: 200, body: { treatmentId, status: existing.state.status } };
-      const now = deps.now();
-      const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
-      const {
-        redeemed: redeemedCertificates,
-        presented,
-        held,
-      } = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId, deps.settings.timeZone);
-      await assertRedeemable(deps.pool, { paxId: body.paxId, dateOfService: body.dateOfService, presented, today: dateIn(deps.settings.timeZone, now) });
-      const financed = body.financed ?? false;
-      const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
-      const token = financed ? newToken() : null;
-      const ctx = { actor: actorOf(caller), correlationId: correlationId(), now };
-      await redeemCertificatesOnTreatment(deps.store, { treatmentId, paxId: body.paxId, dateOfService: body.dateOfService }, held, ctx);
-      const result = await handleCommand(
-        deps.store,
-        recordTreatment,
-        stream,
-        {
-          treatmentId,
-          externalId: body.externalId.trim(),
-          practiceId,
-          paxId: body.paxId,
-          dateOfService: body.dateOfService,
-          hcpName: body.hcpName.trim(),
-          financed,
-          lineItems,
-          redeemedCertificates,
-          expectedPoints: estimatePoints(lineItems, redeemedCertificates, deps.settings.partnerDailyPointsLimit),
-          approvalTokenHash: token ? hashApprovalToken(token) : null,
-          approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
-          approvalExpiresAt: token ? addDaysToInstant(now, APPROVAL_LINK_DAYS).toISOString() : undefined,
-        },
-        ctx,
-      );
-      const status = result.state.kind === 'recorded' ? result.state.status : 'PENDING';
-      // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.
-      if (result.appended.length === 0) return { status: 200, body: { treatmentId, status } };
-      if (token) {
-        const link = portalLink(deps.settings, `/treatments/${treatmentId}/confirm?token=${token}`);
-        const text = `Please confirm your financed treatment of ${body.dateOfService} with ${body.hcpName.trim()} so its points can be processed (the link works for ${APPROVAL_LINK_DAYS} days): ${link}`;
-        if (contacts.email) await enqueue(deps.pool, { channel: 'email', recipient: contacts.email, subject: 'Confirm your treatment', body: text });
-        // A text must fit two segments (server/messaging/sms-text.ts): no practitioner's name, whose length is not ours to bound.
-        const sms = `Confirm your financed treatment of ${body.dateOfService} so its points can be processed: ${link}`;
-        if (contacts.phone) await enqueue(deps.pool, { channel: 'sms', recipient: contacts.phone, subject: 'Confirm your treatment', body: sms });
-      }
-      return { status: 202, body: { treatmentId, status }, headers: result.position ? { 'x-position': formatPosition(result.position) } : undefined };
+      const r = await reportTreatment(deps, body, caller);
+      const answer = { treatmentId: r.treatmentId, status: r.status };
+      if (!r.recorded) return { status: 200, body: answer };
+      return { status: 202, body: answer, headers: r.position ? { 'x-position': formatPosition(r.position) } : undefined };
     },
   }),
   route({
@@ -184,3 +138,77 @@ export const treatmentRoutes = (deps: Deps) => [
     },
   }),
 ];
+
+export interface ReportedTreatment {
+  /** False when this externalId was already recorded (then nothing new is written). */
+  recorded: boolean;
+  treatmentId: string;
+  status: string;
+  expectedPoints: number;
+  position?: Position;
+}
+
+/**
+ * Records a treatment for a practice (its API key or its staff) or an admin: idempotent by (practice, externalId).
+ * The certificates it names are used first, each on its own stream; then the treatment is recorded.
+ */
+export async function reportTreatment(deps: Deps, body: RecordTreatmentBody, caller: Caller): Promise<ReportedTreatment> {
+  const practiceId = caller.kind === 'practice' ? caller.practiceId : (body.practiceId ?? null);
+  const treatmentId = deterministicUuid(`treatment|${practiceId ?? 'admin'}|${body.externalId.trim()}`);
+  const stream = treatmentStream(treatmentId);
+  const existing = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
+  if (existing.state.kind === 'recorded') return { recorded: false, treatmentId, status: existing.state.status, expectedPoints: existing.state.expectedPoints };
+  const now = deps.now();
+  const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
+  const {
+    redeemed: redeemedCertificates,
+    presented,
+    held,
+  } = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId, deps.settings.timeZone);
+  await assertRedeemable(deps.pool, { paxId: body.paxId, dateOfService: body.dateOfService, presented, today: dateIn(deps.settings.timeZone, now) });
+  const financed = body.financed ?? false;
+  const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};
+  const token = financed ? newToken() : null;
+  const ctx = { actor: actorOf(caller), correlationId: correlationId(), now };
+  await redeemCertificatesOnTreatment(deps.store, { treatmentId, paxId: body.paxId, dateOfService: body.dateOfService }, held, ctx);
+  const result = await handleCommand(
+    deps.store,
+    recordTreatment,
+    stream,
+    {
+      treatmentId,
+      externalId: body.externalId.trim(),
+      practiceId,
+      paxId: body.paxId,
+      dateOfService: body.dateOfService,
+      hcpName: body.hcpName.trim(),
+      financed,
+      lineItems,
+      redeemedCertificates,
+      expectedPoints: estimatePoints(lineItems, redeemedCertificates, deps.settings.partnerDailyPointsLimit),
+      approvalTokenHash: token ? hashApprovalToken(token) : null,
+      approvalChannels: [...(contacts.email ? (['email'] as const) : []), ...(contacts.phone ? (['sms'] as const) : [])],
+      approvalExpiresAt: token ? addDaysToInstant(now, APPROVAL_LINK_DAYS).toISOString() : undefined,
+    },
+    ctx,
+  );
+  const status = result.state.kind === 'recorded' ? result.state.status : 'PENDING';
+  // A concurrent twin got there first: it recorded (and sends any link); this call records nothing.
+  if (result.appended.length === 0)
+    return { recorded: false, treatmentId, status, expectedPoints: result.state.kind === 'recorded' ? result.state.expectedPoints : 0 };
+  if (token) {
+    const link = portalLink(deps.settings, `/treatments/${treatmentId}/confirm?token=${token}`);
+    const text = `Please confirm your financed treatment of ${body.dateOfService} with ${body.hcpName.trim()} so its points can be processed (the link works for ${APPROVAL_LINK_DAYS} days): ${link}`;
+    if (contacts.email) await enqueue(deps.pool, { channel: 'email', recipient: contacts.email, subject: 'Confirm your treatment', body: text });
+    // A text must fit two segments (server/messaging/sms-text.ts): no practitioner's name, whose length is not ours to bound.
+    const sms = `Confirm your financed treatment of ${body.dateOfService} so its points can be processed: ${link}`;
+    if (contacts.phone) await enqueue(deps.pool, { channel: 'sms', recipient: contacts.phone, subject: 'Confirm your treatment', body: sms });
+  }
+  return {
+    recorded: true,
+    treatmentId,
+    status,
+    expectedPoints: result.state.kind === 'recorded' ? result.state.expectedPoints : 0,
+    ...(result.position ? { position: result.position } : {}),
+  };
+}

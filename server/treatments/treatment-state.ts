@@ -3,7 +3,7 @@ import type { RedeemedCertificate, TreatmentLineItem } from '../../event-schemas
 
 export const treatmentStream = (treatmentId: string) => streamName('treatment', treatmentId);
 
-export type TreatmentStatus = 'PENDING' | 'PENDING_APPROVAL' | 'PROCESSED';
+export type TreatmentStatus = 'PENDING' | 'PENDING_APPROVAL' | 'PROCESSED' | 'VOIDED';
 
 export interface RecordedTreatment {
   kind: 'recorded';
@@ -56,8 +56,11 @@ export const evolveTreatment = (state: TreatmentState, event: TreatmentEvent): T
     case 'TreatmentApproved':
       // The token is spent: it cannot confirm twice.
       return state.kind === 'recorded' ? { ...state, status: 'PENDING', approvalTokenHash: null, spentTokenHash: state.approvalTokenHash } : state;
+    // A run that decided its award before a void appends this after it: the treatment stays voided.
     case 'TreatmentProcessed':
-      return state.kind === 'recorded' ? { ...state, status: 'PROCESSED' } : state;
+      return state.kind === 'recorded' && state.status !== 'VOIDED' ? { ...state, status: 'PROCESSED' } : state;
+    case 'TreatmentVoided':
+      return state.kind === 'recorded' ? { ...state, status: 'VOIDED', approvalTokenHash: null } : state;
     default: {
       const never: never = event;
       return never;

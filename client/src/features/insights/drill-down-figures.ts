@@ -21,6 +21,7 @@ export function flowFigureOf(period: string, column: number, asOf: string): { fi
     ['spent', 'Spent on gifts'],
     ['expired', 'Expired'],
     ['forfeited', 'Forfeited'],
+    ['reversed', 'Reversed'],
   ] as const;
   const other = rest[column - 2 - SOURCE_LABELS.length];
   return other ? { figure: { measure: other[0], ...days }, label: `${other[1]}, ${month}` } : undefined;

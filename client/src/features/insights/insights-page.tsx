@@ -188,7 +188,16 @@ function Figures({ insights }: { insights: Insights }) {
           caption="Points flow by month"
           fileName={`points-flow-${day}.csv`}
           testId="flow-table"
-          header={['Month', 'Earned', ...SOURCE_LABELS.map(([, label]) => `Earned: ${label}`), 'Redeemed', 'Spent on gifts', 'Expired', 'Forfeited']}
+          header={[
+            'Month',
+            'Earned',
+            ...SOURCE_LABELS.map(([, label]) => `Earned: ${label}`),
+            'Redeemed',
+            'Spent on gifts',
+            'Expired',
+            'Forfeited',
+            'Reversed',
+          ]}
           rows={flow.map((f) => [
             f.period,
             f.earned.total,
@@ -197,6 +206,7 @@ function Figures({ insights }: { insights: Insights }) {
             f.spent,
             f.expired,
             f.forfeited,
+            f.reversed,
           ])}
           cellAction={(row, column, shown) => {
             const f = flowFigureOf(String(row[0]), column, day);
