@@ -7,6 +7,8 @@ export const Actor = t.union([
   t.type({ kind: t.literal('admin'), adminId: PaxId }),
   t.type({ kind: t.literal('admin-as-participant'), adminId: PaxId, paxId: PaxId }),
   t.type({ kind: t.literal('practice'), practiceId: PositiveInteger, apiKeyId: PositiveInteger }),
+  /** A member of a practice's staff, signed in at /practice. */
+  t.type({ kind: t.literal('practice-staff'), practiceId: PositiveInteger, userId: PositiveInteger }),
   t.type({ kind: t.literal('system'), job: t.string }),
 ]);
 export type Actor = t.TypeOf<typeof Actor>;
@@ -30,6 +32,8 @@ export const describeActor = (a: Actor): string => {
       return `admin ${a.adminId} as participant ${a.paxId}`;
     case 'practice':
       return `practice ${a.practiceId} (key ${a.apiKeyId})`;
+    case 'practice-staff':
+      return `practice ${a.practiceId} (staff ${a.userId})`;
     case 'system':
       return `system job ${a.job}`;
     default: {

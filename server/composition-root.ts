@@ -58,7 +58,10 @@ import { groupRoutes } from './groups/routes';
 import { surveyAdminRoutes } from './surveys/admin-routes';
 import { surveyMemberRoutes } from './surveys/member-routes';
 import { practiceApiKeyRoutes } from './practices/api-key-routes';
+import { practiceMigrations } from './practices/practice-tables';
 import { practiceTreatmentRoutes } from './practices/practice-treatment-routes';
+import { practiceStaffRoutes } from './practices/staff-routes';
+import { practicePatientRoutes } from './practices/patient-routes';
 import { productRoutes } from './products/product-routes';
 import { treatmentRoutes } from './treatments/treatment-routes';
 import { processTreatmentsRoutes } from './treatments/process-treatments-route';
@@ -107,6 +110,7 @@ export const allMigrations = (): Migration[] =>
   [
     ...eventStoreMigrations,
     ...platformMigrations,
+    ...practiceMigrations,
     ...surveyConfigMigrations,
     ...treatmentConfigMigrations,
     ...productMigrations,
@@ -196,6 +200,8 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...productRoutes(deps),
     ...practiceApiKeyRoutes(deps),
     ...practiceTreatmentRoutes(deps),
+    ...practiceStaffRoutes(deps),
+    ...practicePatientRoutes(deps),
     ...treatmentRoutes(deps),
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),

@@ -12,6 +12,8 @@ export interface Participant {
   dateOfBirth: string | null;
   refCode: string | null;
   isAdmin: boolean;
+  /** The member's code for the front desk (8 characters, no look-alike letters), shown in the wallet. */
+  memberCode: string;
 }
 
 /** 'Y' for the preferred one. */
@@ -87,7 +89,10 @@ export interface Timeline {
 
 /** One staff read of the member's data (GET /admin/participants/{paxId}/access-log). */
 export interface AccessEntry {
-  actor: { kind: 'admin' | 'admin-as-participant'; adminId: number; paxId?: number; name: string | null };
+  actor:
+    | { kind: 'admin' | 'admin-as-participant'; adminId: number; paxId?: number; name: string | null }
+    /** The front desk of a practice (its staff member, or none through its API key). */
+    | { kind: 'practice'; practiceId: number; userId?: number; name: string | null };
   action: string;
   occurredAt: string;
 }

@@ -21,7 +21,18 @@ export interface LoginAnswer {
   pax: SessionPax;
   events: SessionEvent[];
   impersonated?: boolean;
+  /** Set for a practice's staff: they land on /practice, and `pax.paxId` is their staff user id, not a member's. */
+  practice?: PracticeOfSession;
 }
+
+export interface PracticeOfSession {
+  practiceId: number;
+  name: string;
+  role: 'PRACTICE_ADMIN' | 'FRONT_DESK';
+}
+
+/** What a practice staff member's sign-in answers. */
+export type PracticeLoginAnswer = LoginAnswer & { practice: PracticeOfSession };
 
 /** The body of POST /authenticate/login. */
 export interface Credentials {

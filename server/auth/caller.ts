@@ -15,7 +15,19 @@ export type Caller =
       impersonatorId: number | null;
       tokenHash: Buffer;
     }
-  | { kind: 'practice'; practiceId: number; apiKeyId: number };
+  /** A practice: through one of its API keys (`staff` null), or a member of its staff signed in (`apiKeyId` null). */
+  | { kind: 'practice'; practiceId: number; apiKeyId: number | null; staff: PracticeStaff | null };
+
+export type PracticeRole = 'PRACTICE_ADMIN' | 'FRONT_DESK';
+
+export interface PracticeStaff {
+  userId: number;
+  role: PracticeRole;
+  firstName: string;
+  lastName: string;
+  practiceName: string;
+  tokenHash: Buffer;
+}
 
 export type SignedIn = Extract<Caller, { kind: 'participant' }>;
 
@@ -33,7 +45,9 @@ export const actorOf = (caller: Caller): Actor => {
       if (caller.impersonatorId !== null) return { kind: 'admin-as-participant', adminId: caller.impersonatorId, paxId: caller.paxId };
       return caller.isAdmin ? { kind: 'admin', adminId: caller.paxId } : { kind: 'participant', paxId: caller.paxId };
     case 'practice':
-      return { kind: 'practice', practiceId: caller.practiceId, apiKeyId: caller.apiKeyId };
+      return caller.staff
+        ? { kind: 'practice-staff', practiceId: caller.practiceId, userId: caller.staff.userId }
+        : { kind: 'practice', practiceId: caller.practiceId, apiKeyId: caller.apiKeyId ?? 0 };
     case 'anonymous':
       return { kind: 'system', job: 'anonymous' };
     default: {

@@ -14,12 +14,17 @@ import { route } from '../core/route';
 import type { Deps } from '../deps';
 import type { SignedIn } from './caller';
 import { clearAccountFailures, recordAttempt } from './login-throttle';
-import { decoyHash, verifyPassword } from './passwords';
+import { verifyPassword } from './passwords';
 import { callerForToken, createSession, paxOf, revokeSession, type SessionPax } from './sessions';
 import { memberErased, recordAccess } from '../privacy/access-log';
+import { signInPracticeStaff } from '../practices/staff-sign-in';
+import { revokePracticeSession } from '../practices/practice-sessions';
 
 const PaxOut = t.type({ paxId: t.number, firstName: t.string, lastName: t.string });
-const LoginAnswer = t.intersection([t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }), t.partial({ impersonated: t.boolean })]);
+const LoginAnswer = t.intersection([
+  t.type({ authToken: t.string, pax: PaxOut, events: t.array(t.unknown) }),
+  t.partial({ impersonated: t.boolean, practice: t.type({ practiceId: t.number, name: t.string, role: t.string }) }),
+]);
 const LoginBody = t.type({ username: NonEmptyString, password: NonEmptyString });
 /** The session machine sends the contract's credentials; the login codec accepts them. */
 const LoginOrRestoreBody = t.partial({ username: t.string, password: t.string, campaignId: PositiveInteger });
@@ -69,9 +74,17 @@ export const authRoutes = (deps: Deps) => [
         [username.trim()],
       );
       const row = r.rows[0];
-      const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash(deps.settings.passwordHashCost)));
+      // Not a participant: perhaps a practice's staff member (their accounts are apart from members').
+      if (!row) {
+        const staff = await signInPracticeStaff(deps, username, password);
+        if (!staff) throw unauthorized('The e-mail or password is not right');
+        await attempt.withdraw();
+        await clearAccountFailures(deps.pool, username);
+        return { status: 200, body: staff };
+      }
+      const ok = await verifyPassword(password, row.password_hash);
       // A failure stays recorded; a success withdraws its attempt and forgives the account.
-      if (!row || !ok) throw unauthorized('The e-mail or password is not right');
+      if (!ok) throw unauthorized('The e-mail or password is not right');
       await attempt.withdraw();
       await clearAccountFailures(deps.pool, username);
       const paxId = Number(row.pax_id);
@@ -86,10 +99,13 @@ export const authRoutes = (deps: Deps) => [
     method: 'get',
     path: '/authenticate/keepalive',
     tag: 'Session',
-    summary: 'Answers 200 while the session in auth-token is valid',
-    access: 'signed-in',
+    summary: "Answers 200 while the session in auth-token is valid (a member's, an admin's or a practice staff member's)",
+    access: 'public',
     responses: { 200: { description: 'Valid', schema: t.type({ valid: t.boolean }) }, 401: { description: 'Not valid' } },
-    handler: async () => ({ status: 200, body: { valid: true } }),
+    handler: async ({ caller }) => {
+      if (caller.kind !== 'participant' && !(caller.kind === 'practice' && caller.staff)) throw unauthorized();
+      return { status: 200, body: { valid: true } };
+    },
   }),
   route({
     method: 'post',
@@ -102,6 +118,7 @@ export const authRoutes = (deps: Deps) => [
     handler: async ({ body, caller }) => {
       const target = await callerForToken(deps.pool, body.authToken);
       if (signedIn(target)) await revokeSession(deps.pool, target.tokenHash);
+      else if (target.kind === 'practice' && target.staff) await revokePracticeSession(deps.pool, target.staff.tokenHash);
       else if (signedIn(caller)) await revokeSession(deps.pool, caller.tokenHash);
       return { status: 204 };
     },

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Caller } from './caller';
 import { sessionCacheFor } from './session-cache';
 import { hashToken, newToken } from './tokens';
+import { practiceStaffForTokenHash } from '../practices/practice-sessions';
 
 export const SESSION_HOURS = 12;
 
@@ -46,7 +47,7 @@ async function lookUp(db: pg.Pool, tokenHash: Buffer): Promise<{ caller: Caller;
     [tokenHash],
   );
   const row = r.rows[0];
-  if (!row) return { caller: { kind: 'anonymous' }, expiresAt: null };
+  if (!row) return (await practiceStaffForTokenHash(db, tokenHash)) ?? { caller: { kind: 'anonymous' }, expiresAt: null };
   const impersonatorId = row.admin_pax_id === null ? null : Number(row.admin_pax_id);
   return {
     expiresAt: row.expires_at.getTime(),

@@ -13,6 +13,8 @@ const checkAccess = (access: Access, caller: Caller): void => {
     case 'public':
       return;
     case 'signed-in':
+      // Practice staff are signed in, but not as a member: the spec refuses them member routes as it refuses a member admin's.
+      if (caller.kind === 'practice' && caller.staff) throw forbidden('Practice staff use the practice screens only');
       if (caller.kind !== 'participant') throw unauthorized();
       return;
     case 'admin':
@@ -30,6 +32,15 @@ const checkAccess = (access: Access, caller: Caller): void => {
     case 'practice':
       if (caller.kind === 'practice') return;
       if (caller.kind === 'anonymous') throw unauthorized('Sign in as practice staff, or send a practice API key in x-api-key');
+      throw forbidden('Practice staff only');
+    case 'practice-staff':
+    case 'practice-admin':
+      if (caller.kind === 'practice' && caller.staff) {
+        if (access === 'practice-admin' && caller.staff.role !== 'PRACTICE_ADMIN')
+          throw forbidden("Only the practice's administrators manage its staff and keys");
+        return;
+      }
+      if (caller.kind === 'anonymous' || caller.kind === 'practice') throw unauthorized('Sign in as practice staff');
       throw forbidden('Practice staff only');
     default: {
       const never: never = access;

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import type { Caller } from '../auth/caller';
 
 /** `signed-in-or-practice`: any signed-in participant, or a practice by its API key (e.g. the product list). */
-export type Access = 'public' | 'signed-in' | 'admin' | 'practice-or-admin' | 'signed-in-or-practice' | 'practice';
+export type Access = 'public' | 'signed-in' | 'admin' | 'practice-or-admin' | 'signed-in-or-practice' | 'practice' | 'practice-staff' | 'practice-admin';
 
 export interface Reply {
   status: number;

@@ -1,3 +1,4 @@
+import { memberCodeKey, memberCodeOf } from '../practices/member-code';
 import type { Participant, ParticipantEmail, ParticipantPhone } from '../../event-schemas/contract/participants';
 import * as t from 'io-ts';
 import { assertCanActFor, type Caller } from '../auth/caller';
@@ -15,6 +16,7 @@ const Participant = t.type({
   dateOfBirth: t.union([t.string, t.null]),
   refCode: t.union([t.string, t.null]),
   isAdmin: t.boolean,
+  memberCode: t.string,
 });
 const Flag = t.keyof({ Y: null, N: null });
 
@@ -69,6 +71,7 @@ export const participantRoutes = (deps: Deps) => [
           dateOfBirth: p.date_of_birth,
           refCode: p.ref_code,
           isAdmin: p.is_admin,
+          memberCode: memberCodeOf(await memberCodeKey(deps.pool), Number(p.pax_id)),
         } satisfies Participant,
       };
     },

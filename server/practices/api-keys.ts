@@ -9,7 +9,7 @@ export async function practiceCaller(db: pg.Pool, apiKey: string): Promise<Calle
     [hashToken(apiKey)],
   );
   const row = r.rows[0];
-  return row ? { kind: 'practice', practiceId: Number(row.practice_id), apiKeyId: Number(row.api_key_id) } : { kind: 'anonymous' };
+  return row ? { kind: 'practice', practiceId: Number(row.practice_id), apiKeyId: Number(row.api_key_id), staff: null } : { kind: 'anonymous' };
 }
 
 export async function addApiKey(db: pg.Pool, practiceId: number, apiKey: string, label: string): Promise<number> {

@@ -8,9 +8,12 @@ import { countAccessLog, readAccessLog } from './access-log-query';
 const MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 100;
 
-const Actor = t.intersection([
-  t.type({ kind: t.keyof({ admin: null, 'admin-as-participant': null }), adminId: t.number, name: t.union([t.string, t.null]) }),
-  t.partial({ paxId: t.number }),
+const Actor = t.union([
+  t.intersection([
+    t.type({ kind: t.keyof({ admin: null, 'admin-as-participant': null }), adminId: t.number, name: t.union([t.string, t.null]) }),
+    t.partial({ paxId: t.number }),
+  ]),
+  t.intersection([t.type({ kind: t.literal('practice'), practiceId: t.number, name: t.union([t.string, t.null]) }), t.partial({ userId: t.number })]),
 ]);
 const AccessEntry = t.type({ actor: Actor, action: t.string, occurredAt: t.string });
 

@@ -40,7 +40,10 @@ export type AccessAction =
   | 'support-timeline'
   | 'support-replay'
   | 'impersonation-start'
-  | 'export';
+  | 'export'
+  | 'practice-lookup'
+  | 'practice-certificates'
+  | 'practice-checkout';
 
 export interface StaffReader {
   adminId: number;
@@ -86,6 +89,17 @@ export function recordingAccess(read: Statement, access: Access): Statement {
     text,
     values: [...read.values, access.paxId, reader.adminId, reader.impersonating, access.action, access.at, currentRequestId() ?? null],
   };
+}
+
+/** A practice's read of a member (the front desk found them, or read their certificates), naming the practice and its user. */
+export async function recordPracticeAccess(
+  db: Pick<pg.Pool, 'query'>,
+  access: { paxId: number; practiceId: number; userId: number | null; action: AccessAction; at: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO member_access_log (pax_id, practice_id, practice_user_id, impersonating, action, occurred_at, request_id) VALUES ($1, $2, $3, false, $4, $5, $6)`,
+    [access.paxId, access.practiceId, access.userId, access.action, access.at, currentRequestId() ?? null],
+  );
 }
 
 /** Records the access on its own, for a read that is not one SQL statement (a stream, several queries). */

@@ -55,7 +55,12 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
 
   const member = person(paxId, false, memberRow.first_name);
   const admin = person(Number(adminRow.pax_id), true, adminRow.first_name);
-  const practiceCaller: Caller = { kind: 'practice', practiceId: Number(practice.rows[0].practice_id), apiKeyId: Number(practice.rows[0].api_key_id) };
+  const practiceCaller: Caller = {
+    kind: 'practice',
+    practiceId: Number(practice.rows[0].practice_id),
+    apiKeyId: Number(practice.rows[0].api_key_id),
+    staff: null,
+  };
   const today = dateIn(deps.settings.timeZone, deps.now());
   let clock = deps.now();
   const routes = allRoutes({ ...deps, now: () => clock });

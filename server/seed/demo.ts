@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from '../auth/passwords';
 import { addApiKey } from '../practices/api-keys';
+import { hashToken } from '../auth/tokens';
+import { seedOnce } from './seed-once';
 import type { EventStore } from '../../event-schemas/store/event-store';
 import { seedDemoPromotion } from './demo-promotion';
 import { seedDemoSurveys } from './demo-surveys';
@@ -17,6 +19,7 @@ export const DEMO = {
   admin: { email: 'admin@example.com', firstName: 'Avery', lastName: 'Admin' },
   member: { email: 'member@example.com', firstName: 'Morgan', lastName: 'Member' },
   practiceKey: 'demo-practice-key',
+  practiceAdmin: { email: 'practice@example.com', firstName: 'Parker', lastName: 'Practice' },
 };
 
 /** With `store`, also the demo promotion (its facts are events, so it needs the event store). */
@@ -35,7 +38,10 @@ export async function seedDemo(
   await seedDemoCampaign(db, log, new Date(), timeZone);
   await seedWelcomeCategory(db, log);
   const existing = await db.query('SELECT 1 FROM participants LIMIT 1');
-  if (existing.rowCount) return false;
+  if (existing.rowCount) {
+    await seedDemoPracticeStaff(db, settings, log);
+    return false;
+  }
   const hash = await hashPassword(DEMO.password, settings.passwordHashCost);
   for (const [who, isAdmin] of [
     [DEMO.admin, true],
@@ -55,5 +61,21 @@ export async function seedDemo(
   );
   await addApiKey(db, Number(practice.rows[0].practice_id), DEMO.practiceKey, 'demo');
   log('seeded demo participants and practice');
+  await seedDemoPracticeStaff(db, settings, log);
   return true;
+}
+
+/** The demo practice's administrator (CONTRACT.md, "Practices"), once, on a database that has the demo practice. */
+async function seedDemoPracticeStaff(db: pg.Pool, settings: Pick<ProgrammeSettings, 'passwordHashCost'>, log: (line: string) => void): Promise<void> {
+  const practice = await db.query<{ practice_id: string }>('SELECT practice_id FROM practice_api_keys WHERE key_hash = $1', [hashToken(DEMO.practiceKey)]);
+  if (!practice.rowCount) return;
+  const seeded = await seedOnce(db, 'demo-practice-staff', async (c) => {
+    const who = DEMO.practiceAdmin;
+    const hash = await hashPassword(DEMO.password, settings.passwordHashCost);
+    await c.query(
+      `INSERT INTO practice_users (practice_id, email, first_name, last_name, role, status, password_hash) VALUES ($1, $2, $3, $4, 'PRACTICE_ADMIN', 'ACTIVE', $5)`,
+      [practice.rows[0].practice_id, who.email, who.firstName, who.lastName, hash],
+    );
+  });
+  if (seeded) log('seeded the demo practice administrator');
 }

@@ -18,6 +18,8 @@ export const actorLabel = (actor: Actor, names: ActorNames = UNNAMED): string =>
       return `${names.admin ?? `Admin #${actor.adminId}`} as ${names.member ?? 'member'}`;
     case 'practice':
       return `Practice #${actor.practiceId}`;
+    case 'practice-staff':
+      return `Practice #${actor.practiceId} staff #${actor.userId}`;
     case 'system':
       return `System job (${actor.job})`;
     default: {

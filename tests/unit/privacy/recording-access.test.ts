@@ -19,7 +19,7 @@ describe('staffReaderOf', () => {
     expect(staffReaderOf(participant({ paxId: 42, impersonatorId: 7 }), 42)).toEqual({ adminId: 7, impersonating: true });
     expect(staffReaderOf(participant({ paxId: 7, isAdmin: true }), 7)).toBeNull();
     expect(staffReaderOf(participant({ paxId: 42 }), 42)).toBeNull();
-    expect(staffReaderOf({ kind: 'practice', practiceId: 1, apiKeyId: 2 }, 42)).toBeNull();
+    expect(staffReaderOf({ kind: 'practice', practiceId: 1, apiKeyId: 2, staff: null }, 42)).toBeNull();
     expect(staffReaderOf({ kind: 'anonymous' }, 42)).toBeNull();
   });
 });

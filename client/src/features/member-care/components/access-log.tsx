@@ -26,11 +26,17 @@ const ACTION_WORDS: Record<string, string> = {
   'support-replay': 'Support replay as of a date',
   'impersonation-start': 'Started impersonating',
   export: 'Export of all their data',
+  'practice-lookup': 'Found at the front desk of a practice',
+  'practice-certificates': 'Certificates, at the front desk of a practice',
+  'practice-checkout': 'Checkout at a practice',
 };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const who = (actor: AccessEntry['actor']) => `${actor.name ?? `Admin #${actor.adminId}`}${actor.kind === 'admin-as-participant' ? ' (impersonating)' : ''}`;
+const who = (actor: AccessEntry['actor']) =>
+  actor.kind === 'practice'
+    ? `${actor.name ?? `Practice #${actor.practiceId}`} (practice)`
+    : `${actor.name ?? `Admin #${actor.adminId}`}${actor.kind === 'admin-as-participant' ? ' (impersonating)' : ''}`;
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'done'; entries: AccessEntry[]; more: boolean };
 
