@@ -8,6 +8,7 @@ import { promotionEarningsProjection } from './promotion-tiles/promotion-earning
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
 import { surveyCompletionsProjection } from './survey-completions/survey-completions.projection';
 import { treatmentsProjection } from './treatments/treatments.projection';
+import { practiceStatementsProjection } from './practice-statements/practice-statements.projection';
 
 /** What read models need from the programme's settings (handed in by the composition root; nothing here reads the environment). */
 export interface ReadModelSettings {
@@ -25,6 +26,7 @@ export const readModels = (settings: ReadModelSettings): Projection[] => [
   promotionEarningsProjection,
   messagePreferencesProjection,
   programmeReportProjection(settings),
+  practiceStatementsProjection(settings),
 ];
 
 /** Read-model names, for health and progress, which need no settings. */

@@ -62,6 +62,7 @@ import { practiceMigrations } from './practices/practice-tables';
 import { practiceTreatmentRoutes } from './practices/practice-treatment-routes';
 import { practiceStaffRoutes } from './practices/staff-routes';
 import { practicePatientRoutes } from './practices/patient-routes';
+import { practiceStatementRoutes } from './practices/statement-routes';
 import { productRoutes } from './products/product-routes';
 import { treatmentRoutes } from './treatments/treatment-routes';
 import { processTreatmentsRoutes } from './treatments/process-treatments-route';
@@ -202,6 +203,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...practiceTreatmentRoutes(deps),
     ...practiceStaffRoutes(deps),
     ...practicePatientRoutes(deps),
+    ...practiceStatementRoutes(deps),
     ...treatmentRoutes(deps),
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),

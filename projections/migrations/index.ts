@@ -8,6 +8,7 @@ import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { reportEntriesMigrations } from './report-entries';
 import { surveyCompletionMigrations } from './survey-completions';
 import { treatmentReadMigrations } from './treatments';
+import { practiceStatementMigrations } from './practice-statements';
 
 /** Read tables of every projection. A projection's rows can always be rebuilt from the log. */
 export const projectionMigrations: Migration[] = [
@@ -23,4 +24,5 @@ export const projectionMigrations: Migration[] = [
   ...expiringLotsMigrations,
   ...promotionResultsMigrations,
   ...reportEntriesMigrations,
+  ...practiceStatementMigrations,
 ];
