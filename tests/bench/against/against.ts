@@ -15,7 +15,14 @@ import { probes, type Figure } from './probes';
  */
 const SCRATCH = resolve('.tmp/against');
 /** Files of this tree copied over the compared tree before each of its rounds (the probes and what they load). */
-const OVERLAY = ['tests/bench/against', 'tests/bench/award-clients.ts', 'tests/bench/sse-reader.ts', 'tests/bench/pg-cpu.ts', 'tests/bench/process-cpu.ts'];
+const OVERLAY = [
+  'tests/bench/against',
+  'tests/bench/award-clients.ts',
+  'tests/bench/sse-reader.ts',
+  'tests/bench/pg-cpu.ts',
+  'tests/bench/process-cpu.ts',
+  'tests/bench/profile.ts',
+];
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 

@@ -10,11 +10,12 @@ import { createTestDatabase } from '../../support/test-db';
 import type { AwardClientsSetup, PhaseResult } from '../award-clients';
 import { postgresCpuReader } from '../pg-cpu';
 import { cpuSecondsOfStat } from '../process-cpu';
+import { profileWhile } from '../profile';
 import { countWhile, type StatementCounts } from './statement-counts';
 
 /**
  * One round of `bench awards --against`, in whichever tree it was copied into (tests/bench/against/against.ts copies
- * this folder, award-clients.ts, sse-reader.ts, pg-cpu.ts and process-cpu.ts over the compared tree, so both trees are
+ * this folder, award-clients.ts, sse-reader.ts, pg-cpu.ts, process-cpu.ts and profile.ts over the compared tree, so both trees are
  * driven and measured by the same code and only the server differs). The load is `bench awards`' (8 clients, 200
  * members with 5 live tabs each); only the CPU is taken: this thread's (the server's: the clients are on a worker) and
  * that of the PostgreSQL cluster named by TEST_PG_ADMIN_URLS alone, where `bench awards` sums every postgres process
@@ -94,12 +95,15 @@ async function round(): Promise<AwardRound> {
     await next();
     const postgresCpu = await postgresCpuReader(pool);
     if (!postgresCpu) throw new Error('bench --against needs the PostgreSQL cluster on this machine, to read its CPU from /proc');
+    // BENCH_PROFILE=<file>: the phase's CPU profile of the server's thread (it adds to the figures: compare like with like).
+    const stopProfile = await profileWhile('awards');
     const threadBefore = threadCpuSeconds();
     const postgresBefore = postgresCpu();
     worker.postMessage('run');
     const phase = ((await next()) as { phase: PhaseResult }).phase;
     const thread = threadCpuSeconds() - threadBefore;
     const postgres = postgresCpu() - postgresBefore;
+    await stopProfile();
     if (phase.missing) throw new Error(`${phase.missing} awards were never pushed to all tabs`);
     const counts =
       process.env.AGAINST_COUNT === '1'
