@@ -23,7 +23,7 @@ interface Counts {
   nestedPerAward: number;
   rowsWrittenPerAward: number;
   rowsByTable: Record<string, number>;
-  topStatements: { calls: number; query: string }[];
+  topStatements: { calls: number; ms?: number; query: string }[];
 }
 
 function countLines(ours: Record<string, unknown>, theirs: Record<string, unknown>, ref: string): string[] {
@@ -40,7 +40,8 @@ function countLines(ours: Record<string, unknown>, theirs: Record<string, unknow
         .sort((a, b) => b[1] - a[1])
         .map(([t, n]) => `${t} ${n}`)
         .join(', ')}`,
-      ...c.topStatements.slice(0, 8).map((s) => `      ${s.calls.toFixed(3).padStart(7)}  ${s.query}`),
+      '      calls  exec ms  (per award, longest first)',
+      ...c.topStatements.slice(0, 10).map((s) => `      ${s.calls.toFixed(3).padStart(5)}  ${(s.ms ?? NaN).toFixed(4).padStart(7)}  ${s.query}`),
     );
   }
   return lines;

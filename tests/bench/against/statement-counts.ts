@@ -12,15 +12,15 @@ export interface StatementCounts {
   /** Rows inserted, updated and deleted, per award, by table (the idle server's taken off). */
   rowsWrittenPerAward: number;
   rowsByTable: Record<string, number>;
-  /** The statements sent most often, per award (the idle server's not taken off). */
-  topStatements: { calls: number; query: string }[];
+  /** The statements that took PostgreSQL longest, with their calls and execution ms per award (the idle server's not taken off). */
+  topStatements: { calls: number; ms: number; query: string }[];
 }
 
 interface Snapshot {
   statements: number;
   nested: number;
   rows: Map<string, number>;
-  top: { calls: number; query: string }[];
+  top: { calls: number; ms: number; query: string }[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,14 +47,14 @@ async function snapshotWhile(pool: pg.Pool, work: () => Promise<void>): Promise<
   const sums = await pool.query<{ toplevel: boolean; calls: string }>(
     `SELECT toplevel, sum(calls) AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) GROUP BY toplevel`,
   );
-  const top = await pool.query<{ calls: string; query: string }>(
-    `SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query FROM pg_stat_statements
-     WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC LIMIT 15`,
+  const top = await pool.query<{ calls: string; ms: number; query: string }>(
+    `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query FROM pg_stat_statements
+     WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 15`,
   );
   const rowsAfter = await rowsWritten(pool);
   const rows = new Map([...rowsAfter].map(([t, n]) => [t, n - (rowsBefore.get(t) ?? 0)]));
   const calls = (toplevel: boolean) => Number(sums.rows.find((r) => r.toplevel === toplevel)?.calls ?? 0);
-  return { statements: calls(true), nested: calls(false), rows, top: top.rows.map((r) => ({ calls: Number(r.calls), query: r.query })) };
+  return { statements: calls(true), nested: calls(false), rows, top: top.rows.map((r) => ({ calls: Number(r.calls), ms: Number(r.ms), query: r.query })) };
 }
 
 /**
@@ -89,7 +89,7 @@ export async function countWhile(pool: pg.Pool, awards: () => Promise<number>): 
       nestedPerAward: (busy.nested - idle.nested) / made,
       rowsWrittenPerAward: rowsTotal,
       rowsByTable,
-      topStatements: busy.top.map((s) => ({ calls: Number((s.calls / made).toFixed(3)), query: s.query })),
+      topStatements: busy.top.map((s) => ({ calls: Number((s.calls / made).toFixed(3)), ms: Number((s.ms / made).toFixed(4)), query: s.query })),
     };
   } finally {
     await tracking(pool, 'none');
