@@ -5,6 +5,7 @@ import * as t from 'io-ts';
 import { PointsAwarded, type MemberEvent } from '../../event-schemas';
 import { boundedString, IsoDate, refined } from '../../event-schemas/primitives';
 import { addMonths } from '../../event-schemas/calendar';
+import { monthsAfter } from './award-dates';
 import { domainError, type Decider } from '../core/decider';
 import { evolveMember, initialMemberState, type MemberState } from './member-state';
 
@@ -45,7 +46,7 @@ export const givePoints: Decider<GivePoints, MemberState, MemberEvent> = {
   evolve: evolveMember,
   decide: (c, state) => {
     if (state.usedAwardKeys.has(c.idempotencyKey)) return right([]);
-    const expirationDate = c.expirationDate ?? addMonths(c.today, c.defaultExpiryMonths);
+    const expirationDate = c.expirationDate ?? monthsAfter(c.today, c.defaultExpiryMonths);
     if (expirationDate <= c.today) return left(domainError('validation', 'must be after today', 'body.expirationDate'));
     return right([
       PointsAwarded.of({

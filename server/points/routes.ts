@@ -14,6 +14,7 @@ import type { Deps } from '../deps';
 import { formatPosition } from '../../event-schemas/store/position';
 import { GivePointsBody, givePoints } from './give-points';
 import { assertExistsRecordingAccess } from '../privacy/access-log';
+import { programmeToday } from './award-dates';
 
 const PointsAnswer = t.type({ balance: t.number, pending: t.number, expiring: t.array(t.type({ amount: t.number, expirationDate: t.string })) });
 
@@ -61,7 +62,7 @@ export const pointsRoutes = (deps: Deps) => [
           ...body,
           paxId: params.paxId,
           lotId: randomUUID(),
-          today: dateIn(deps.settings.timeZone, now),
+          today: programmeToday(deps.settings.timeZone, now),
           defaultExpiryMonths: deps.settings.pointsExpiryMonths,
         },
         { actor: actorOf(caller), correlationId: correlationId(), now },

@@ -6,7 +6,8 @@ import { readSse } from './sse-reader';
 /**
  * The clients of `bench awards`, on a thread of their own (real clients are other machines; in the server's event
  * loop they would slow the server they measure): the live streams, the 8 HTTP award clients and the one-at-a-time
- * awards. Commands from the bench: 'warm' (awards before the phase, not counted), 'run' (the timed phase), 'singles'
+ * awards. Commands from the bench: 'warm' (awards before the phase, not counted), 'run' (the timed phase), 'count' (another
+ * phase as long, with keys of its own), 'singles'
  * (awards one at a time), 'stop'.
  */
 export interface AwardClientsSetup {
@@ -18,6 +19,11 @@ export interface AwardClientsSetup {
   phaseMs: number;
   warmMs: number;
   singles: number;
+  /**
+   * Awards a second across the clients, when set (bench --against): each client waits for its next slot, so both trees
+   * see the same arrivals and so the same batches. Unset, each client sends its next award as soon as one is answered.
+   */
+  rate?: number;
 }
 
 export interface PhaseResult {
@@ -123,7 +129,11 @@ async function phase(length: number, label: string): Promise<PhaseResult> {
   await Promise.all(
     Array.from({ length: setup.clients }, async (_, w) => {
       const mine = setup.members.filter((_, j) => j % setup.clients === w);
+      const gapMs = setup.rate ? (setup.clients * 1000) / setup.rate : 0;
       for (let i = 0; performance.now() < until; i++) {
+        const slot = started + (w / setup.clients + i) * gapMs;
+        if (slot > performance.now()) await new Promise((resolve) => setTimeout(resolve, slot - performance.now()));
+        if (performance.now() >= until) break;
         const r = await award(mine[i % mine.length], `${label}-${w}-${i}`);
         requestMs.push(r.requestMs);
         pushes.push(r.pushed);
@@ -146,9 +156,11 @@ async function singles(): Promise<number> {
   return missing;
 }
 
-parentPort!.on('message', (command: 'warm' | 'run' | 'singles' | 'stop') => {
+parentPort!.on('message', (command: 'warm' | 'run' | 'count' | 'singles' | 'stop') => {
   if (command === 'warm') void phase(setup.warmMs, 'warm').then(() => parentPort!.postMessage({ warm: true }));
   if (command === 'run') void phase(setup.phaseMs, 'awards').then((result) => parentPort!.postMessage({ phase: result }));
+  // A second timed phase for counting statements (bench --against): its own keys, so each of its awards is new.
+  if (command === 'count') void phase(setup.phaseMs, 'count').then((result) => parentPort!.postMessage({ phase: result }));
   if (command === 'singles') void singles().then((missing) => parentPort!.postMessage({ singles: missing }));
   if (command === 'stop') abort.abort();
 });

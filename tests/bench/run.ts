@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { startEmbeddedCluster } from '../../server/db/embedded-cluster.mjs';
 import { benchActivityHeaders } from './activity-headers';
 import { benchAppendThroughput } from './append-throughput';
+import { benchAgainst } from './against/against';
 import { benchAwards } from './award-throughput';
 import { benchAwardToSse } from './award-to-sse-latency';
 import { benchClientWeight } from './client-weight';
@@ -45,8 +46,26 @@ const onTheConfiguredDatabase: Record<string, () => Promise<string>> = {
   'rebuild-floor': () => benchRebuildFloor(),
 };
 
+/** `--against <ref> [--rounds N]` after one bench's name: that bench, this tree against the ref (tests/bench/against/). */
+function againstOptions(args: string[]): { ref: string; rounds: number } | undefined {
+  const at = args.indexOf('--against');
+  if (at < 0) return undefined;
+  const ref = args[at + 1];
+  if (!ref || ref.startsWith('--')) throw new Error('--against needs a git ref');
+  const roundsAt = args.indexOf('--rounds');
+  return { ref, rounds: roundsAt < 0 ? 3 : Number(args[roundsAt + 1]) };
+}
+
 async function main() {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const against = againstOptions(args);
+  if (against) {
+    const names = args.filter((a, i) => !a.startsWith('--') && !['--against', '--rounds'].includes(args[i - 1]));
+    if (names.length !== 1) throw new Error('--against compares one bench: npm run bench awards -- --against <ref>');
+    console.log(await benchAgainst(names[0], against.ref, against.rounds));
+    process.exit(0);
+  }
+  const wanted = args;
   if (wanted.length === 1 && onTheConfiguredDatabase[wanted[0]]) {
     console.log(`node ${process.version}, ${wanted[0]}\n`);
     const started = Date.now();
