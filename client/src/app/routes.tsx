@@ -38,6 +38,10 @@ const ClaimGiftPage = lazy(() => import('../features/gift-certificates/claim-gif
 const ConfirmEmailPage = lazy(() => import('../features/profile/confirm-email-page'));
 const UnsubscribePage = lazy(() => import('../features/profile/unsubscribe-page'));
 const ConfirmTreatmentPage = lazy(() => import('../features/treatment-confirmation/confirm-treatment-page'));
+const PracticeDeskPage = lazy(() => import('../features/practice-desk/practice-desk-page'));
+const PracticeStatementsPage = lazy(() => import('../features/practice-desk/practice-statements-page'));
+const PracticeStaffPage = lazy(() => import('../features/practice-desk/practice-staff-page'));
+const AcceptInvitationPage = lazy(() => import('../features/practice-desk/accept-invitation-page'));
 
 const member = (page: ReactNode) => <RequireMember>{page}</RequireMember>;
 
@@ -92,6 +96,10 @@ export function AppRoutes() {
       <Route path={paths.terms} component={TermsPage} />
       <Route path={paths.prescribingInformation} component={PrescribingInformationPage} />
       <Route path={paths.cookiePolicy} component={CookiePolicyPage} />
+      <Route path={paths.practice} component={PracticeDeskPage} />
+      <Route path={paths.practiceStatements} component={PracticeStatementsPage} />
+      <Route path={paths.practiceStaff} component={PracticeStaffPage} />
+      <Route path={paths.practiceAccept} component={AcceptInvitationPage} />
       <Route path={paths.adminTools} nest>
         <AdminRoutes />
       </Route>

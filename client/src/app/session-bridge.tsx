@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { api } from '../lib/api';
 import { openLiveStream } from '../lib/live-stream';
 import { useSession, useSessionActor } from '../session/session-provider';
+import { practiceOf } from '../session/practice-session';
 import { liveCertificateReceived, type CertificateItem } from '../stores/certificates';
 import { liveActivityReceived } from '../stores/live-activity';
 import { reportsChanged } from '../stores/live-reports';
@@ -37,7 +38,7 @@ export function SessionBridge() {
   );
 
   useEffect(() => {
-    if (status !== 'authenticated' || !token || paxId === undefined) return;
+    if (status !== 'authenticated' || !token || paxId === undefined || practiceOf(pax)) return;
     const stream = openLiveStream({
       fetchTicket: async () => (await api.post<LiveTicket>('/api/rest/live/tickets', undefined, { token, quiet: true })).ticket,
       onEvent: (type, data) => {
@@ -60,7 +61,7 @@ export function SessionBridge() {
       onUnauthorized: revalidate,
     });
     return () => stream.close();
-  }, [status, token, paxId, revalidate]);
+  }, [status, token, paxId, pax, revalidate]);
 
   return null;
 }

@@ -29,4 +29,10 @@ export const paths = {
   /** The link in a marketing e-mail's footer (no sign-in: its signed token is the proof). */
   unsubscribe: '/unsubscribe',
   adminTools: '/admin-tools',
+  /** The practice side: the front desk's checkout, its statements and staff (practice staff only). */
+  practice: '/practice',
+  practiceStatements: '/practice/statements',
+  practiceStaff: '/practice/staff',
+  /** The link in a practice invitation (no sign-in: its token is the proof). */
+  practiceAccept: '/practice/accept',
 } as const;

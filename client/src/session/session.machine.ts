@@ -1,3 +1,4 @@
+import { practiceOf } from './practice-session';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { SIGN_OUT_REDIRECT, SIGNED_IN_HOME } from '../config/session';
 import { isApiError, problemMessage } from '../lib/problem';
@@ -48,7 +49,12 @@ export type SessionEvent =
   | { type: 'SIGN_IN_ERROR_DISMISSED' };
 
 export const toStoredSession = (answer: LoginAnswer): StoredSession => ({
-  user: { authToken: answer.authToken, pax: answer.pax, events: Array.isArray(answer.events) ? answer.events : [] },
+  // A practice's staff member keeps their practice with the session (practice-session.ts).
+  user: {
+    authToken: answer.authToken,
+    pax: answer.practice ? { ...answer.pax, practice: answer.practice } : answer.pax,
+    events: Array.isArray(answer.events) ? answer.events : [],
+  },
   token: answer.authToken,
   impersonated: answer.impersonated === true,
 });
@@ -122,7 +128,8 @@ export const createSessionMachine = (deps: SessionDeps) =>
       markJustSignedIn: assign({ justSignedInAt: () => deps.now() }),
       broadcastSignedIn: () => deps.channel.post({ type: 'signIn' }),
       announceAuthenticated: ({ context }) => {
-        if (context.user) deps.lifecycle.authenticated(context.user, context.impersonated);
+        // The member side's stores load for members and admins only: a practice's staff has no points, wallet or tiles.
+        if (context.user && !practiceOf(context.user.pax)) deps.lifecycle.authenticated(context.user, context.impersonated);
       },
       forgetUnusableSession: (_, params: { error: unknown }) => {
         const { error } = params;

@@ -1,4 +1,4 @@
-import { toCsv } from '../../../client/src/features/insights/csv';
+import { toCsv } from '../../../client/src/lib/csv';
 import { firstDayBefore, monthEnds, monthLabel } from '../../../client/src/features/insights/insight-dates';
 
 describe('when the liability is drawn at month ends', () => {

@@ -3,6 +3,7 @@ import { Redirect } from 'wouter';
 import { paths } from '../../config/routes';
 import { rememberReturnTo } from '../../lib/return-to';
 import { useSession } from '../../session/session-provider';
+import { practiceOf } from '../../session/practice-session';
 import { PageLoader } from '../page-loader';
 
 /**
@@ -11,7 +12,7 @@ import { PageLoader } from '../page-loader';
  * not: the next person to sign in on the device starts at /home.
  */
 export function RequireMember({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, pax } = useSession();
   const wasSignedIn = useRef(false);
   if (status === 'authenticated') wasSignedIn.current = true;
   if (status === 'loading') return <PageLoader label="Checking your session" />;
@@ -19,5 +20,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
     if (!wasSignedIn.current) rememberReturnTo(`${window.location.pathname}${window.location.search}`);
     return <Redirect to={paths.login} replace />;
   }
+  // A practice's staff member is signed in, but not as a member: their pages are the practice's.
+  if (practiceOf(pax)) return <Redirect to={paths.practice} replace />;
   return <>{children}</>;
 }

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../config/routes';
 import { hiddenChrome } from '../../lib/query-params';
 import { useSession } from '../../session/session-provider';
+import { practiceOf } from '../../session/practice-session';
 import { useAdminAccess } from '../../stores/use-admin-access';
 import { routeChanged } from '../../stores/route-query';
 import { ChatWidget } from '../chat-widget';
@@ -32,8 +33,10 @@ function BareTopBar() {
  * run's admin spec opened the wrong tool), so neither comes late: `AdminChrome` must be ready when given (not lazy),
  * and the page stays unseen, mounted, until its frame is known and loaded.
  */
-export function AppLayout({ children, AdminChrome }: { children: ReactNode; AdminChrome: ComponentType }) {
-  const { status } = useSession();
+export function AppLayout({ children, AdminChrome, PracticeChrome }: { children: ReactNode; AdminChrome: ComponentType; PracticeChrome: ComponentType }) {
+  const { status, pax } = useSession();
+  // A practice's staff member signed in: the practice's frame wherever they are, never the member chrome.
+  const practiceFrame = status === 'authenticated' && practiceOf(pax) !== null;
   const [path] = useLocation();
   const search = useSearch();
   const hidden = hiddenChrome(search);
@@ -42,8 +45,8 @@ export function AppLayout({ children, AdminChrome }: { children: ReactNode; Admi
   const access = useAdminAccess();
   const adminFrame = access === 'admin' && isAdminPath(path);
   const frameUndecided = isAdminPath(path) && (access === 'unknown' || access === 'checking');
-  const memberChrome = useMemberChrome(status === 'authenticated' || (status === 'loading' && hasStoredSession()));
-  const memberFrame = status === 'authenticated' && !frameUndecided && !adminFrame;
+  const memberChrome = useMemberChrome(!practiceFrame && (status === 'authenticated' || (status === 'loading' && hasStoredSession())));
+  const memberFrame = status === 'authenticated' && !frameUndecided && !adminFrame && !practiceFrame;
   // Unseen while the frame it will sit under is not known (the tab's first check of the session) or not loaded. A later
   // check (another tab signed in, the live stream was refused) leaves the page seen: hiding it would take the focus
   // from a field being typed in.
@@ -62,7 +65,8 @@ export function AppLayout({ children, AdminChrome }: { children: ReactNode; Admi
       </a>
       {!hidden.header && (
         <>
-          {status === 'authenticated' && frameUndecided && <BareTopBar />}
+          {status === 'authenticated' && frameUndecided && !practiceFrame && <BareTopBar />}
+          {practiceFrame && <PracticeChrome />}
           {status === 'authenticated' && adminFrame && <AdminChrome />}
           {memberFrame && (memberChrome.state === 'ready' ? <memberChrome.Component /> : <BareTopBar />)}
           {status === 'unauthenticated' && <UnauthenticatedTopBar />}
@@ -72,9 +76,9 @@ export function AppLayout({ children, AdminChrome }: { children: ReactNode; Admi
       <main className="app-layout__main" id="main" tabIndex={-1} style={pageHeld ? { visibility: 'hidden' } : undefined}>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </main>
-      {!adminFrame && <SafetyInformation />}
+      {!adminFrame && !practiceFrame && <SafetyInformation />}
       {!hidden.footer && !adminFrame && <Footer />}
-      {!adminFrame && <ChatWidget />}
+      {!adminFrame && !practiceFrame && <ChatWidget />}
       <LazyDialogHost />
     </div>
   );

@@ -9,16 +9,17 @@ import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/routes';
 import { campaignIdOf } from '../../lib/query-params';
 import { useSession } from '../../session/session-provider';
+import { practiceOf } from '../../session/practice-session';
 import { $trackedQuery } from '../../stores/route-query';
 import { CampaignCopyPanel } from '../../components/campaign/campaign-copy';
 
 export default function LoginPage() {
-  const { status, signingIn, signInError, signIn } = useSession();
+  const { status, pax, signingIn, signInError, signIn } = useSession();
   const { utm_id: utmId } = useUnit($trackedQuery);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
-  if (status === 'authenticated') return <RedirectAfterSignIn />;
+  if (status === 'authenticated') return <RedirectAfterSignIn practice={practiceOf(pax) !== null} />;
   if (status === 'loading') return <PageLoader label="Checking your session" />;
 
   const submit = (event: FormEvent) => {

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { MemberCodeCard } from './components/member-code-card';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { Link, useRoute } from 'wouter';
@@ -110,7 +111,13 @@ export default function WalletPage() {
           </span>
           <span className="points-card__pending">{points && points.pending > 0 ? `${formatPoints(points.pending)} points pending` : '\u00a0'}</span>
           <Button label="REDEEM" onClick={() => setRedeemOpen(true)} disabled={!points || points.balance < SMALLEST_REDEEM_TIER} />
+          {points && points.balance < 0 && (
+            <p className="points-card__owed" role="note">
+              Your balance is below zero: a treatment was voided after its points were spent. The points you earn next pay that back first.
+            </p>
+          )}
         </div>
+        <MemberCodeCard />
         <div className="wallet__expiring">
           <h2>Expiring points</h2>
           {points && points.expiring.length ? (

@@ -2,7 +2,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { expiringLotsApi, type ExpiringLots } from '../api/insights-api';
-import { downloadCsv, toCsv } from '../csv';
+import { downloadCsv, toCsv } from '../../../lib/csv';
 import { monthLabel } from '../insight-dates';
 
 /** The member support view (member care's route, reached by path: features do not import each other). */

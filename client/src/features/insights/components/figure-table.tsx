@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
-import { downloadCsv, toCsv } from '../csv';
+import { downloadCsv, toCsv } from '../../../lib/csv';
 
 /**
  * The numbers behind a chart as a table (a focusable region, so the keyboard reaches it when it scrolls), with its

@@ -1,0 +1,83 @@
+// The practice side's calls (CONTRACT.md, "Practices"), declared once: the server's routes answer them and the
+// practice screens read them.
+
+export interface Patient {
+  paxId: number;
+  firstName: string;
+  lastInitial: string;
+  memberCode: string;
+  city: string;
+}
+export interface PatientCertificate {
+  code: string;
+  name: string;
+  amount: number;
+  status: string;
+  category: string;
+  activationDate: string | null;
+  expirationDate: string;
+}
+export interface Product {
+  id: number;
+  name: string;
+  category: 'TREATMENT' | 'PARTNER';
+  brand: string;
+  pointsPerUnit: number;
+}
+export interface PracticeTreatment {
+  treatmentId: string;
+  externalId: string;
+  paxId: number;
+  dateOfService: string;
+  status: string;
+  expectedPoints: number;
+  pointsAwarded: number | null;
+  pointsReversed: number | null;
+  redeemedCertificateCodes: string[];
+}
+export interface Recorded {
+  treatmentId: string;
+  status: string;
+  expectedPoints: number;
+  position: string;
+}
+export interface Voided {
+  treatmentId: string;
+  status: 'VOIDED';
+  pointsReversed: number;
+  certificatesReinstated: string[];
+  position: string;
+}
+export interface Statement {
+  practiceId: number;
+  month: string;
+  treatmentsRecorded: number;
+  treatmentsVoided: number;
+  certificates: { category: string; count: number; value: number }[];
+  reimbursementTotal: number;
+  items: { treatmentId: string; dateOfService: string; certificateCode: string; category: string; value: number; voided: boolean }[];
+}
+export interface StaffMember {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'PRACTICE_ADMIN' | 'FRONT_DESK';
+  status: 'INVITED' | 'ACTIVE' | 'REMOVED';
+}
+
+/** GET /practice/patients. */
+export interface PatientMatches {
+  items: Patient[];
+}
+/** GET /practice/patients/{paxId}/certificates. */
+export interface PatientCertificates {
+  items: PatientCertificate[];
+}
+/** GET /practice/treatments. */
+export interface PracticeTreatmentPage {
+  items: PracticeTreatment[];
+  page: number;
+  size: number;
+  totalElements: number;
+}
