@@ -18,6 +18,7 @@ import { benchRebuild } from './rebuild-throughput';
 import { benchRebuildFloor } from './rebuild-floor';
 import { benchStore } from './store-throughput';
 import { benchScale } from './scale';
+import { benchPractice } from './practice';
 import { benchTwoProcesses } from './two-processes';
 
 /** `npm run bench [name ...]`: each benchmark prints its figures as ratios to a baseline measured in the same run. */
@@ -37,6 +38,7 @@ const benches: Record<string, (adminUrl: string) => Promise<string>> = {
   mail: () => benchMailDispatch(),
   keyring: () => benchKeyring(),
   caches: () => benchCaches(),
+  practice: () => benchPractice(),
 };
 
 /** Benches that measure the configured database (DATA_DIR or DATABASE_URL) as it is, and run only when named. */
