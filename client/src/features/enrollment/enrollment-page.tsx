@@ -20,6 +20,7 @@ import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
 import { $trackedQuery } from '../../stores/route-query';
+import { EnrollmentConsentFields, NO_CONSENT } from './enrollment-consent-fields';
 
 /** The form's labels, to say which field the server refused in the words the member sees. */
 const FIELD_LABELS: Record<string, string> = {
@@ -32,6 +33,9 @@ const FIELD_LABELS: Record<string, string> = {
   phone: 'Mobile phone',
   refCode: 'Referral link',
   campaignId: 'Campaign link',
+  termsAccepted: 'Terms',
+  marketingEmail: 'E-mail offers',
+  marketingText: 'Text offers',
 };
 
 /** A refusal in words: each refused field by its label ("ZIP code must be ..."), or what the conflict means. */
@@ -51,6 +55,7 @@ export default function EnrollmentPage() {
   const { status, sessionReceived } = useSession();
   const { refCode, utm_id: utmId } = useUnit($trackedQuery);
   const [form, setForm] = useState(empty);
+  const [consent, setConsent] = useState(NO_CONSENT);
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   // The server's refusals, each on its field (cleared as the member edits that field).
@@ -67,7 +72,9 @@ export default function EnrollmentPage() {
     event.preventDefault();
     const dateOfBirth = parseUsDate(form.dateOfBirth);
     setSubmitted(true);
-    if (!event.currentTarget.checkValidity() || !dateOfBirth || !birthDateCheck(form.dateOfBirth) || !zipCheck(form.postalCode)) {
+    const fieldsValid = event.currentTarget.checkValidity() && dateOfBirth && birthDateCheck(form.dateOfBirth) && zipCheck(form.postalCode);
+    // Every refusal at once: the acceptance's error shows beside its box with the fields' own.
+    if (!fieldsValid || !dateOfBirth || !consent.termsAccepted) {
       setError(HIGHLIGHTED);
       return;
     }
@@ -87,6 +94,9 @@ export default function EnrollmentPage() {
           phone: form.phone.replace(/\D/g, '') || undefined,
           refCode,
           campaignId: campaignIdOf(utmId),
+          termsAccepted: true,
+          marketingEmail: consent.marketingEmail,
+          marketingText: consent.marketingText,
         },
         { quiet: true },
       );
@@ -196,6 +206,15 @@ export default function EnrollmentPage() {
           errorMessage="Enter 10 digits, as 949-555-0142"
           submitted={submitted}
           refusal={refused.phone}
+        />
+        <EnrollmentConsentFields
+          value={consent}
+          onChange={(next) => {
+            setConsent(next);
+            setRefused(({ termsAccepted: _gone, ...rest }) => rest);
+          }}
+          submitted={submitted}
+          refusal={refused.termsAccepted}
         />
         {error && <Message severity="error" text={error} role="alert" />}
         <Button type="submit" label="JOIN NOW" loading={busy} disabled={busy} />
