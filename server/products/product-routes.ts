@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedAmount, boundedString } from '../../event-schemas/primitives';
+import { boundedAmount, boundedString, withRule } from '../../event-schemas/primitives';
 import { ProductCategory } from '../../event-schemas/treatment-recorded';
 import { actorOf } from '../auth/caller';
 import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
@@ -11,10 +11,12 @@ import type { BodyMatches, Expect } from '../../event-schemas/contract/wire-chec
 import type { ProductFields, ProductOptions, PublicProduct } from '../../event-schemas/contract/products';
 import { BRANDS, changeProduct, createProduct, listProducts, type Product } from './product-repository';
 
-const Brand = t.keyof(BRANDS);
+// An empty form's choice reads as the admin's next step, not as the codes (it said "must be Brand a or Brand b").
+const Brand = withRule(t.keyof(BRANDS), 'Choose a brand');
+const Category = withRule(ProductCategory, 'Choose a category');
 const ProductBody = t.type({
   name: boundedString(120),
-  category: ProductCategory,
+  category: Category,
   brand: Brand,
   msrpPerUnit: boundedAmount('productMsrpPerUnit'),
   pointsPerUnit: boundedAmount('productPointsPerUnit'),
