@@ -14,6 +14,9 @@ test('enrollment highlights what is wrong on each field, hyphenates ZIP+4 and re
   await expect(page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' })).toBeVisible();
   for (const label of ['First name', 'Last name', 'E-mail address', 'Password', 'ZIP code', 'Date of birth (MM/DD/YYYY)']) await invalid(label);
   await expect(page.getByLabel('Mobile phone (optional)')).not.toHaveAttribute('aria-invalid', 'true');
+  // An empty name is asked for, not refused for its letters (issue 54, item 16).
+  await expect(page.locator('#enroll-first-error')).toHaveText('Enter your first name');
+  await expect(page.locator('#enroll-last-error')).toHaveText('Enter your last name');
   // The acceptance of the terms is refused beside its box with the fields, before anything is sent (issue 54, item 10).
   await invalid(TERMS_CONSENT_LABEL);
   await expect(page.locator('#enroll-terms-error')).toHaveText(TERMS_REQUIRED_WORDS);

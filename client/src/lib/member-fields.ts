@@ -26,3 +26,9 @@ export const birthDateWords = (typed: string): string => {
   if (problem?.includes('within')) return `Enter a birth date within the last ${MAX_AGE} years`;
   return 'Enter a date as MM/DD/YYYY';
 };
+
+/**
+ * A name field's message: an empty one asks for the name (it said "Use letters only", as if letters were wrong, issue
+ * 54 item 16); a filled one refused by isLettersOnly says what it may hold.
+ */
+export const nameWords = (typed: string, which: 'first' | 'last'): string => (typed.trim() === '' ? `Enter your ${which} name` : 'Use letters only');

@@ -15,7 +15,7 @@ import { isEmail, isLettersOnly, isPhone } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
 import { RedirectAfterSignIn } from '../../components/guards/redirect-after-sign-in';
 import { formatUsPhone, formatUsZip, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
-import { birthDateCheck, birthDateWords, zipCheck, zipWords } from '../../lib/member-fields';
+import { birthDateCheck, birthDateWords, zipCheck, zipWords, nameWords } from '../../lib/member-fields';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
@@ -126,7 +126,7 @@ export default function EnrollmentPage() {
           required
           autoComplete="given-name"
           check={isLettersOnly}
-          errorMessage="Use letters only"
+          errorMessage={nameWords(form.firstName, 'first')}
           submitted={submitted}
           refusal={refused.firstName}
         />
@@ -138,7 +138,7 @@ export default function EnrollmentPage() {
           required
           autoComplete="family-name"
           check={isLettersOnly}
-          errorMessage="Use letters only"
+          errorMessage={nameWords(form.lastName, 'last')}
           submitted={submitted}
           refusal={refused.lastName}
         />

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ValidatedInput } from '../../../components/validated-input';
 import { formatDate, parseUsDate } from '../../../lib/format';
 import { fieldRefusals, inWords } from '../../../lib/in-words';
-import { birthDateCheck, birthDateWords, zipCheck, zipWords } from '../../../lib/member-fields';
+import { birthDateCheck, birthDateWords, zipCheck, zipWords, nameWords } from '../../../lib/member-fields';
 import { isApiError } from '../../../lib/problem';
 import { isLettersOnly } from '../../../lib/validation';
 import { fetchParticipantFx } from '../../../stores/participant';
@@ -85,7 +85,7 @@ export function PersonalInfoForm({ paxId, current, staff }: { paxId: number; cur
         required
         autoComplete="given-name"
         check={isLettersOnly}
-        errorMessage="Use letters only"
+        errorMessage={nameWords(form.firstName, 'first')}
         submitted={submitted}
         refusal={refused.firstName}
       />
@@ -97,7 +97,7 @@ export function PersonalInfoForm({ paxId, current, staff }: { paxId: number; cur
         required
         autoComplete="family-name"
         check={isLettersOnly}
-        errorMessage="Use letters only"
+        errorMessage={nameWords(form.lastName, 'last')}
         submitted={submitted}
         refusal={refused.lastName}
       />
