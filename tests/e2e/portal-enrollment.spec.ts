@@ -40,6 +40,10 @@ test('enrollment highlights what is wrong on each field, hyphenates ZIP+4 and re
   await expect(page.locator('#enroll-dob-error')).toHaveText('You must be at least 18 years old to join');
   await dob.fill('06/15/1990');
   await expect(dob).not.toHaveAttribute('aria-invalid', 'true');
+  // Typed as ISO, the date is read too, and is the one the member joins with (issue 54, item 16).
+  await dob.fill('1990-06-15');
+  await dob.blur();
+  await expect(dob).not.toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('First name').fill('Zoe');
   await page.getByLabel('Last name').fill('Zipcode');

@@ -7,7 +7,6 @@ import { useLeavePageWarning } from '../../components/dialogs/use-leave-page-war
 import { ValidatedInput } from '../../components/validated-input';
 import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
-import { parseUsDate } from '../../lib/format';
 import { fieldRefusals } from '../../lib/in-words';
 import { isApiError, problemMessage } from '../../lib/problem';
 import { campaignIdOf } from '../../lib/query-params';
@@ -15,7 +14,7 @@ import { isEmail, isLettersOnly, isPhone } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
 import { RedirectAfterSignIn } from '../../components/guards/redirect-after-sign-in';
 import { formatUsPhone, formatUsZip, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
-import { birthDateCheck, birthDateWords, zipCheck, zipWords, nameWords } from '../../lib/member-fields';
+import { birthDateCheck, birthDateWords, zipCheck, zipWords, nameWords, parseBirthDate } from '../../lib/member-fields';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
@@ -70,7 +69,7 @@ export default function EnrollmentPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const dateOfBirth = parseUsDate(form.dateOfBirth);
+    const dateOfBirth = parseBirthDate(form.dateOfBirth);
     setSubmitted(true);
     const fieldsValid = event.currentTarget.checkValidity() && dateOfBirth && birthDateCheck(form.dateOfBirth) && zipCheck(form.postalCode);
     // Every refusal at once: the acceptance's error shows beside its box with the fields' own.
