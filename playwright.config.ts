@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable, headedRun } from './tests/e2e/support/chromium-binary';
 
 /**
  * Local addresses never go through a proxy named in the environment: Playwright sends its readiness check of the
@@ -18,6 +19,13 @@ function exemptLocalAddressesFromProxies(): void {
 }
 
 exemptLocalAddressesFromProxies();
+
+/**
+ * A headed run is decided here in the runner, from its flags, and handed to the workers in the environment they
+ * inherit: each worker loads this file again without the runner's flags.
+ */
+const headed = headedRun(process.argv, process.env);
+if (headed) process.env.E2E_HEADED = '1';
 
 /**
  * Workers side by side, each with its own server, data folder and PostgreSQL (tests/e2e/support/test.ts), so no spec
@@ -43,10 +51,12 @@ export default defineConfig({
     // screenshot.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
+    // Headless unless asked (Playwright adds `--headless` itself then): Debian's headless shell where installed, which
+    // starts no browser UI; the full Chromium for a headed run (tests/e2e/support/chromium-binary.ts).
+    headless: !headed,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumExecutable(headed),
       args: [
-        '--headless',
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',

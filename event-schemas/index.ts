@@ -10,6 +10,7 @@ import { promotionEvents, type PromotionEvent } from './streams/promotion';
 import { orderEvents, type OrderEvent } from './streams/order';
 import { surveyEvents, type SurveyEvent } from './streams/survey';
 import { stockEvents, type StockEvent } from './streams/stock';
+import { enrollmentEvents, type EnrollmentEvent } from './streams/enrollment';
 import { ImpersonationEnded, ImpersonationStarted } from './impersonation';
 import { EventMetadata } from './metadata';
 import { PointsAwarded, pointsAwardedV1ToV2, referralAwardNamingNoOne } from './points-awarded';
@@ -35,6 +36,8 @@ export { REFERRED_DESCRIPTION, REFERRER_DESCRIPTION } from './points-awarded';
 export { MessagePreferencesChanged } from './message-preferences-changed';
 export { PointsForfeited } from './points-forfeited';
 export { MemberErased } from './member-erased';
+export { TermsAccepted } from './terms-accepted';
+export { MarketingConsentGiven } from './marketing-consent-given';
 export { SurveySubmitted };
 export { PointsRedeemed, PointsExpired, CertificateIssued, CertificateStatusChanged };
 export { CertificateTransferred } from './certificate-transferred';
@@ -57,12 +60,22 @@ export { promotionEvents, type PromotionEvent } from './streams/promotion';
 export { orderEvents, type OrderEvent } from './streams/order';
 export { surveyEvents, type SurveyEvent } from './streams/survey';
 export { stockEvents, type StockEvent } from './streams/stock';
+export { enrollmentEvents, type EnrollmentEvent } from './streams/enrollment';
 
 /** Every stream category's events. An event type belongs to exactly one stream. */
-export const allStreamEvents = [memberEvents, certificateEvents, treatmentEvents, promotionEvents, orderEvents, surveyEvents, stockEvents] as const;
+export const allStreamEvents = [
+  memberEvents,
+  certificateEvents,
+  treatmentEvents,
+  promotionEvents,
+  orderEvents,
+  surveyEvents,
+  stockEvents,
+  enrollmentEvents,
+] as const;
 
 /** Any event of the log: the union of the stream unions (projections read the whole log). */
-export type DomainEvent = MemberEvent | CertificateEvent | TreatmentEvent | PromotionEvent | OrderEvent | SurveyEvent | StockEvent;
+export type DomainEvent = MemberEvent | CertificateEvent | TreatmentEvent | PromotionEvent | OrderEvent | SurveyEvent | StockEvent | EnrollmentEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -4,7 +4,7 @@ import { PaxId } from './primitives';
 
 /**
  * A member's consent to marketing messages changed. Both choices are carried whole (not a diff), so the latest event
- * alone says where the member stands. `via` is how: the profile, the signed link in an e-mail's body, or a mail
+ * alone says where the member stands. `via` is how: the enrollment form (the member's first choice), the profile, the signed link in an e-mail's body, or a mail
  * client's one-click unsubscribe (List-Unsubscribe-Post). Transactional messages never depend on it.
  */
 export const MessagePreferencesChanged = defineEvent(
@@ -16,6 +16,6 @@ export const MessagePreferencesChanged = defineEvent(
     emailMarketing: t.boolean,
     /** Marketing texts: off unless the member opts in. */
     smsMarketing: t.boolean,
-    via: t.keyof({ profile: null, 'email-link': null, 'one-click': null }),
+    via: t.keyof({ enrollment: null, profile: null, 'email-link': null, 'one-click': null }),
   }),
 );

@@ -15,6 +15,9 @@ import {
 import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitives';
+import { TERMS_REQUIRED_RULE } from '../../event-schemas/contract/enrollment-consent';
+import { recordEnrollmentConsent } from './enrollment-consent';
+import { sendWelcomeMail } from './welcome-mail';
 import { offerClaimEvents } from '../campaigns/claim-offer';
 import { dateIn } from '../../event-schemas/calendar';
 import { Email } from '../core/http-codecs';
@@ -38,9 +41,27 @@ const Password = refined(t.string, 'Password', passwordRule, isStrongPassword, {
 export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, (s) => US_ZIP_CODE.test(s.trim()), { pattern: US_ZIP_CODE.source });
 const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
 
+/** The member's acceptance of the terms and privacy policies: required, and only `true` accepts (issue 54, item 10). */
+const TermsAcceptance = refined(t.literal(true), 'TermsAccepted', TERMS_REQUIRED_RULE, () => true);
+
 const EnrollmentBody = t.intersection([
-  t.type({ firstName: Name, lastName: Name, email: Email, password: Password, postalCode: UsPostalCode, dateOfBirth: IsoDate }),
-  t.partial({ phone: t.union([Phone, t.null]), refCode: t.union([t.string, t.null]), campaignId: PositiveInteger }),
+  t.type({
+    firstName: Name,
+    lastName: Name,
+    email: Email,
+    password: Password,
+    postalCode: UsPostalCode,
+    dateOfBirth: IsoDate,
+    termsAccepted: TermsAcceptance,
+  }),
+  t.partial({
+    phone: t.union([Phone, t.null]),
+    refCode: t.union([t.string, t.null]),
+    campaignId: PositiveInteger,
+    // Marketing consent, each off unless ticked.
+    marketingEmail: t.boolean,
+    marketingText: t.boolean,
+  }),
 ]);
 
 const formatZip = (s: string) => (s.replace('-', '').length === 9 ? `${s.replace('-', '').slice(0, 5)}-${s.replace('-', '').slice(5)}` : s);
@@ -51,10 +72,15 @@ export const enrollmentRoutes = (deps: Deps) => [
     method: 'post',
     path: '/enrollment',
     tag: 'Session',
-    summary: 'Join the programme; answers a signed-in session',
+    summary:
+      'Join the programme, accepting the terms and privacy policies (recorded with their version) and choosing marketing consent; answers a signed-in session and sends a welcome e-mail that confirms the address',
     access: 'public',
     body: EnrollmentBody,
-    responses: { 201: { description: 'Enrolled and signed in' }, 400: { description: 'Invalid fields' }, 409: { description: 'E-mail already enrolled' } },
+    responses: {
+      201: { description: 'Enrolled and signed in' },
+      400: { description: 'Invalid fields, or termsAccepted missing or not true' },
+      409: { description: 'E-mail already enrolled' },
+    },
     handler: async ({ body }) => {
       const today = dateIn(deps.settings.timeZone, deps.now());
       const refused = [
@@ -111,8 +137,15 @@ export const enrollmentRoutes = (deps: Deps) => [
       } finally {
         db.release();
       }
+      await recordEnrollmentConsent(deps, {
+        paxId,
+        acceptedAt: deps.now(),
+        emailMarketing: body.marketingEmail ?? false,
+        smsMarketing: body.marketingText ?? false,
+      });
       const token = await createSession(deps.pool, paxId);
       await ensureWelcomeCertificate(deps, paxId, { kind: 'participant', paxId });
+      await sendWelcomeMail(deps, { paxId, firstName: body.firstName.trim(), email });
       const events = await offerClaimEvents(deps, body.campaignId, paxId);
       return { status: 201, body: loginAnswer(token, { paxId, firstName: body.firstName.trim(), lastName: body.lastName.trim() }, false, events) };
     },

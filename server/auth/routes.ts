@@ -14,6 +14,7 @@ import { route } from '../core/route';
 import type { Deps } from '../deps';
 import type { SignedIn } from './caller';
 import { clearAccountFailures, recordAttempt } from './login-throttle';
+import { remindUnconfirmedAddress } from './welcome-mail';
 import { verifyPassword } from './passwords';
 import { callerForToken, createSession, paxOf, revokeSession, type SessionPax } from './sessions';
 import { memberErased, recordAccess } from '../privacy/access-log';
@@ -91,6 +92,7 @@ export const authRoutes = (deps: Deps) => [
       const token = await createSession(deps.pool, paxId);
       // A welcome certificate a crash kept from being issued at enrollment is issued now (never twice).
       await ensureWelcomeCertificate(deps, paxId, { kind: 'participant', paxId });
+      await remindUnconfirmedAddress(deps, paxId);
       const events = await offerClaimEvents(deps, body.campaignId, paxId);
       return { status: 200, body: loginAnswer(token, (await paxOf(deps.pool, paxId))!, false, events) };
     },

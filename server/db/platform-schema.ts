@@ -180,4 +180,14 @@ export const platformMigrations: Migration[] = [
       INSERT INTO seed_marks (batch) SELECT 'specialist-practices' WHERE EXISTS (SELECT 1 FROM schema_migrations WHERE id = '0610-specialist-practices');
     `,
   },
+  {
+    // Whether the member followed a link to the address (issue 54, item 10): the welcome e-mail's for the address they
+    // joined with, the profile's for one they add. Addresses already here predate the check and count as confirmed,
+    // so no member of before is reminded of a link they were never sent.
+    id: '0110-participant-emails-confirmed',
+    sql: `
+      ALTER TABLE participant_emails ADD COLUMN confirmed_at timestamptz, ADD COLUMN reminded_at timestamptz;
+      UPDATE participant_emails SET confirmed_at = now();
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Actor } from '../../event-schemas';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
-import { notFound } from '../core/problem';
+import { notFound, Problem } from '../core/problem';
 import { ageOn, matchesExpression, type ParticipantFacts } from './evaluate-group';
 import type { LogicalExpression } from './group-expression';
 import type { ParticipantGroup as WireGroup } from '../../event-schemas/contract/participant-groups';
@@ -37,8 +37,26 @@ export async function listGroups(db: pg.Pool, search: string, page: number, size
   return { items: rows.rows.map(toGroup), totalElements: Number(count.rows[0].n) };
 }
 
+/**
+ * Group names are unique ignoring case among live groups (issue 54, item 6): every "Offered to" picker lists groups by
+ * name, so two of one name were indistinguishable. Names are checked under one lock, so two saves of one name at once
+ * cannot both pass; a deleted group's name is free again.
+ */
+async function assertNameFree(db: pg.PoolClient, name: string, exceptId: number | null): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('participant-group-names'))`);
+  const taken = await db.query<{ name: string }>(
+    'SELECT name FROM participant_groups WHERE deleted_at IS NULL AND lower(name) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1',
+    [name, exceptId],
+  );
+  if (taken.rowCount)
+    throw new Problem('conflict', `A participant group is already named "${taken.rows[0].name}": choose another name`, [
+      { path: 'body.name', message: `is already the name of another group ("${taken.rows[0].name}")` },
+    ]);
+}
+
 export const createGroup = (pool: pg.Pool, actor: Actor, name: string, expression: LogicalExpression) =>
   inTransaction(pool, async (db) => {
+    await assertNameFree(db, name, null);
     const r = await db.query<GroupRow>('INSERT INTO participant_groups (name, logical_expression) VALUES ($1, $2) RETURNING id, name, logical_expression', [
       name,
       JSON.stringify(expression),
@@ -51,6 +69,7 @@ export const createGroup = (pool: pg.Pool, actor: Actor, name: string, expressio
 export const updateGroup = (pool: pg.Pool, actor: Actor, id: number, name: string | undefined, expression: LogicalExpression) =>
   inTransaction(pool, async (db) => {
     const before = await lockGroup(db, id);
+    if (name !== undefined) await assertNameFree(db, name, id);
     const r = await db.query<GroupRow>(
       'UPDATE participant_groups SET name = $2, logical_expression = $3, updated_at = now() WHERE id = $1 RETURNING id, name, logical_expression',
       [id, name ?? before.name, JSON.stringify(expression)],

@@ -44,7 +44,7 @@ export const groupRoutes = (deps: Deps) => {
       summary: 'Create a group; its name defaults to the current timestamp',
       access: 'admin',
       body: GroupBody,
-      responses: { 201: { description: 'Created' }, 400: { description: 'Invalid rule' } },
+      responses: { 201: { description: 'Created' }, 400: { description: 'Invalid rule' }, 409: { description: 'Another group has this name (ignoring case)' } },
       handler: async ({ body, caller }) => {
         const b = checked(body);
         const group = await createGroup(deps.pool, actorOf(caller), b.name?.trim() ?? deps.now().toISOString(), b.logicalExpression);
@@ -86,7 +86,12 @@ export const groupRoutes = (deps: Deps) => {
       access: 'admin',
       params: IdParam,
       body: GroupBody,
-      responses: { 200: { description: 'Updated' }, 400: { description: 'Invalid rule' }, 404: { description: 'Unknown' } },
+      responses: {
+        200: { description: 'Updated' },
+        400: { description: 'Invalid rule' },
+        404: { description: 'Unknown' },
+        409: { description: 'Another group has this name (ignoring case)' },
+      },
       handler: async ({ params, body, caller }) => {
         const b = checked(body);
         return { status: 200, body: await updateGroup(deps.pool, actorOf(caller), params.id, b.name?.trim(), b.logicalExpression) };

@@ -184,8 +184,11 @@ export const contactRoutes = (deps: Deps) => [
     handler: async ({ params, caller }) => {
       await assertCanReadFor(deps.pool, { caller, paxId: params.paxId, action: 'pending-emails', at: deps.now() });
       const r = await deps.pool.query<{ email_address: string; expires_at: Date }>(
-        `SELECT DISTINCT ON (email_address) email_address, expires_at FROM email_confirmations
-          WHERE pax_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY email_address, expires_at DESC`,
+        // An address already on the profile is not pending: the welcome e-mail's link confirms the sign-in address.
+        `SELECT DISTINCT ON (email_address) email_address, expires_at FROM email_confirmations c
+          WHERE pax_id = $1 AND used_at IS NULL AND expires_at > now()
+            AND NOT EXISTS (SELECT 1 FROM participant_emails e WHERE e.pax_id = c.pax_id AND lower(e.email_address) = lower(c.email_address))
+          ORDER BY email_address, expires_at DESC`,
         [params.paxId],
       );
       return { status: 200, body: r.rows.map((p): PendingEmail => ({ emailAddress: p.email_address, expiresAt: p.expires_at.toISOString() })) };
@@ -219,11 +222,16 @@ export const contactRoutes = (deps: Deps) => [
         const claimed = await db.query('UPDATE email_confirmations SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL', [hashToken(body.token)]);
         if (!claimed.rowCount)
           throw new Problem('validation', 'This link was already used', [{ path: 'body.token', message: 'was already used: the address is on your profile' }]);
+        // A new address is added confirmed; the one they joined with (the welcome e-mail's link) is marked so.
         await db.query(
-          `INSERT INTO participant_emails (pax_id, email_address, preferred) SELECT $1, $2, 'N'
+          `INSERT INTO participant_emails (pax_id, email_address, preferred, confirmed_at) SELECT $1, $2, 'N', now()
             WHERE NOT EXISTS (SELECT 1 FROM participant_emails WHERE pax_id = $1 AND lower(email_address) = $2)`,
           [paxId, row.email_address],
         );
+        await db.query('UPDATE participant_emails SET confirmed_at = now() WHERE pax_id = $1 AND lower(email_address) = $2 AND confirmed_at IS NULL', [
+          paxId,
+          row.email_address,
+        ]);
       });
       return { status: 200, body: { emailAddress: row.email_address } satisfies EmailConfirmed };
     },

@@ -37,14 +37,19 @@ export async function blankPersonalData(
     changed += r.rowCount ?? 0;
     return r;
   };
-  // Every address and number the member had, confirmed or pending: mail to them goes, and so do the sign-in throttle's
-  // counts under their name.
+  // Every address and number the member had, confirmed or pending, and those they had once and removed (their contacts'
+  // audit trail holds each before and after, until it is blanked below): mail to them goes, and so do the sign-in
+  // throttle's counts under each (a failed sign-in under an address since replaced stayed there, issue 54).
   const addresses = await db.query<{ address: string }>(
     `SELECT lower(email_address) AS address FROM participant_emails WHERE pax_id = $1
      UNION SELECT lower(email_address) FROM email_confirmations WHERE pax_id = $1
      UNION SELECT phone FROM participant_phones WHERE pax_id = $1
-     UNION SELECT lower($2::text)`,
-    [paxId, username],
+     UNION SELECT lower($2::text)
+     UNION SELECT lower(x #>> '{}') FROM config_audit a,
+       jsonb_path_query(jsonb_build_array(a.before, a.after), '$[*].emails[*].emailAddress') x WHERE a.entity = $3 AND a.entity_id = $4
+     UNION SELECT x #>> '{}' FROM config_audit a,
+       jsonb_path_query(jsonb_build_array(a.before, a.after), '$[*].phones[*].phone') x WHERE a.entity = $3 AND a.entity_id = $4`,
+    [paxId, username, CONTACTS_ENTITY, String(paxId)],
   );
   const known = addresses.rows.map((r) => r.address);
   await run('DELETE FROM outbox WHERE pax_id = $1 OR lower(recipient) = ANY($2::text[])', [paxId, known]);
@@ -57,7 +62,9 @@ export async function blankPersonalData(
   await run('DELETE FROM email_confirmations WHERE pax_id = $1', [paxId]);
   await run('DELETE FROM participant_emails WHERE pax_id = $1', [paxId]);
   await run('DELETE FROM participant_phones WHERE pax_id = $1', [paxId]);
-  await run('DELETE FROM member_live_messages WHERE pax_id = $1', [paxId]);
+  // Their live messages, and another member's that name them: a gift sent to them carries their name and address in
+  // its sender's certificate messages for the reconnect window.
+  await run(`DELETE FROM member_live_messages WHERE pax_id = $1 OR lower(data #>> '{gift,recipientEmail}') = ANY($2::text[])`, [paxId, known]);
   // The audit trail keeps what was done, by whom and when; the values changed were the member's.
   await run(
     'UPDATE config_audit SET before = NULL, after = NULL WHERE entity = ANY($1::text[]) AND entity_id = $2 AND (before IS NOT NULL OR after IS NOT NULL)',

@@ -1,5 +1,14 @@
 import type pg from 'pg';
-import { decodeStreamEvent, memberStream, streamName, type DecodedEvent, type DomainEvent, type MemberEvent } from '../../event-schemas';
+import {
+  decodeStreamEvent,
+  enrollmentStream,
+  memberStream,
+  streamName,
+  type DecodedEvent,
+  type DomainEvent,
+  type EnrollmentEvent,
+  type MemberEvent,
+} from '../../event-schemas';
 import type { EventStore, StoredEvent } from '../../event-schemas/store/event-store';
 import { CERTIFICATE_COLUMNS, giftsSent, rowToFacts, type CertificateRow } from '../../projections/certificates/certificates-query';
 import { readMessagePreferences } from '../../projections/message-preferences/preferences-query';
@@ -128,7 +137,7 @@ async function sessionsOf(pool: pg.Pool, paxId: number) {
 /** The export document of `paxId` (who exists: the caller has checked). */
 export async function memberExport(deps: ExportDeps, paxId: number) {
   const { pool, store } = deps;
-  const [profile, contacts, history, certificates, gifts, treatments, referrals, preferences, profileChanges, sessions, accessLog] = await Promise.all([
+  const [profile, contacts, history, certificates, gifts, treatments, referrals, preferences, profileChanges, sessions, accessLog, agreed] = await Promise.all([
     profileOf(pool, paxId),
     contactsOf(pool, paxId),
     store.readStream(memberStream(paxId)).then((events) => events.map((s) => decoded<MemberEvent>(s))),
@@ -140,6 +149,7 @@ export async function memberExport(deps: ExportDeps, paxId: number) {
     readConfigAudit(pool, PROFILE_ENTITY, paxId),
     sessionsOf(pool, paxId),
     readAccessLog(pool, paxId, { page: 0, size: null }),
+    store.readStream(enrollmentStream(paxId)).then((events) => events.map((s) => decoded<EnrollmentEvent>(s))),
   ]);
   const timeline = memberTimeline(history, deps.timeZone);
   const surveys = history.flatMap((h) =>
@@ -161,6 +171,13 @@ export async function memberExport(deps: ExportDeps, paxId: number) {
     profile: { ...profile, changes: profileChanges },
     contacts,
     messagePreferences: preferences,
+    // What they agreed to on joining: the terms version and when, and the marketing consent they gave (issue 54, item 10).
+    termsAccepted: agreed.flatMap(({ event }) =>
+      event.type === 'TermsAccepted' ? [{ termsVersion: event.data.termsVersion, acceptedAt: event.data.acceptedAt }] : [],
+    ),
+    marketingConsentOnJoining: agreed.flatMap(({ event }) =>
+      event.type === 'MarketingConsentGiven' ? [{ emailMarketing: event.data.emailMarketing, smsMarketing: event.data.smsMarketing }] : [],
+    ),
     ledger: { balance: timeline.balanceAsOf, entries: timeline.events },
     certificates: certificates.rows.map(rowToFacts),
     giftsSent: gifts,

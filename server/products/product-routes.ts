@@ -1,20 +1,22 @@
 import * as t from 'io-ts';
-import { boundedAmount, boundedString } from '../../event-schemas/primitives';
+import { boundedAmount, boundedString, withRule } from '../../event-schemas/primitives';
 import { ProductCategory } from '../../event-schemas/treatment-recorded';
 import { actorOf } from '../auth/caller';
 import { ConfigHistorySchema, readConfigHistory } from '../audit/config-history';
 import { BooleanFromString, IntFromString } from '../core/http-codecs';
-import { forbidden } from '../core/problem';
+import { forbidden, Problem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import type { BodyMatches, Expect } from '../../event-schemas/contract/wire-checks';
 import type { ProductFields, ProductOptions, PublicProduct } from '../../event-schemas/contract/products';
 import { BRANDS, changeProduct, createProduct, listProducts, type Product } from './product-repository';
 
-const Brand = t.keyof(BRANDS);
+// An empty form's choice reads as the admin's next step, not as the codes (it said "must be Brand a or Brand b").
+const Brand = withRule(t.keyof(BRANDS), 'Choose a brand');
+const Category = withRule(ProductCategory, 'Choose a category');
 const ProductBody = t.type({
   name: boundedString(120),
-  category: ProductCategory,
+  category: Category,
   brand: Brand,
   msrpPerUnit: boundedAmount('productMsrpPerUnit'),
   pointsPerUnit: boundedAmount('productPointsPerUnit'),
@@ -98,6 +100,27 @@ export const productRoutes = (deps: Deps) => [
     handler: async ({ params, caller }) => ({
       status: 200,
       body: await changeProduct(deps.pool, params.id, 'retire', actorOf(caller), (p) => ({ ...p, retired: true })),
+    }),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/products/:id/restore',
+    tag: 'Admin',
+    summary: 'Bring a retired product back: listed and accepted on new treatments again (audited, in its history); a product never retired is 409',
+    access: 'admin',
+    params: ProductIdParam,
+    responses: {
+      200: { description: 'Restored', schema: ProductAnswer },
+      404: { description: 'Unknown product' },
+      409: { description: 'The product is not retired' },
+    },
+    handler: async ({ params, caller }) => ({
+      status: 200,
+      // A retirement made by mistake was final (issue 54, item 6): restoring is the retirement undone, recorded as such.
+      body: await changeProduct(deps.pool, params.id, 'restore', actorOf(caller), (p) => {
+        if (!p.retired) throw new Problem('invalid-state', `${p.name} is not retired: there is nothing to restore`);
+        return { ...p, retired: false };
+      }),
     }),
   }),
   route({

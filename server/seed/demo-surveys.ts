@@ -11,10 +11,14 @@ const single = (text: string, answers: string[], type: 'MULTIPLE_ONE' | 'TRUE_FA
   text,
   answers: choices(...answers),
 });
-const section = (name: string, description: string, questions: SurveyDraft['sections'][number]['questions']) => ({
+type Questions = SurveyDraft['sections'][number]['questions'];
+/** A page's instructions fit its questions: a page of free text asked members to "choose" answers (issue 54, item 16). */
+export const instructionsFor = (questions: Questions): string =>
+  questions.every((q) => q.questionTypeCode === 'USER_RESPONSE') ? 'Answer in your own words.' : 'Choose the answers that fit you best.';
+const section = (name: string, description: string, questions: Questions) => ({
   name,
   description,
-  instructions: 'Choose the answers that fit you best.',
+  instructions: instructionsFor(questions),
   numberOfQuestions: questions.length,
   showInstructions: true,
   showName: true,

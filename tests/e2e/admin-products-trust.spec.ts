@@ -114,3 +114,31 @@ test('dropdowns look like dropdowns: the native select keeps its arrow', async (
   // The theme's text-field look (appearance: none) hid the arrow.
   expect(await category.evaluate((el) => getComputedStyle(el).appearance)).not.toBe('none');
 });
+
+// Issue 54, item 6: a retirement made by mistake could not be undone.
+test('a retired product is brought back with Restore, and its history says so', async ({ page, request }) => {
+  const name = `Comeback ${randomUUID().slice(0, 8)}`;
+  const { authToken } = await signInThroughApi(request, admin);
+  const headers = { 'auth-token': authToken };
+  const created = await request.post('/api/rest/admin/products', {
+    headers,
+    data: { name, category: 'TREATMENT', brand: 'BRAND_A', msrpPerUnit: 100, pointsPerUnit: 10 },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await request.post(`/api/rest/admin/products/${id}/retire`, { headers })).status()).toBe(200);
+
+  await signInAs(page, admin);
+  await page.goto('/admin-tools/product-configuration');
+  await page.getByLabel('Show retired products').check();
+  const row = page.getByTestId('products').getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Retired');
+  await row.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Restored ${name}: it is offered on new treatments again.`);
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('button', { name: `Restore ${name}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `History of ${name}` }).click();
+  const history = page.getByTestId('audit-history');
+  await expect(history.getByRole('heading', { name: `History of ${name}` })).toBeVisible();
+  await expect(history).toContainText('Restored by Avery Admin');
+});

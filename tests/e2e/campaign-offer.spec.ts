@@ -7,7 +7,7 @@ import { admin, signInThroughApi } from './support/demo-users';
 async function enrollStranger(request: import('@playwright/test').APIRequestContext) {
   const email = `offer-${randomUUID()}@example.com`;
   const r = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Olive', lastName: 'Offer', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Olive', lastName: 'Offer', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(r.status()).toBe(201);
   return { email, password: 'Sturdy-pass-42' };

@@ -10,7 +10,7 @@ test('a financed treatment is confirmed from the absolute link in its e-mail, wi
 }) => {
   const email = `financed-${randomUUID()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Fiona', lastName: 'Financed', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Fiona', lastName: 'Financed', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
   const { pax, authToken: memberToken } = (await enrolled.json()) as { pax: { paxId: number }; authToken: string };

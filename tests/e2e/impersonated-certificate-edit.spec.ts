@@ -17,7 +17,7 @@ test('an impersonating admin changes a certificate’s status and date in the wa
   const email = `e2e-edit-${letters()}@example.com`;
   const lastName = `Edit${letters()}`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Casey', lastName, email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Casey', lastName, email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(enrolled.status()).toBe(201);
   const member = (await enrolled.json()) as { authToken: string; pax: { paxId: number } };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { acceptTheTerms } from './support/enrollment-form';
 import { expect, test, type APIRequestContext } from './support/test';
 import { admin, impersonateInPage, member, pointsShown, signInThroughApi, signInAs, signInThroughPage, storedPaxId } from './support/demo-users';
 
@@ -158,6 +159,7 @@ test.describe('enrollment and passwords', () => {
     await page.getByLabel('Mobile phone (optional)').blur();
     await expect(page.getByText('Enter 10 digits, as 949-555-0142')).toBeVisible();
     await page.getByLabel('Mobile phone (optional)').fill('');
+    await acceptTheTerms(page);
     await page.getByRole('button', { name: 'JOIN NOW' }).click();
     await expect(page).toHaveURL(/\/home/);
     // A member who has just joined is welcomed as new (issue 14: they were greeted "Welcome back").

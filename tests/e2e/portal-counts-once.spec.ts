@@ -11,7 +11,7 @@ const password = 'Sturdy-pass-42';
 async function enrolledWithEmail(request: APIRequestContext) {
   const email = `once-${randomUUID()}@example.com`;
   const r = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Olive', lastName: 'Once', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Olive', lastName: 'Once', email, password, postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(r.status()).toBe(201);
   const body = (await r.json()) as { authToken: string; pax: { paxId: number } };

@@ -6,7 +6,7 @@ import { admin, signInThroughApi, signInThroughPage } from './support/demo-users
 async function memberWith(request: APIRequestContext, points: number) {
   const email = `details-${randomUUID()}@example.com`;
   const r = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Dee', lastName: 'Tails', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Dee', lastName: 'Tails', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(r.status()).toBe(201);
   const { pax } = (await r.json()) as { pax: { paxId: number } };

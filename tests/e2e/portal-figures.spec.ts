@@ -10,7 +10,7 @@ test('after redeeming 1,000 points, the dialog, the balance, the expiring list a
   const email = `figures-${randomUUID()}@example.com`;
   const password = 'Sturdy-pass-42';
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Fay', lastName: 'Figures', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Fay', lastName: 'Figures', email, password, postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(enrolled.status()).toBe(201);
   const { pax } = (await enrolled.json()) as { pax: { paxId: number } };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { acceptTheTerms } from './support/enrollment-form';
 import { expect, test } from './support/test';
 import { admin, signInThroughApi, signInThroughPage } from './support/demo-users';
 
@@ -8,7 +9,7 @@ test('a gift belongs to its recipient: they join through its link and claim it; 
   const recipientEmail = `recipient-${randomUUID()}@example.com`;
   const password = 'Sturdy-pass-42';
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Bea', lastName: 'Buyer', email: buyerEmail, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Bea', lastName: 'Buyer', email: buyerEmail, password, postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   const { pax } = (await enrolled.json()) as { pax: { paxId: number } };
   const { authToken } = await signInThroughApi(request, admin);
@@ -64,6 +65,7 @@ test('a gift belongs to its recipient: they join through its link and claim it; 
   await recipient.getByLabel('Password').fill(password);
   await recipient.getByLabel('ZIP code').fill('92612');
   await recipient.getByLabel('Date of birth (MM/DD/YYYY)').fill('02/02/1992');
+  await acceptTheTerms(recipient);
   await recipient.getByRole('button', { name: 'JOIN NOW' }).click();
   await expect(recipient).toHaveURL(/\/gift-certificates\/claim\?code=/);
   await recipient.getByRole('button', { name: 'CLAIM THIS GIFT' }).click();
@@ -75,7 +77,15 @@ test('a gift belongs to its recipient: they join through its link and claim it; 
   await expect(sent).toHaveText(`Sent to Remy Recipient (${recipientEmail}) · claimed · ACTIVE`);
   // A second claim of the same code, by anyone, is refused.
   const third = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Tia', lastName: 'Third', email: `third-${randomUUID()}@example.com`, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: {
+      firstName: 'Tia',
+      lastName: 'Third',
+      email: `third-${randomUUID()}@example.com`,
+      password,
+      postalCode: '92612',
+      dateOfBirth: '1990-01-01',
+      termsAccepted: true,
+    },
   });
   const again = await request.post('/api/rest/gift-certificates/claim', {
     headers: { 'auth-token': ((await third.json()) as { authToken: string }).authToken },

@@ -6,7 +6,16 @@ test('a member downloads their data from the profile page: one JSON file with th
   const email = `e2e-my-data-${Date.now()}@example.com`;
   const password = 'Sturdy-pass-42';
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Rowan', lastName: 'Downloader', email, password, postalCode: '92612', dateOfBirth: '1990-01-01', phone: '714-555-0188' },
+    data: {
+      firstName: 'Rowan',
+      lastName: 'Downloader',
+      email,
+      password,
+      postalCode: '92612',
+      dateOfBirth: '1990-01-01',
+      termsAccepted: true,
+      phone: '714-555-0188',
+    },
   });
   expect(enrolled.status()).toBe(201);
   const paxId = ((await enrolled.json()) as { pax: { paxId: number } }).pax.paxId;

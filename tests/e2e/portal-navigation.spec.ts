@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { acceptTheTerms } from './support/enrollment-form';
 import { expect, test } from './support/test';
 
 const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollY);
@@ -28,6 +29,7 @@ test('a new member who joins from the bottom of the form lands at the top of /ho
   await page.getByLabel('Date of birth (MM/DD/YYYY)').fill('04/12/1990');
   await page.getByLabel('Mobile phone (optional)').pressSequentially('9495550142');
   await expect(page.getByLabel('Mobile phone (optional)')).toHaveValue('949-555-0142');
+  await acceptTheTerms(page);
   await page.getByRole('button', { name: 'JOIN NOW' }).scrollIntoViewIfNeeded();
   await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'JOIN NOW' }).click();
@@ -44,7 +46,7 @@ test('a refused enrollment is explained in words, by the field’s label; a 9-di
 }) => {
   const email = `ursula-${randomUUID()}@example.com`;
   const server = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '926121234', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '926121234', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(server.status()).toBe(400);
   await page.goto('/enrollment');
@@ -53,7 +55,7 @@ test('a refused enrollment is explained in words, by the field’s label; a 9-di
   await expect(page.getByLabel('ZIP code')).toHaveValue('92612-1234');
   await expect(page.getByText('Enter 5 digits, or 5+4 as 12345-6789')).toHaveCount(0);
   const taken = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Ursula', lastName: 'Used', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(taken.status()).toBe(201);
   await page.getByLabel('First name').fill('Ursula');
@@ -62,6 +64,7 @@ test('a refused enrollment is explained in words, by the field’s label; a 9-di
   await page.getByLabel('Password').fill('Sturdy-pass-42');
   await page.getByLabel('ZIP code').fill('92612');
   await page.getByLabel('Date of birth (MM/DD/YYYY)').fill('01/01/1990');
+  await acceptTheTerms(page);
   await page.getByRole('button', { name: 'JOIN NOW' }).click();
   await expect(page.getByRole('alert')).toHaveText('An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.');
 });

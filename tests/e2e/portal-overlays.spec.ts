@@ -23,7 +23,7 @@ test('on a phone, a campaign sign-in shows the offer first and the survey invita
   expect(
     (
       await request.post('/api/rest/enrollment', {
-        data: { firstName: 'Ola', lastName: 'Overlay', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+        data: { firstName: 'Ola', lastName: 'Overlay', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
       })
     ).status(),
   ).toBe(201);

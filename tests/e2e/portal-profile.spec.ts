@@ -10,7 +10,7 @@ test('a member adds, edits and removes phones and adds an e-mail address confirm
   expect(
     (
       await request.post('/api/rest/enrollment', {
-        data: { firstName: 'Pat', lastName: 'Profile', email, password, postalCode: '92612', dateOfBirth: '1990-01-01' },
+        data: { firstName: 'Pat', lastName: 'Profile', email, password, postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
       })
     ).status(),
   ).toBe(201);

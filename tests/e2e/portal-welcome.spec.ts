@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { acceptTheTerms } from './support/enrollment-form';
 import { expect, test } from './support/test';
 
 /** Issue: Join Now promises $20 in savings that nothing delivered. */
@@ -10,6 +11,7 @@ test('a member who joins finds the $20 welcome certificate in the wallet and the
   await page.getByLabel('Password').fill('Sturdy-pass-42');
   await page.getByLabel('ZIP code').fill('92612');
   await page.getByLabel('Date of birth (MM/DD/YYYY)').fill('06/01/1991');
+  await acceptTheTerms(page);
   await page.getByRole('button', { name: 'JOIN NOW' }).click();
   await expect(page).toHaveURL(/\/home$/);
 

@@ -27,7 +27,7 @@ async function resetLinkFor(request: APIRequestContext, email: string): Promise<
 test('resetting a password: refusals in words on their fields, a confirmation field, and a new link once this one is spent', async ({ page, request }) => {
   const email = `words-${randomUUID()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Wren', lastName: 'Words', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Wren', lastName: 'Words', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(enrolled.status()).toBe(201);
   const path = await resetLinkFor(request, email);

@@ -7,7 +7,15 @@ const login = (username: string, password: string) => ({ data: { username, passw
 test('staff erase a member from the support view: the confirmation names them, a reason is required, and the ledger stays', async ({ page, request }) => {
   const email = `e2e-erase-staff-${Date.now()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Marlowe', lastName: 'Forgotten', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: {
+      firstName: 'Marlowe',
+      lastName: 'Forgotten',
+      email,
+      password: 'Sturdy-pass-42',
+      postalCode: '92612',
+      dateOfBirth: '1990-01-01',
+      termsAccepted: true,
+    },
   });
   expect(enrolled.status()).toBe(201);
   const paxId = ((await enrolled.json()) as { pax: { paxId: number } }).pax.paxId;
@@ -42,7 +50,7 @@ test('staff erase a member from the support view: the confirmation names them, a
 test('a member deletes their own account from the profile page with their password', async ({ page, request }) => {
   const email = `e2e-erase-self-${Date.now()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Sloane', lastName: 'Leaving', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Sloane', lastName: 'Leaving', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(enrolled.status()).toBe(201);
 

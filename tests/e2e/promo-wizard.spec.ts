@@ -39,7 +39,7 @@ test('an admin builds a promotion with a rule in the wizard, sees the forecast, 
   const lastName = `Sparkle${letters()}`;
   const email = `e2e-${letters()}@example.com`;
   const enrolled = await request.post('/api/rest/enrollment', {
-    data: { firstName: 'Riley', lastName, email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01' },
+    data: { firstName: 'Riley', lastName, email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', termsAccepted: true },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
   const paxId = ((await enrolled.json()) as { pax: { paxId: number } }).pax.paxId;

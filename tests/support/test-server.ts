@@ -66,7 +66,18 @@ export async function startTestServer(options: Partial<RuntimeOptions> = {}): Pr
   const enroll = async (overrides: Partial<Record<string, unknown>> = {}) => {
     const email = `member${++counter}-${Date.now()}@example.com`;
     const r = await call('POST', '/api/rest/enrollment', {
-      body: { firstName: 'Test', lastName: 'Member', email, password: 'Sturdy-pass-42', postalCode: '92612', dateOfBirth: '1990-01-01', ...overrides },
+      body: {
+        firstName: 'Test',
+        lastName: 'Member',
+        email,
+        password: 'Sturdy-pass-42',
+        postalCode: '92612',
+        dateOfBirth: '1990-01-01',
+        // A member who accepts the terms and, as every member did before the form asked, marketing e-mail.
+        termsAccepted: true,
+        marketingEmail: true,
+        ...overrides,
+      },
     });
     if (r.status !== 201) throw new Error(`enroll: ${r.status} ${JSON.stringify(r.body)}`);
     return { token: r.body.authToken as string, paxId: r.body.pax.paxId as number, email };

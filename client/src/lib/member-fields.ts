@@ -11,14 +11,23 @@ export const zipCheck = (typed: string): boolean => zipCodeProblem(typed) === nu
 export const zipWords = (typed: string): string =>
   zipCodeProblem(typed) === US_ZIP_IN_USE_RULE ? 'No US address has this ZIP code: check it' : 'Enter 5 digits, or 5+4 as 12345-6789';
 
-/** A typed MM/DD/YYYY birth date the server will take: readable, an adult, and not over the oldest age. */
+/**
+ * A typed birth date as the calendar date it names: MM/DD/YYYY as the label asks, or YYYY-MM-DD as many people and
+ * password managers type it (it was refused, issue 54 item 16); null for anything else or a date no calendar has.
+ */
+export const parseBirthDate = (typed: string): string | null => {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed.trim());
+  return iso ? parseUsDate(`${iso[2]}/${iso[3]}/${iso[1]}`) : parseUsDate(typed);
+};
+
+/** A typed birth date the server will take: readable, an adult, and not over the oldest age. */
 export const birthDateCheck = (typed: string): boolean => {
-  const iso = parseUsDate(typed);
+  const iso = parseBirthDate(typed);
   return iso !== null && dateOfBirthProblem(iso, today()) === null;
 };
 /** What is wrong with a typed birth date, in the form's words. */
 export const birthDateWords = (typed: string): string => {
-  const iso = parseUsDate(typed);
+  const iso = parseBirthDate(typed);
   if (iso === null) return 'Enter a date as MM/DD/YYYY';
   const problem = dateOfBirthProblem(iso, today());
   if (problem?.includes('future')) return 'A birth date cannot be in the future';
@@ -26,3 +35,9 @@ export const birthDateWords = (typed: string): string => {
   if (problem?.includes('within')) return `Enter a birth date within the last ${MAX_AGE} years`;
   return 'Enter a date as MM/DD/YYYY';
 };
+
+/**
+ * A name field's message: an empty one asks for the name (it said "Use letters only", as if letters were wrong, issue
+ * 54 item 16); a filled one refused by isLettersOnly says what it may hold.
+ */
+export const nameWords = (typed: string, which: 'first' | 'last'): string => (typed.trim() === '' ? `Enter your ${which} name` : 'Use letters only');

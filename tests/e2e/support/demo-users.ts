@@ -56,6 +56,7 @@ export async function enrollFreshMember(request: APIRequestContext, names: { fir
       password: 'Sturdy-pass-42',
       postalCode: '92612',
       dateOfBirth: '1990-01-01',
+      termsAccepted: true,
     },
   });
   expect(enrolled.status()).toBe(201);

@@ -1,4 +1,5 @@
 import type { TestServer } from '../../support/test-server';
+import { isWelcomeMail } from '../../support/welcome-mail';
 
 export const today = () => new Date().toISOString().slice(0, 10);
 export const shiftDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -55,11 +56,11 @@ export interface Mail {
   body: string;
 }
 
-/** The demo mailbox for one recipient, newest first. */
+/** The demo mailbox for one recipient, newest first, but for the welcome every new member gets. */
 export async function mailTo(s: TestServer, adminToken: string, recipient: string): Promise<Mail[]> {
   const r = await s.call('GET', `/api/rest/admin/outbox?recipient=${encodeURIComponent(recipient)}`, { token: adminToken });
   if (r.status !== 200) throw new Error(`outbox: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as Mail[];
+  return (r.body as Mail[]).filter((m) => !isWelcomeMail(m));
 }
 
 /** `2026-03-09` → `03/09/2026`, as campaign e-mails write dates. */

@@ -101,6 +101,7 @@ describe('signing in through a campaign’s marketing link', () => {
         password: 'Sturdy-pass-42',
         postalCode: '92612',
         dateOfBirth: '1990-01-01',
+        termsAccepted: true,
         campaignId: id,
       },
     });

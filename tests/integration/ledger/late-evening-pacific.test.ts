@@ -95,6 +95,7 @@ describe('at 23:30 Pacific on 26 November', () => {
       password: 'Sturdy-pass-42',
       postalCode: '92612',
       dateOfBirth,
+      termsAccepted: true,
     });
     const early = await s.call('POST', '/api/rest/enrollment', { body: body('2008-11-27') });
     expect(early.status).toBe(400);

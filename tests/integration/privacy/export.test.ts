@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TERMS_VERSION } from '../../../event-schemas/contract/enrollment-consent';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { lineItem, postTreatment, seededProducts, settled, treatmentBody } from '../treatments/treatment-helpers';
@@ -69,6 +70,8 @@ describe('GET /participants/{paxId}/export', () => {
       },
     ]);
     for (const section of ['certificates', 'giftsSent', 'surveys', 'referrals', 'messagePreferences']) expect(doc).toHaveProperty(section);
+    // What they agreed to on joining (issue 54, item 10).
+    expect(doc.termsAccepted).toEqual([{ termsVersion: TERMS_VERSION, acceptedAt: expect.any(String) }]);
     // Secrets are not personal data to hand out: no password hash, no token hashes.
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/password|token_?hash|\$argon|scrypt/i);

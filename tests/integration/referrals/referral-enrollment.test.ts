@@ -18,6 +18,7 @@ const enrollment = (body: Record<string, unknown>) =>
       password: 'Sturdy-pass-42',
       postalCode: '10001',
       dateOfBirth: '1985-06-15',
+      termsAccepted: true,
       ...body,
     },
   });

@@ -51,4 +51,4 @@ export const CATEGORY_FIELD_LABELS: Record<keyof CertificateCategory, string> = 
 };
 
 /** A change's action in words: "create" → "Created". */
-export const ACTION_WORDS: Record<string, string> = { create: 'Created', update: 'Changed', retire: 'Retired', delete: 'Deleted' };
+export const ACTION_WORDS: Record<string, string> = { create: 'Created', update: 'Changed', retire: 'Retired', restore: 'Restored', delete: 'Deleted' };

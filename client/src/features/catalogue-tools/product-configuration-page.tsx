@@ -72,6 +72,17 @@ export default function ProductConfigurationPage() {
     }
   };
 
+  const restore = async (p: Product) => {
+    try {
+      await productApi.restore(p.id);
+      setMessage({ severity: 'success', text: `Restored ${p.name}: it is offered on new treatments again.` });
+      setHistoryVersion((v) => v + 1);
+      await load();
+    } catch (e) {
+      setMessage({ severity: 'error', text: errorText(e, 'Could not restore the product') });
+    }
+  };
+
   const brandName = (code: string) => options.brands.find((b) => b.code === code)?.name ?? code;
   const categoryName = (code: string) => options.categories.find((c) => c.code === code)?.name ?? code;
   // The confirmation is the shared dialog, not state drawn in the row: the table redraws a row when its value changes,
@@ -90,6 +101,7 @@ export default function ProductConfigurationPage() {
       {!p.retired && (
         <Button label="Retire" size="small" outlined severity="danger" icon="pi pi-ban" aria-label={`Retire ${p.name}`} onClick={() => askToRetire(p)} />
       )}
+      {p.retired && <Button label="Restore" size="small" outlined icon="pi pi-replay" aria-label={`Restore ${p.name}`} onClick={() => void restore(p)} />}
       <Button label="History" size="small" text aria-label={`History of ${p.name}`} onClick={() => setHistoryOf(p)} />
     </div>
   );

@@ -7,7 +7,6 @@ import { useLeavePageWarning } from '../../components/dialogs/use-leave-page-war
 import { ValidatedInput } from '../../components/validated-input';
 import { paths } from '../../config/routes';
 import { api } from '../../lib/api';
-import { parseUsDate } from '../../lib/format';
 import { fieldRefusals } from '../../lib/in-words';
 import { isApiError, problemMessage } from '../../lib/problem';
 import { campaignIdOf } from '../../lib/query-params';
@@ -15,11 +14,12 @@ import { isEmail, isLettersOnly, isPhone } from '../../lib/validation';
 import { markEnrolled } from '../../lib/new-member';
 import { RedirectAfterSignIn } from '../../components/guards/redirect-after-sign-in';
 import { formatUsPhone, formatUsZip, isStrongPassword, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../event-schemas/contract/rules';
-import { birthDateCheck, birthDateWords, zipCheck, zipWords } from '../../lib/member-fields';
+import { birthDateCheck, birthDateWords, zipCheck, zipWords, nameWords, parseBirthDate } from '../../lib/member-fields';
 import { useSession } from '../../session/session-provider';
 import type { LoginAnswer } from '../../session/types';
 import { dialogClosed, dialogOpened } from '../../stores/dialogs';
 import { $trackedQuery } from '../../stores/route-query';
+import { EnrollmentConsentFields, NO_CONSENT } from './enrollment-consent-fields';
 
 /** The form's labels, to say which field the server refused in the words the member sees. */
 const FIELD_LABELS: Record<string, string> = {
@@ -32,6 +32,9 @@ const FIELD_LABELS: Record<string, string> = {
   phone: 'Mobile phone',
   refCode: 'Referral link',
   campaignId: 'Campaign link',
+  termsAccepted: 'Terms',
+  marketingEmail: 'E-mail offers',
+  marketingText: 'Text offers',
 };
 
 /** A refusal in words: each refused field by its label ("ZIP code must be ..."), or what the conflict means. */
@@ -51,6 +54,7 @@ export default function EnrollmentPage() {
   const { status, sessionReceived } = useSession();
   const { refCode, utm_id: utmId } = useUnit($trackedQuery);
   const [form, setForm] = useState(empty);
+  const [consent, setConsent] = useState(NO_CONSENT);
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   // The server's refusals, each on its field (cleared as the member edits that field).
@@ -65,9 +69,11 @@ export default function EnrollmentPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const dateOfBirth = parseUsDate(form.dateOfBirth);
+    const dateOfBirth = parseBirthDate(form.dateOfBirth);
     setSubmitted(true);
-    if (!event.currentTarget.checkValidity() || !dateOfBirth || !birthDateCheck(form.dateOfBirth) || !zipCheck(form.postalCode)) {
+    const fieldsValid = event.currentTarget.checkValidity() && dateOfBirth && birthDateCheck(form.dateOfBirth) && zipCheck(form.postalCode);
+    // Every refusal at once: the acceptance's error shows beside its box with the fields' own.
+    if (!fieldsValid || !dateOfBirth || !consent.termsAccepted) {
       setError(HIGHLIGHTED);
       return;
     }
@@ -87,6 +93,9 @@ export default function EnrollmentPage() {
           phone: form.phone.replace(/\D/g, '') || undefined,
           refCode,
           campaignId: campaignIdOf(utmId),
+          termsAccepted: true,
+          marketingEmail: consent.marketingEmail,
+          marketingText: consent.marketingText,
         },
         { quiet: true },
       );
@@ -116,7 +125,7 @@ export default function EnrollmentPage() {
           required
           autoComplete="given-name"
           check={isLettersOnly}
-          errorMessage="Use letters only"
+          errorMessage={nameWords(form.firstName, 'first')}
           submitted={submitted}
           refusal={refused.firstName}
         />
@@ -128,7 +137,7 @@ export default function EnrollmentPage() {
           required
           autoComplete="family-name"
           check={isLettersOnly}
-          errorMessage="Use letters only"
+          errorMessage={nameWords(form.lastName, 'last')}
           submitted={submitted}
           refusal={refused.lastName}
         />
@@ -196,6 +205,15 @@ export default function EnrollmentPage() {
           errorMessage="Enter 10 digits, as 949-555-0142"
           submitted={submitted}
           refusal={refused.phone}
+        />
+        <EnrollmentConsentFields
+          value={consent}
+          onChange={(next) => {
+            setConsent(next);
+            setRefused(({ termsAccepted: _gone, ...rest }) => rest);
+          }}
+          submitted={submitted}
+          refusal={refused.termsAccepted}
         />
         {error && <Message severity="error" text={error} role="alert" />}
         <Button type="submit" label="JOIN NOW" loading={busy} disabled={busy} />

@@ -173,7 +173,7 @@ export const hasCopy = (p: PageDraft, page: PageName) =>
 export const pageEntryId = (d: Pick<PromotionDraft, 'id' | 'pages'>, page: PageName) =>
   d.pages[page].entryId ?? `promo-${d.id.slice(0, 8)}-${page.toLowerCase()}`;
 
-/** The content entries the website step writes before the record is saved (content type promotionWebsite). */
+/** The content entries the website step writes once the record is saved (content type promotionWebsite). */
 export const pageEntries = (d: PromotionDraft): PageEntry[] =>
   PAGE_NAMES.filter((page) => hasCopy(d.pages[page], page)).map((page) => {
     const p = d.pages[page];

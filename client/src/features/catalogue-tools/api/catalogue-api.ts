@@ -28,6 +28,7 @@ export const productApi = {
   create: (fields: ProductFields) => api.post<Product>(`${base}/admin/products`, fields, { quiet: true }),
   update: (id: number, fields: ProductFields) => api.put<Product>(`${base}/admin/products/${id}`, fields, { quiet: true }),
   retire: (id: number) => api.post<Product>(`${base}/admin/products/${id}/retire`),
+  restore: (id: number) => api.post<Product>(`${base}/admin/products/${id}/restore`),
   history: (id: number) => api.get<AuditEntry[]>(`${base}/admin/audit/products/${id}`),
 };
 

@@ -2,9 +2,9 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
 import { ValidatedInput } from '../../../components/validated-input';
-import { formatDate, parseUsDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { fieldRefusals, inWords } from '../../../lib/in-words';
-import { birthDateCheck, birthDateWords, zipCheck, zipWords } from '../../../lib/member-fields';
+import { birthDateCheck, birthDateWords, zipCheck, zipWords, nameWords, parseBirthDate } from '../../../lib/member-fields';
 import { isApiError } from '../../../lib/problem';
 import { isLettersOnly } from '../../../lib/validation';
 import { fetchParticipantFx } from '../../../stores/participant';
@@ -56,7 +56,7 @@ export function PersonalInfoForm({ paxId, current, staff }: { paxId: number; cur
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         postalCode: form.postalCode.trim(),
-        ...(staff ? { dateOfBirth: parseUsDate(form.dateOfBirth)! } : {}),
+        ...(staff ? { dateOfBirth: parseBirthDate(form.dateOfBirth)! } : {}),
       });
       await fetchParticipantFx(paxId).catch(() => undefined);
       setOutcome({ ok: true, text: 'Your personal information was saved.' });
@@ -85,7 +85,7 @@ export function PersonalInfoForm({ paxId, current, staff }: { paxId: number; cur
         required
         autoComplete="given-name"
         check={isLettersOnly}
-        errorMessage="Use letters only"
+        errorMessage={nameWords(form.firstName, 'first')}
         submitted={submitted}
         refusal={refused.firstName}
       />
@@ -97,7 +97,7 @@ export function PersonalInfoForm({ paxId, current, staff }: { paxId: number; cur
         required
         autoComplete="family-name"
         check={isLettersOnly}
-        errorMessage="Use letters only"
+        errorMessage={nameWords(form.lastName, 'last')}
         submitted={submitted}
         refusal={refused.lastName}
       />

@@ -14,7 +14,11 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [added, setAdded] = useState('');
-  const unreachable = added.replace(/\D/g, '').length === 10 && !isUsPhone(added);
+  const typedDigits = added.replace(/\D/g, '').length;
+  const unreachable = typedDigits === 10 && !isUsPhone(added);
+  // A number begun and not finished: ADD PHONE stays off, and this says why (it said nothing, issue 54 item 16).
+  const partial = typedDigits > 0 && typedDigits < 10;
+  const describedBy = unreachable ? 'add-phone-number-error' : partial ? 'add-phone-number-hint' : undefined;
   return (
     <section aria-labelledby="phones-title">
       <h2 id="phones-title">Phone numbers</h2>
@@ -101,8 +105,9 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
             placeholder="949-555-0142"
             onChange={(e) => setAdded(formatUsPhone(e.target.value))}
             aria-invalid={unreachable}
-            aria-describedby={unreachable ? 'add-phone-number-error' : undefined}
+            aria-describedby={describedBy}
           />
+          {partial && <small id="add-phone-number-hint">Enter all 10 digits, as 949-555-0142, to add it</small>}
           {/* Ten digits that are no US number (000-000-0000): say why ADD PHONE stays off, rather than nothing. */}
           {unreachable && (
             <small id="add-phone-number-error" className="field__error" role="alert">
@@ -110,7 +115,7 @@ export function PhoneList({ paxId, phones }: { paxId: number; phones: Phone[] })
             </small>
           )}
         </div>
-        <Button type="submit" label="ADD PHONE" disabled={busy || !isUsPhone(added)} />
+        <Button type="submit" label="ADD PHONE" disabled={busy || !isUsPhone(added)} aria-describedby={describedBy} />
       </form>
       {error && <p role="alert">{error}</p>}
     </section>

@@ -39,6 +39,16 @@ import { WebsiteStep } from './website-step';
 const plural = (n: number) => `${n} ${n === 1 ? 'field' : 'fields'}`;
 const EDITABLE = ['NEW', 'DRAFT'];
 
+/** Writes the website step's entries; answers why one could not be written, or null. */
+async function writePages(entries: ReturnType<typeof pageEntries>): Promise<string | null> {
+  try {
+    for (const entry of entries) await wizardApi.savePage(entry);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : 'the content service refused them';
+  }
+}
+
 /** What the list and the status buttons need of a saved record. */
 const adminOf = (r: WizardRecordOut): AdminPromotion => ({
   id: r.overview.id,
@@ -126,13 +136,15 @@ export function PromoWizard({ id }: { id: string | null }) {
     setFailure(null);
     setSaved(null);
     try {
-      // The copy first: its entries are keyed by the promotion, so a retry writes the same ones again.
-      for (const entry of pageEntries(draft)) await wizardApi.savePage(entry);
       const answer = record
         ? await wizardApi.update(draft.id, toWizardRecord(draft, false), finalize)
         : await wizardApi.create(toWizardRecord(draft, true), finalize);
+      // The copy once the record is saved, never before: a refused save wrote pages no promotion used (issue 54,
+      // item 3). The entries are keyed by the promotion, so saving again writes the same ones.
+      const pagesFailure = await writePages(pageEntries(draft));
       promotionWritten(adminOf(answer));
       setErrors({});
+      if (pagesFailure) setFailure(`The promotion is saved, but its pages could not be written (${pagesFailure}): save it again.`);
       setSaved(
         finalize
           ? `"${answer.overview.name}" is published.`
