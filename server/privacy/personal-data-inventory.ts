@@ -99,7 +99,7 @@ export const PERSONAL_DATA_INVENTORY: Readonly<Record<string, TableInventory>> =
     },
     free: ['code', 'name', 'category_type', 'display_category', 'status', 'card_art_id', 'category_code'],
   },
-  rm_treatments: { personal: { external_id: { erase: 'blank ([erased])', export: 'yes' } }, free: ['status'] },
+  rm_treatments: { personal: { external_id: { erase: 'blank ([erased])', export: 'yes' } }, free: ['status', 'redeemed_codes'] },
   rm_member_points: { personal: {}, free: [] },
   rm_message_preferences: { personal: {}, free: [] },
   rm_promotion_earnings: { personal: {}, free: [] },
@@ -140,8 +140,25 @@ export const PERSONAL_DATA_INVENTORY: Readonly<Record<string, TableInventory>> =
   survey_answers: programmeConfiguration('text'),
   survey_groups: programmeConfiguration(),
   // Businesses, not people: the practices' public listing and their API keys' labels.
-  practices: programmeConfiguration('name', 'address', 'postal_code', 'phone'),
+  practices: programmeConfiguration('name', 'address', 'postal_code', 'phone', 'city', 'state'),
   practice_api_keys: programmeConfiguration('label'),
+  // A practice's staff are people, but not members: a member's erasure has nothing of theirs to remove, and a staff
+  // account ends when its practice removes it (status REMOVED, its sessions revoked).
+  practice_users: {
+    personal: {
+      email: { erase: 'not a member’s: a staff account, removed by its practice', export: 'no: staff, not a member' },
+      first_name: { erase: 'not a member’s: a staff account, removed by its practice', export: 'no: staff, not a member' },
+      last_name: { erase: 'not a member’s: a staff account, removed by its practice', export: 'no: staff, not a member' },
+      password_hash: { erase: 'not a member’s: a staff account, removed by its practice', export: 'no: a secret' },
+    },
+    free: ['role', 'status'],
+  },
+  practice_invitations: { personal: {}, free: [] },
+  practice_sessions: { personal: {}, free: [] },
+  // The member codes' permutation secret (server/practices/member-code.ts): a key, about no one.
+  member_code_keys: { personal: {}, free: [] },
+  // Certificate codes and categories, months and amounts: what the programme owes a practice, naming no one.
+  rm_practice_statement_lines: programmeConfiguration('kind', 'certificate_code', 'month', 'category'),
   specialist_practices: programmeConfiguration('name', 'address', 'postal_code', 'phone', 'brands'),
   zip_locations: programmeConfiguration('postal_code', 'city'),
   // The machinery.
