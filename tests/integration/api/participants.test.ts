@@ -38,6 +38,8 @@ describe('GET /participants/{paxId}, /emails, /phones', () => {
       dateOfBirth: '1988-04-12',
       refCode: 'MEMBERREF',
       isAdmin: false,
+      // The front desk's code for them (CONTRACT.md, "Practices"): 8 characters of Crockford's base 32.
+      memberCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
     });
     expect(emails.status).toBe(200);
     expect(emails.body).toEqual([{ emailAddress: DEMO.member.email, preferred: 'Y' }]);
