@@ -63,6 +63,7 @@ import { practiceTreatmentRoutes } from './practices/practice-treatment-routes';
 import { practiceStaffRoutes } from './practices/staff-routes';
 import { practicePatientRoutes } from './practices/patient-routes';
 import { practiceStatementRoutes } from './practices/statement-routes';
+import { practiceKeyRoutes } from './practices/practice-key-routes';
 import { productRoutes } from './products/product-routes';
 import { treatmentRoutes } from './treatments/treatment-routes';
 import { processTreatmentsRoutes } from './treatments/process-treatments-route';
@@ -204,6 +205,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...practiceStaffRoutes(deps),
     ...practicePatientRoutes(deps),
     ...practiceStatementRoutes(deps),
+    ...practiceKeyRoutes(deps),
     ...treatmentRoutes(deps),
     ...processTreatmentsRoutes(deps),
     ...activityRoutes(deps),

@@ -81,3 +81,15 @@ export interface PracticeTreatmentPage {
   size: number;
   totalElements: number;
 }
+/** GET /practice/api-keys: a key's label and dates, never the key. */
+export interface PracticeKey {
+  apiKeyId: number;
+  label: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+/** POST /practice/api-keys: the only time the key is shown. */
+export interface IssuedKey {
+  apiKey: string;
+  apiKeyId: number;
+}

@@ -103,6 +103,24 @@ describe('a practice and its staff', () => {
   });
 });
 
+describe("a practice administrator's API keys", () => {
+  it('issues a key shown once that records for this practice, lists it without the key, and revokes it; front desk may not', async () => {
+    const lead = await staffLogin(DEMO.practiceAdmin.email);
+    const issued = await s.call('POST', '/api/rest/practice/api-keys', { token: lead.authToken, body: { label: 'Front-desk PMS' } });
+    expect(issued.status).toBe(201);
+    const key = issued.body.apiKey as string;
+    expect((await s.call('GET', '/api/rest/practice/treatments', { headers: { 'x-api-key': key } })).status).toBe(200);
+    const listed = await s.call('GET', '/api/rest/practice/api-keys', { token: lead.authToken });
+    expect(listed.body[0]).toMatchObject({ apiKeyId: issued.body.apiKeyId, label: 'Front-desk PMS', revokedAt: null });
+    expect(JSON.stringify(listed.body)).not.toContain(key);
+    expect((await s.call('POST', `/api/rest/practice/api-keys/${issued.body.apiKeyId}/revoke`, { token: lead.authToken })).status).toBe(204);
+    expect((await s.call('GET', '/api/rest/practice/treatments', { headers: { 'x-api-key': key } })).status).toBe(401);
+    // A key cannot manage keys: only a practice administrator signed in does.
+    expect((await s.call('GET', '/api/rest/practice/api-keys', { headers: { 'x-api-key': DEMO.practiceKey } })).status).toBe(401);
+    expect((await s.call('POST', '/api/rest/practice/api-keys/1/revoke', { token: admin.token })).status).toBe(403);
+  });
+});
+
 describe('finding the patient in front of you', () => {
   it('by member code, exact phone, or e-mail with date of birth; exact only; written to the access log; an erased member is not found', async () => {
     const desk = await staffLogin(DEMO.practiceAdmin.email);

@@ -11,10 +11,12 @@ import type {
   StaffMember,
   Statement,
   Voided,
+  PracticeKey,
+  IssuedKey,
 } from '../../../../event-schemas/contract/practices';
 import { api } from '../../lib/api';
 
-export type { PracticeOfSession, Patient, PatientCertificate, PracticeTreatment, Product, Recorded, StaffMember, Statement, Voided };
+export type { PracticeKey, PracticeOfSession, Patient, PatientCertificate, PracticeTreatment, Product, Recorded, StaffMember, Statement, Voided };
 
 export type LookupBy = { memberCode: string } | { phone: string } | { email: string; dateOfBirth: string };
 
@@ -31,4 +33,7 @@ export const practiceApi = {
   staff: () => api.get<StaffMember[]>('/api/rest/practice/staff'),
   invite: (body: { email: string; firstName: string; lastName: string; role: string }) => api.post<StaffMember>('/api/rest/practice/staff', body),
   remove: (userId: number) => api.send('DELETE', `/api/rest/practice/staff/${userId}`),
+  keys: () => api.get<PracticeKey[]>('/api/rest/practice/api-keys'),
+  issueKey: (label: string) => api.post<IssuedKey>('/api/rest/practice/api-keys', label ? { label } : {}),
+  revokeKey: (apiKeyId: number) => api.send('POST', `/api/rest/practice/api-keys/${apiKeyId}/revoke`),
 };

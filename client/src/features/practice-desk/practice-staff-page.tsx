@@ -6,6 +6,7 @@ import { NativeSelect } from '../../components/native-select';
 import { isApiError, problemMessage } from '../../lib/problem';
 import { practiceApi, type StaffMember } from './api';
 import { RequirePracticeStaff } from './components/require-practice-staff';
+import { PracticeKeys } from './components/practice-keys';
 
 const ROLES = [
   { label: 'Front desk', value: 'FRONT_DESK' },
@@ -64,6 +65,7 @@ export default function PracticeStaffPage() {
           <NativeSelect id="invite-role" value={form.role} options={ROLES} onChange={(role) => setForm({ ...form, role })} />
           <Button type="submit" label="SEND THE INVITATION" />
         </form>
+        <PracticeKeys />
       </section>
     </RequirePracticeStaff>
   );
