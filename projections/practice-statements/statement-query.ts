@@ -1,14 +1,7 @@
 import type pg from 'pg';
+import type { Statement } from '../../event-schemas/contract/practices';
 
-export interface Statement {
-  practiceId: number;
-  month: string;
-  treatmentsRecorded: number;
-  treatmentsVoided: number;
-  certificates: { category: string; count: number; value: number }[];
-  reimbursementTotal: number;
-  items: { treatmentId: string; dateOfService: string; certificateCode: string; category: string; value: number; voided: boolean }[];
-}
+export type { Statement };
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 

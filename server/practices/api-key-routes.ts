@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { actorOf } from '../auth/caller';
-import { hashToken } from '../auth/tokens';
-import { auditConfigChange, inTransaction } from '../db/config-audit';
+import { inTransaction } from '../db/config-audit';
+import { issueApiKey, revokeApiKey } from './api-keys';
 import { IntFromString } from '../core/http-codecs';
 import { notFound } from '../core/problem';
 import { route } from '../core/route';
@@ -23,27 +22,12 @@ export const practiceApiKeyRoutes = (deps: Deps) => [
     body: t.partial({ label: boundedString(80) }),
     responses: { 201: { description: 'Issued', schema: t.type({ apiKey: t.string, apiKeyId: t.number }) }, 404: { description: 'Unknown practice' } },
     handler: async ({ params, body, caller }) => {
-      const apiKey = `pk_${randomBytes(24).toString('base64url')}`;
-      const label = body.label?.trim() ?? '';
-      const apiKeyId = await inTransaction(deps.pool, async (db) => {
+      const issued = await inTransaction(deps.pool, async (db) => {
         const practice = await db.query('SELECT 1 FROM practices WHERE practice_id = $1', [params.id]);
         if (!practice.rowCount) throw notFound(`Practice ${params.id}`);
-        const r = await db.query<{ api_key_id: string }>(
-          'INSERT INTO practice_api_keys (practice_id, key_hash, label) VALUES ($1, $2, $3) RETURNING api_key_id',
-          [params.id, hashToken(apiKey), label],
-        );
-        const id = Number(r.rows[0].api_key_id);
-        await auditConfigChange(db, {
-          entity: 'practice-api-key',
-          entityId: id,
-          action: 'issue',
-          actor: actorOf(caller),
-          before: null,
-          after: { practiceId: params.id, label },
-        });
-        return id;
+        return issueApiKey(db, params.id, body.label?.trim() ?? '', actorOf(caller));
       });
-      return { status: 201, body: { apiKey, apiKeyId } };
+      return { status: 201, body: issued };
     },
   }),
   route({
@@ -55,21 +39,7 @@ export const practiceApiKeyRoutes = (deps: Deps) => [
     params: t.type({ id: Id('practice id'), keyId: Id('key id') }),
     responses: { 204: { description: 'Revoked' }, 404: { description: 'Unknown key for this practice' } },
     handler: async ({ params, caller }) => {
-      await inTransaction(deps.pool, async (db) => {
-        const r = await db.query<{ revoked_at: Date | null }>(
-          'UPDATE practice_api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE api_key_id = $1 AND practice_id = $2 RETURNING revoked_at',
-          [params.keyId, params.id],
-        );
-        if (!r.rowCount) throw notFound(`API key ${params.keyId} of practice ${params.id}`);
-        await auditConfigChange(db, {
-          entity: 'practice-api-key',
-          entityId: params.keyId,
-          action: 'revoke',
-          actor: actorOf(caller),
-          before: null,
-          after: { revokedAt: r.rows[0].revoked_at },
-        });
-      });
+      await inTransaction(deps.pool, (db) => revokeApiKey(db, params.id, params.keyId, actorOf(caller)));
       return { status: 204 };
     },
   }),

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import * as t from 'io-ts';
 import { boundedString } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
-import { hashToken } from '../auth/tokens';
 import { IntFromString } from '../core/http-codecs';
-import { notFound } from '../core/problem';
 import { route } from '../core/route';
-import { auditConfigChange, inTransaction } from '../db/config-audit';
+import { inTransaction } from '../db/config-audit';
+import { issueApiKey, revokeApiKey } from './api-keys';
 import type { Deps } from '../deps';
 
 const KeyId = IntFromString('KeyId', 'must be a key id (a whole number above 0)', (n) => n > 0);
@@ -51,25 +49,8 @@ export const practiceKeyRoutes = (deps: Deps) => [
     body: t.partial({ label: boundedString(80) }),
     responses: { 201: { description: 'Issued', schema: t.type({ apiKey: t.string, apiKeyId: t.number }) } },
     handler: async ({ body, caller }) => {
-      const apiKey = `pk_${randomBytes(24).toString('base64url')}`;
-      const label = body.label?.trim() ?? '';
-      const apiKeyId = await inTransaction(deps.pool, async (db) => {
-        const r = await db.query<{ api_key_id: string }>(
-          'INSERT INTO practice_api_keys (practice_id, key_hash, label) VALUES ($1, $2, $3) RETURNING api_key_id',
-          [practiceOf(caller), hashToken(apiKey), label],
-        );
-        const id = Number(r.rows[0].api_key_id);
-        await auditConfigChange(db, {
-          entity: 'practice-api-key',
-          entityId: id,
-          action: 'issue',
-          actor: actorOf(caller),
-          before: null,
-          after: { practiceId: practiceOf(caller), label },
-        });
-        return id;
-      });
-      return { status: 201, body: { apiKey, apiKeyId } };
+      const issued = await inTransaction(deps.pool, (db) => issueApiKey(db, practiceOf(caller), body.label?.trim() ?? '', actorOf(caller)));
+      return { status: 201, body: issued };
     },
   }),
   route({
@@ -81,21 +62,7 @@ export const practiceKeyRoutes = (deps: Deps) => [
     params: t.type({ keyId: KeyId }),
     responses: { 204: { description: 'Revoked' }, 404: { description: 'Not a key of this practice' } },
     handler: async ({ params, caller }) => {
-      await inTransaction(deps.pool, async (db) => {
-        const r = await db.query('UPDATE practice_api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE api_key_id = $1 AND practice_id = $2', [
-          params.keyId,
-          practiceOf(caller),
-        ]);
-        if (!r.rowCount) throw notFound(`API key ${params.keyId}`);
-        await auditConfigChange(db, {
-          entity: 'practice-api-key',
-          entityId: params.keyId,
-          action: 'revoke',
-          actor: actorOf(caller),
-          before: null,
-          after: { revoked: true },
-        });
-      });
+      await inTransaction(deps.pool, (db) => revokeApiKey(db, practiceOf(caller), params.keyId, actorOf(caller)));
       return { status: 204 };
     },
   }),
