@@ -51,7 +51,10 @@ export class ProjectionProgress extends EventEmitter<{ progress: [ProgressMessag
 
   async start(): Promise<void> {
     this.listener.on(PROGRESS_CHANNEL, (payload: string) => this.onNotify(payload));
-    this.listener.on('reconnected', () => void this.reload());
+    // A reconnect may land as the runtime stops and its pool has ended (a CI run's observability test, which cuts the
+    // database off, saw "Cannot use a pool after calling end" fail the run): there is nothing left to catch up then,
+    // and a reload that fails otherwise is retried by the next reconnect or poll.
+    this.listener.on('reconnected', () => void this.reload().catch(() => undefined));
     await this.listener.listen(PROGRESS_CHANNEL);
     await this.reload();
   }
