@@ -117,7 +117,6 @@ export default function WalletPage() {
             </p>
           )}
         </div>
-        <MemberCodeCard />
         <div className="wallet__expiring">
           <h2>Expiring points</h2>
           {points && points.expiring.length ? (
@@ -133,6 +132,7 @@ export default function WalletPage() {
           )}
         </div>
       </div>
+      {!rewardsOnly && <MemberCodeCard />}
       <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
       {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
