@@ -62,6 +62,7 @@ import { practiceMigrations } from './practices/practice-tables';
 import { practiceTreatmentRoutes } from './practices/practice-treatment-routes';
 import { practiceStaffRoutes } from './practices/staff-routes';
 import { practicePatientRoutes } from './practices/patient-routes';
+import { practiceCheckoutRoutes } from './practices/checkout-routes';
 import { practiceStatementRoutes } from './practices/statement-routes';
 import { practiceKeyRoutes } from './practices/practice-key-routes';
 import { productRoutes } from './products/product-routes';
@@ -204,6 +205,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...practiceTreatmentRoutes(deps),
     ...practiceStaffRoutes(deps),
     ...practicePatientRoutes(deps),
+    ...practiceCheckoutRoutes(deps),
     ...practiceStatementRoutes(deps),
     ...practiceKeyRoutes(deps),
     ...treatmentRoutes(deps),

@@ -17,6 +17,18 @@ export interface PatientCertificate {
   activationDate: string | null;
   expirationDate: string;
 }
+/** POST /practice/patients/{paxId}/checkout-check: a certificate as the ticket sees it. */
+export interface TicketCertificate extends PatientCertificate {
+  chosen: boolean;
+  applies: boolean;
+  /** Why it cannot be used on this ticket, each rule's own sentence; empty when it applies. */
+  reasons: string[];
+  note: string | null;
+}
+export interface TicketCheck {
+  expectedPoints: number;
+  certificates: TicketCertificate[];
+}
 export interface Product {
   id: number;
   name: string;

@@ -102,6 +102,25 @@ export async function recordPracticeAccess(
   );
 }
 
+/**
+ * As recordPracticeAccess, unless the same practice user already has this access to this member in the last
+ * `withinMinutes`: a screen that re-reads as the ticket changes is one view, not one a keystroke.
+ */
+export async function recordPracticeAccessOnce(
+  db: Pick<pg.Pool, 'query'>,
+  access: { paxId: number; practiceId: number; userId: number | null; action: AccessAction; at: Date },
+  withinMinutes: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO member_access_log (pax_id, practice_id, practice_user_id, impersonating, action, occurred_at, request_id)
+     SELECT $1, $2, $3, false, $4, $5, $6
+      WHERE NOT EXISTS (SELECT 1 FROM member_access_log
+                         WHERE pax_id = $1 AND practice_id = $2 AND practice_user_id IS NOT DISTINCT FROM $3 AND action = $4
+                           AND occurred_at > $5::timestamptz - make_interval(mins => $7))`,
+    [access.paxId, access.practiceId, access.userId, access.action, access.at, currentRequestId() ?? null, withinMinutes],
+  );
+}
+
 /** Records the access on its own, for a read that is not one SQL statement (a stream, several queries). */
 export async function recordAccess(db: Pick<pg.Pool, 'query'>, access: Access): Promise<void> {
   const select = { text: 'SELECT 1', values: [] };

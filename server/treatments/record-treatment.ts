@@ -14,7 +14,7 @@ const Quantity = refined(t.number, 'Quantity', `must be a whole number from 1 to
   maximum: MAX_QUANTITY,
 });
 /** A list of `min` to `max` entries whose entries' own failures keep their paths (body.lineItems.2.quantity). */
-const boundedArray = <C extends t.Mixed>(item: C, min: number, max: number) => {
+export const boundedArray = <C extends t.Mixed>(item: C, min: number, max: number) => {
   const base = t.array(item);
   const rule = `must list ${min} to ${max} entries`;
   const codec = new t.Type<t.TypeOf<typeof base>, t.OutputOf<typeof base>, unknown>(

@@ -122,3 +122,33 @@ for (const viewport of [
     await memberContext.close();
   });
 }
+
+test('one ticket open in two tabs of the desk records one treatment', async ({ page, context, request }) => {
+  const patient = await memberWithCertificate(request);
+  await signInAtLogin(page, practiceAdmin);
+  await expect(page).toHaveURL(/\/practice$/);
+  const second = await context.newPage();
+  await second.goto('/practice');
+  const ticketIn = async (tab: Page) => {
+    await tab.getByLabel('Member code (from the wallet)').fill(patient.memberCode);
+    await tab.getByRole('button', { name: 'FIND' }).click();
+    await tab.getByLabel('Product', { exact: true }).selectOption({ index: 1 });
+    await tab.getByLabel('Units', { exact: true }).fill('4');
+    await tab.getByLabel('Injector first name').fill('Ina');
+    await tab.getByLabel('Injector last name').fill('Injector');
+    await tab.getByLabel('Practitioner').fill('Dr. Two Tabs');
+    await expect(tab.locator('.practice-estimate')).toContainText('Earns 8 points');
+    await tab.getByRole('button', { name: 'REVIEW' }).click();
+  };
+  await ticketIn(page);
+  await ticketIn(second);
+  await page.getByRole('button', { name: 'RECORD THE TREATMENT' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded' })).toContainText('pending points now');
+  await second.getByRole('button', { name: 'RECORD THE TREATMENT' }).click();
+  await expect(second.getByRole('status').filter({ hasText: 'Already recorded' })).toContainText('It is one treatment');
+  // One treatment's pending points, not two: the tabs shared the ticket's id.
+  const points = (await (await request.get(`/api/rest/participants/${patient.pax.paxId}/points`, { headers: { 'auth-token': patient.authToken } })).json()) as {
+    pending: number;
+  };
+  expect(points.pending).toBe(8);
+});

@@ -75,4 +75,16 @@ describe('a treatment using a certificate', () => {
       expect(events(expireCertificate.decide({ today: '2026-05-01' }, given(issued)))).toHaveLength(1);
     });
   });
+
+  describe('when it no longer stands to be used', () => {
+    it('refuses an expired or voided certificate with a 400 on its code, as the desk’s check says', () => {
+      const expired = events(expireCertificate.decide({ today: '2026-05-01' }, given(issued)));
+      const late = redeemOnTreatment.decide(use(T1), given(issued, ...expired));
+      expect(isLeft(late) && late.left).toEqual({ slug: 'validation', message: 'is expired: it cannot be used', field: 'body.redeemedCertificateCodes.0' });
+      const pastItsDate = redeemOnTreatment.decide({ ...use(T1), dateOfService: '2026-04-02' }, given(issued));
+      expect(isLeft(pastItsDate) && pastItsDate.left).toMatchObject({ slug: 'validation', message: 'expired on 04/01/2026, before the date of service' });
+      // Used the morning after for the day before it expired: still good.
+      expect(events(redeemOnTreatment.decide({ ...use(T1), dateOfService: '2026-04-01' }, given(issued)))).toHaveLength(1);
+    });
+  });
 });

@@ -13,10 +13,25 @@ import type {
   Voided,
   PracticeKey,
   IssuedKey,
+  TicketCheck,
+  TicketCertificate,
 } from '../../../../event-schemas/contract/practices';
 import { api } from '../../lib/api';
 
-export type { PracticeKey, PracticeOfSession, Patient, PatientCertificate, PracticeTreatment, Product, Recorded, StaffMember, Statement, Voided };
+export type {
+  TicketCheck,
+  TicketCertificate,
+  PracticeKey,
+  PracticeOfSession,
+  Patient,
+  PatientCertificate,
+  PracticeTreatment,
+  Product,
+  Recorded,
+  StaffMember,
+  Statement,
+  Voided,
+};
 
 export type LookupBy = { memberCode: string } | { phone: string } | { email: string; dateOfBirth: string };
 
@@ -24,6 +39,8 @@ export type LookupBy = { memberCode: string } | { phone: string } | { email: str
 export const practiceApi = {
   findPatients: (by: LookupBy) => api.get<PatientMatches>('/api/rest/practice/patients', { query: by }),
   certificatesOf: (paxId: number) => api.get<PatientCertificates>(`/api/rest/practice/patients/${paxId}/certificates`),
+  checkTicket: (paxId: number, body: { dateOfService: string; lineItems: { productId: number; quantity: number }[]; redeemedCertificateCodes: string[] }) =>
+    api.post<TicketCheck>(`/api/rest/practice/patients/${paxId}/checkout-check`, body),
   products: () => api.get<Product[]>('/api/rest/products'),
   record: (body: unknown) => api.post<Recorded>('/api/rest/practice/treatments', body),
   treatments: (page = 0, waitForPosition?: string) =>

@@ -19,7 +19,12 @@ export default function PracticeDeskPage() {
           <Message
             severity="success"
             role="status"
-            text={`Recorded: the patient sees ${formatPoints(recorded.expectedPoints)} pending points now${recorded.status === 'PENDING_APPROVAL' ? ', once they confirm the financing' : ''}.`}
+            text={
+              // No position: nothing new was written, the ticket's id had been recorded (another tab, an earlier try).
+              recorded.position === ''
+                ? 'Already recorded: this ticket was recorded before (in another tab or an earlier try). It is one treatment; nothing was added.'
+                : `Recorded: the patient sees ${formatPoints(recorded.expectedPoints)} pending points now${recorded.status === 'PENDING_APPROVAL' ? ', once they confirm the financing' : ''}.`
+            }
           />
         )}
         <PatientLookup

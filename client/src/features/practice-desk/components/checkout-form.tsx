@@ -3,48 +3,89 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NativeSelect } from '../../../components/native-select';
-import { formatDate, formatPoints } from '../../../lib/format';
+import { formatPoints } from '../../../lib/format';
 import { isApiError, problemMessage } from '../../../lib/problem';
 import { programmeToday } from '../../../lib/programme-calendar';
-import { newUuid } from '../../../lib/random-id';
-import { practiceApi, type Patient, type PatientCertificate, type Product, type Recorded } from '../api';
-import { estimatePoints, type TicketLine } from '../estimate';
+import { practiceApi, type Patient, type Product, type Recorded, type TicketCheck } from '../api';
+import { closeTicket, openTicketId } from '../ticket-id';
+import { TicketCertificates } from './ticket-certificates';
 
-interface Line extends TicketLine {
+interface Line {
+  productId: number | null;
+  quantity: number;
   firstName: string;
   lastName: string;
 }
 const emptyLine = (): Line => ({ productId: null, quantity: 1, firstName: '', lastName: '' });
+/** The ticket is checked again this long after the desk stops typing. */
+const CHECK_AFTER_MS = 250;
 
 /**
- * Today's ticket for the patient found: products and units per injector, the certificates they hold (each one the
- * ticket may use, with its dates), what it should earn, then record. The ticket's id is made once, so a double click
- * or a retry after a timeout records one treatment.
+ * Today's ticket for the patient found: products and units per injector, the certificates they hold (each with
+ * whether it applies to this ticket and why not, and what the ticket earns, as the server decides them), then record.
+ * The ticket's id is the patient's open ticket in this browser (ticket-id.ts), so a double click, a retry after a
+ * timeout or a second tab record one treatment.
  */
 export function CheckoutForm({ patient, onRecorded }: { patient: Patient; onRecorded: (r: Recorded) => void }) {
   const [products, setProducts] = useState<Product[]>([]);
-  const [certificates, setCertificates] = useState<PatientCertificate[] | null>(null);
+  const [check, setCheck] = useState<TicketCheck | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   const [dateOfService, setDateOfService] = useState(programmeToday());
   const [hcpName, setHcpName] = useState('');
   const [financed, setFinanced] = useState(false);
-  const [ticketId] = useState(() => `desk-${newUuid()}`);
+  const [ticketId] = useState(() => openTicketId(patient.paxId));
   const [reviewing, setReviewing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     void practiceApi.products().then(setProducts);
-    void practiceApi.certificatesOf(patient.paxId).then((r) => setCertificates(r.items));
-  }, [patient.paxId]);
+  }, []);
+
+  // The ticket as it stands, checked by the server after a pause in typing; a later check replaces an earlier one.
+  const ticketLines = lines.flatMap((l) =>
+    l.productId !== null && Number.isInteger(l.quantity) && l.quantity >= 1 && l.quantity <= 1000 ? [{ productId: l.productId, quantity: l.quantity }] : [],
+  );
+  const ticketKey = JSON.stringify([patient.paxId, dateOfService, ticketLines, chosen]);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      practiceApi
+        .checkTicket(patient.paxId, { dateOfService, lineItems: ticketLines, redeemedCertificateCodes: chosen })
+        .then((r) => {
+          if (!current) return;
+          setCheck(r);
+          setCheckError(null);
+        })
+        .catch((e: unknown) => {
+          if (current) setCheckError(isApiError(e) ? problemMessage(e.problem) : 'The ticket could not be checked; try again.');
+        });
+    }, CHECK_AFTER_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // ticketKey holds every input of the check: it changes exactly when the check's answer may.
+  }, [ticketKey]);
 
   const today = programmeToday();
-  const usable = (c: PatientCertificate) =>
-    c.activationDate && c.activationDate > dateOfService ? `usable from ${formatDate(c.activationDate)}` : c.expirationDate < today ? 'expired' : null;
   const setLine = (i: number, change: Partial<Line>) => setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)));
-  const complete = lines.every((l) => l.productId !== null && l.quantity >= 1 && l.firstName.trim() && l.lastName.trim()) && hcpName.trim() !== '';
-  const estimate = estimatePoints(lines, products);
+  const checked =
+    check !== null &&
+    JSON.stringify(
+      check.certificates
+        .filter((c) => c.chosen)
+        .map((c) => c.code)
+        .sort(),
+    ) === JSON.stringify([...chosen].sort());
+  const refusedChoice = check?.certificates.find((c) => c.chosen && !c.applies);
+  const complete =
+    lines.every((l) => l.productId !== null && l.quantity >= 1 && l.firstName.trim() && l.lastName.trim()) &&
+    hcpName.trim() !== '' &&
+    checked &&
+    !refusedChoice;
 
   const record = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,6 +106,7 @@ export function CheckoutForm({ patient, onRecorded }: { patient: Patient; onReco
         })),
         redeemedCertificateCodes: chosen,
       });
+      closeTicket(patient.paxId, ticketId);
       onRecorded(r);
     } catch (e) {
       setReviewing(false);
@@ -80,26 +122,12 @@ export function CheckoutForm({ patient, onRecorded }: { patient: Patient; onReco
         Checkout for {patient.firstName} {patient.lastInitial}. <span className="practice-muted">({patient.memberCode})</span>
       </h2>
       <form className="practice-form" onSubmit={record}>
-        <fieldset>
-          <legend>Their certificates</legend>
-          {certificates === null && <p>Loading their certificates…</p>}
-          {certificates?.length === 0 && <p>No active certificates.</p>}
-          {certificates?.map((c) => {
-            const why = usable(c);
-            return (
-              <label key={c.code} className="practice-certificate">
-                <input
-                  type="checkbox"
-                  disabled={why !== null || reviewing}
-                  checked={chosen.includes(c.code)}
-                  onChange={(e) => setChosen((all) => (e.target.checked ? [...all, c.code] : all.filter((x) => x !== c.code)))}
-                />{' '}
-                {c.name} (${c.amount}, {c.code}), expires {formatDate(c.expirationDate)}
-                {why && <span className="practice-muted"> — not today: {why}</span>}
-              </label>
-            );
-          })}
-        </fieldset>
+        <TicketCertificates
+          certificates={check?.certificates ?? null}
+          chosen={chosen}
+          disabled={reviewing}
+          onToggle={(code, on) => setChosen((all) => (on ? [...all, code] : all.filter((x) => x !== code)))}
+        />
         <fieldset disabled={reviewing}>
           <legend>Products</legend>
           {lines.map((l, i) => (
@@ -139,9 +167,15 @@ export function CheckoutForm({ patient, onRecorded }: { patient: Patient; onReco
           </label>
         </fieldset>
         <p role="status" className="practice-estimate">
-          Earns about {formatPoints(estimate)} points (processed tonight{financed ? ', once the patient confirms' : ''})
+          {check === null
+            ? 'Checking the ticket…'
+            : `Earns ${formatPoints(check.expectedPoints)} points (processed tonight${financed ? ', once the patient confirms' : ''}; other treatments on the same date may lower it)`}
           {chosen.length > 0 && `, using ${chosen.length} certificate${chosen.length > 1 ? 's' : ''}: ${chosen.join(', ')}`}.
         </p>
+        {checkError && <Message severity="warn" text={checkError} />}
+        {refusedChoice && (
+          <Message severity="warn" text={`${refusedChoice.code} does not apply to this ticket: ${refusedChoice.reasons.join('; ')}. Unselect it to record.`} />
+        )}
         {error && <Message severity="error" text={error} role="alert" />}
         {reviewing && <Button type="button" text label="Change the ticket" onClick={() => setReviewing(false)} />}
         <Button type="submit" label={reviewing ? 'RECORD THE TREATMENT' : 'REVIEW'} disabled={!complete || busy} loading={busy} />
