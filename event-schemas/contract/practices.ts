@@ -58,6 +58,10 @@ export interface Voided {
   status: 'VOIDED';
   pointsReversed: number;
   certificatesReinstated: string[];
+  /** Promotion certificates the treatment had earned, revoked unused. */
+  certificatesRevoked: string[];
+  /** Promotion certificates it had earned that were already used: their value is owed by the member. */
+  certificatesOwed: { code: string; amount: number }[];
   position: string;
 }
 export interface Statement {

@@ -25,6 +25,8 @@ const Voided = t.type({
   status: t.literal('VOIDED'),
   pointsReversed: t.number,
   certificatesReinstated: t.array(t.string),
+  certificatesRevoked: t.array(t.string),
+  certificatesOwed: t.array(t.type({ code: t.string, amount: t.number })),
   position: t.string,
 });
 const TreatmentItem = t.type({
@@ -44,6 +46,8 @@ const voidAnswer = (o: VoidOutcome) => ({
   status: o.status,
   pointsReversed: o.pointsReversed,
   certificatesReinstated: o.certificatesReinstated,
+  certificatesRevoked: o.certificatesRevoked,
+  certificatesOwed: o.certificatesOwed,
   position: o.position ? formatPosition(o.position) : '',
 });
 

@@ -25,7 +25,7 @@ export const payoutKey = (promotionId: string, treatmentId: string) => `${promot
 export const promotionDayKey = (promotionId: string, dateOfService: string) => `${promotionId}|${dateOfService}`;
 
 export const evolvePayouts = (state: PayoutState, event: MemberEvent): PayoutState => {
-  if (event.type === 'PointsReversed') return { ...state, reversedTreatments: state.reversedTreatments.with(event.data.treatmentId) };
+  if (event.type === 'PointsReversed') return reversed(state, event.data.treatmentId);
   if (event.type !== 'PromotionAwardEarned') return state;
   const d = event.data;
   // Grow-only maps (server/core/grow-only.ts): a payout adds to them without copying the member's history.
@@ -34,3 +34,18 @@ export const evolvePayouts = (state: PayoutState, event: MemberEvent): PayoutSta
   const day = promotionDayKey(d.promotionId, d.dateOfService);
   return { ...state, paid, pointsByPromotionDay: state.pointsByPromotionDay.with(day, (state.pointsByPromotionDay.get(day) ?? 0) + d.amount) };
 };
+
+/**
+ * A reversed treatment pays no promotion again, and the promotion points it was paid leave their day's tally: the
+ * reversal took them back, so a later treatment of that day has the daily cap's room they held. Reversals are rare, so
+ * walking the paid awards here costs nothing on the award path.
+ */
+function reversed(state: PayoutState, treatmentId: string): PayoutState {
+  let pointsByPromotionDay = state.pointsByPromotionDay;
+  for (const award of state.paid.values()) {
+    if (award.treatmentId !== treatmentId || award.awardType !== 'POINT') continue;
+    const day = promotionDayKey(award.promotionId, award.dateOfService);
+    pointsByPromotionDay = pointsByPromotionDay.with(day, Math.max(0, (pointsByPromotionDay.get(day) ?? 0) - award.amount));
+  }
+  return { ...state, pointsByPromotionDay, reversedTreatments: state.reversedTreatments.with(treatmentId) };
+}

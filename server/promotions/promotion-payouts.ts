@@ -162,7 +162,8 @@ async function payOne(deps: PayoutDeps, p: Promotion, t: PaidTreatment, e: Proje
   if (!result) return;
   // Decided now or before a crash: a certificate award is issued on its own stream, once (no_stream).
   const award = result.state.paid.get(payoutKey(p.promotionId, t.treatmentId));
-  if (award?.certificate) await issueCertificate(deps, award, ctx);
+  // Not once the treatment is voided: the void revokes what was issued, and nothing is issued after it.
+  if (award?.certificate && !result.state.reversedTreatments.has(t.treatmentId)) await issueCertificate(deps, award, ctx);
 }
 
 async function issueCertificate(deps: PayoutDeps, award: PromotionAward, ctx: CommandContext): Promise<void> {

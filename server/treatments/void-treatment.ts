@@ -1,9 +1,10 @@
-import { encodeEvent, memberStream, TreatmentVoided, certificateStream } from '../../event-schemas';
+import { encodeEvent, memberStream, TreatmentVoided, certificateStream, type MemberEvent } from '../../event-schemas';
 import { addDays, dateIn } from '../../event-schemas/calendar';
 import { WrongExpectedRevision } from '../../event-schemas/store/event-store';
 import { randomUUID } from 'node:crypto';
 import { maxPosition, type Position } from '../../event-schemas/store/position';
 import { reinstateCertificate } from '../certificates/reinstate-certificate';
+import { revokeEarnedCertificate } from '../certificates/revoke-earned-certificate';
 import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
 import { skipErased } from '../core/erased-streams';
 import { notFound, Problem } from '../core/problem';
@@ -26,6 +27,10 @@ export interface VoidOutcome {
   status: 'VOIDED';
   pointsReversed: number;
   certificatesReinstated: string[];
+  /** Promotion certificates the treatment earned, revoked unused. */
+  certificatesRevoked: string[];
+  /** Promotion certificates it earned that were already used: their value is owed, not kept silently. */
+  certificatesOwed: { code: string; amount: number }[];
   position?: Position;
 }
 
@@ -122,5 +127,40 @@ export async function completeVoid(deps: VoidDeps, treatment: RecordedTreatment,
       if (r.appended.length) certificatesReinstated.push(row.code);
     }
   }
-  return { treatmentId: treatment.treatmentId, status: 'VOIDED', pointsReversed, certificatesReinstated, ...(position ? { position } : {}) };
+  const earned = await settleEarnedCertificates(
+    deps,
+    reversal ? [...reversal.history.map((h) => h.event), ...reversal.appended] : [],
+    treatment.treatmentId,
+    ctx,
+  );
+  further(earned.position);
+  return {
+    treatmentId: treatment.treatmentId,
+    status: 'VOIDED',
+    pointsReversed,
+    certificatesReinstated,
+    certificatesRevoked: earned.revoked,
+    certificatesOwed: earned.owed,
+    ...(position ? { position } : {}),
+  };
+}
+
+/**
+ * The promotion certificates this treatment earned (named by its payouts on the member stream): each unused one is
+ * revoked on its own stream; each used one is answered as owed. Answers the same however often it runs: a revoked
+ * certificate is named from its VOID by this rule (revoked by an earlier run), not only when revoked now.
+ */
+async function settleEarnedCertificates(deps: VoidDeps, memberEvents: readonly MemberEvent[], treatmentId: string, ctx: CommandContext) {
+  const revoked: string[] = [];
+  const owed: { code: string; amount: number }[] = [];
+  let position: Position | undefined;
+  for (const e of memberEvents) {
+    if (e.type !== 'PromotionAwardEarned' || e.data.treatmentId !== treatmentId || !e.data.certificate) continue;
+    const r = await handleCommand(deps.store, revokeEarnedCertificate, certificateStream(e.data.certificate.certificateId), {}, ctx);
+    if (r.position) position = position ? maxPosition(position, r.position) : r.position;
+    if (r.state.kind !== 'issued') continue;
+    if (r.state.redeemedOn) owed.push({ code: r.state.code, amount: r.state.amount });
+    else if (r.state.status === 'VOID') revoked.push(r.state.code);
+  }
+  return { revoked, owed, position };
 }

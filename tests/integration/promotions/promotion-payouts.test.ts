@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeStreamEvent, type EventOfType } from '../../../event-schemas';
-import { comparePositions } from '../../../event-schemas/store/position';
+import { comparePositions, parsePosition } from '../../../event-schemas/store/position';
 import { catchUp, readCheckpoint, resetProjection } from '../../../projections/runner';
 import type { ProjectedEvent } from '../../../projections/projection';
 import { startRuntime } from '../../../server/composition-root';
@@ -207,6 +207,71 @@ describe('promotion payouts', () => {
     const [award] = await awardsOf(m.paxId);
     expect(award).toEqual(expect.objectContaining({ awardType: 'CERTIFICATE', amount: 25, lotId: null }));
     expect(await promotionLots(m.paxId)).toEqual([]);
+  });
+});
+
+describe('a void of a treatment that earned a promotion certificate', () => {
+  /** A member whose processed treatment earned a Sparkle Offer certificate; answers the treatment and the certificate. */
+  async function earned() {
+    const { members, groupId } = await cohort();
+    const [m] = members;
+    const pool = s.runtime.deps.pool;
+    await pool.query(
+      `INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ('SPARKLE_OFFER', 'Sparkle Offer Certificate', false, 60) ON CONFLICT DO NOTHING`,
+    );
+    await pool.query(
+      `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ('SPARKLE_OFFER', 25, 250, 0) ON CONFLICT DO NOTHING`,
+    );
+    await promotion(groupId, {
+      payoutAndRules: {
+        awardType: 'CERTIFICATE',
+        certificateCategoryCode: 'SPARKLE_OFFER',
+        rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1, payMethod: 'flat' }] }],
+      },
+    });
+    const treatmentId = await treat(m.paxId, 10);
+    const certificate = await eventually(async () => {
+      const wallet = await s.call('GET', `/api/rest/participants/${m.paxId}/certificates?page=0&size=20`, { token: m.token });
+      const item = (wallet.body.items as { code: string; name: string; status: string }[]).find((c) => c.name === 'Sparkle Offer Certificate');
+      expect(item).toMatchObject({ status: 'ACTIVE' });
+      return item!;
+    });
+    return { m, treatmentId, certificate };
+  }
+  const voidIt = (treatmentId: string) =>
+    s.call('POST', `/api/rest/admin/treatments/${treatmentId}/void`, { token: admin.token, body: { reason: 'Refunded' } });
+  const statusOf = async (paxId: number, code: string) =>
+    (await s.runtime.deps.pool.query<{ status: string }>('SELECT status FROM rm_certificates WHERE pax_id = $1 AND code = $2', [paxId, code])).rows[0]?.status;
+
+  it('revokes it while unused: VOID in the wallet, named by the void, and no treatment can use it', async () => {
+    const { m, treatmentId, certificate } = await earned();
+    const voided = await voidIt(treatmentId);
+    expect(voided.status).toBe(200);
+    expect(voided.body).toMatchObject({ certificatesRevoked: [certificate.code], certificatesOwed: [] });
+    await s.runtime.deps.progress.waitFor(parsePosition(voided.body.position)!, 15_000);
+    expect(await statusOf(m.paxId, certificate.code)).toBe('VOID');
+    const used = await postTreatment(s, treatmentBody(m.paxId, [lineItem(products.treatment.id, 1)], { redeemedCertificateCodes: [certificate.code] }));
+    expect(used.status).toBe(400);
+    expect(used.body.errors[0]).toMatchObject({ path: 'body.redeemedCertificateCodes.0', message: expect.stringMatching(/voided/) });
+    // The payout process following the log again issues nothing more for the voided treatment.
+    await resetProjection(s.runtime.deps.pool, payoutProcess());
+    await catchUp(s.runtime.deps.pool, s.runtime.deps.store, payoutProcess());
+    const again = await s.runtime.deps.pool.query('SELECT 1 FROM rm_certificates WHERE pax_id = $1 AND name = $2', [m.paxId, 'Sparkle Offer Certificate']);
+    expect(again.rowCount).toBe(1);
+  });
+
+  it('answers a used one as owed, with its value, and leaves it used', async () => {
+    const { m, treatmentId, certificate } = await earned();
+    const spent = await postTreatment(s, treatmentBody(m.paxId, [lineItem(products.treatment.id, 1)], { redeemedCertificateCodes: [certificate.code] }));
+    expect(spent.status).toBe(202);
+    await settled(s, spent);
+    const voided = await voidIt(treatmentId);
+    expect(voided.status).toBe(200);
+    expect(voided.body).toMatchObject({ certificatesRevoked: [], certificatesOwed: [{ code: certificate.code, amount: 25 }] });
+    const used = await s.runtime.deps.pool.query<{ redeemed_treatment_id: string }>('SELECT redeemed_treatment_id FROM rm_certificates WHERE code = $1', [
+      certificate.code,
+    ]);
+    expect(used.rows[0].redeemed_treatment_id).toBe(spent.body.treatmentId);
   });
 });
 

@@ -77,6 +77,29 @@ describe('paying a promotion for one treatment', () => {
     );
   });
 
+  it('gives a reversed treatment’s promotion points back to its day’s cap, and pays that treatment nothing again', () => {
+    const cap = 30;
+    const first = when(payCommand({ cap, treatmentId: uuid(1) }));
+    const reversal: MemberEvent = {
+      type: 'PointsReversed',
+      data: {
+        paxId: 7,
+        treatmentId: uuid(1),
+        dateOfService: '2026-04-10',
+        amount: 24,
+        treatmentPoints: 0,
+        partnerPoints: 0,
+        promotionPoints: 24,
+        consumed: [],
+        owed: 0,
+        pendingReleased: 0,
+      },
+    };
+    // Another treatment that day earns the cap's whole room again, not the 6 left beside the reversed 24.
+    expect(when(payCommand({ cap, treatmentId: uuid(2) }), [...first, reversal])[0].data).toEqual(expect.objectContaining({ amount: 24 }));
+    expect(when(payCommand({ cap, treatmentId: uuid(1) }), [...first, reversal])).toEqual([]);
+  });
+
   it('issues a certificate of the promotion’s category for a CERTIFICATE award, with no points and no cap', () => {
     const c = payCommand({ awardType: 'CERTIFICATE', cap: 1 });
     const events = when(c);

@@ -14,6 +14,16 @@ const STATUS_WORDS: Record<string, string> = {
   VOIDED: 'Voided',
 };
 
+/** What a void did, in one sentence per kind of consequence. */
+const voidedWords = (done: Voided): string =>
+  [
+    `Voided. ${done.pointsReversed ? `${formatPoints(done.pointsReversed)} points were taken back` : 'No points had been awarded yet'}${done.certificatesReinstated.length ? `; certificates given back: ${done.certificatesReinstated.join(', ')}` : ''}.`,
+    done.certificatesRevoked.length ? `The promotion certificate it earned was revoked: ${done.certificatesRevoked.join(', ')}.` : '',
+    done.certificatesOwed.length ? `Already used, so owed by the patient: ${done.certificatesOwed.map((c) => `${c.code} ($${c.amount})`).join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
 /** The practice's latest treatments, each voidable with a reason (within 30 days of its date of service). */
 export function RecentTreatments({ waitForPosition }: { waitForPosition?: string }) {
   const [items, setItems] = useState<PracticeTreatment[] | null>(null);
@@ -45,13 +55,7 @@ export function RecentTreatments({ waitForPosition }: { waitForPosition?: string
   return (
     <section className="practice-card" aria-labelledby="recent-title">
       <h2 id="recent-title">Recent treatments</h2>
-      {done && (
-        <Message
-          severity="success"
-          role="status"
-          text={`Voided. ${done.pointsReversed ? `${formatPoints(done.pointsReversed)} points were taken back` : 'No points had been awarded yet'}${done.certificatesReinstated.length ? `; certificates given back: ${done.certificatesReinstated.join(', ')}` : ''}.`}
-        />
-      )}
+      {done && <Message severity="success" role="status" text={voidedWords(done)} />}
       {items === null ? (
         <p>Loading…</p>
       ) : items.length === 0 ? (
