@@ -8,14 +8,20 @@ import { allRoutes } from '../composition-root';
 import { decodeOrThrow } from '../core/decode';
 import type { Reply } from '../core/route';
 import type { Deps } from '../deps';
+import { practiceMonthSteps } from './demo-practice-month';
 
 /** What the demo's year of history is made of, oldest first: each step the member or the programme did, on a date. */
-interface Step {
+export interface Step {
   daysAgo: number;
   what: string;
   run: (call: Call) => Promise<unknown>;
 }
-type Call = (method: 'get' | 'post', path: string, input: { params?: Record<string, unknown>; body?: unknown; query?: unknown }, as: Caller) => Promise<Reply>;
+export type Call = (
+  method: 'get' | 'post',
+  path: string,
+  input: { params?: Record<string, unknown>; body?: unknown; query?: unknown },
+  as: Caller,
+) => Promise<Reply>;
 
 const person = (paxId: number, isAdmin: boolean, firstName: string): Caller => ({
   kind: 'participant',
@@ -136,6 +142,8 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
     c('post', '/api/rest/participants/:paxId/points/redeem', { params: { paxId }, body: { amount, type: 'CONSUMER' } }, member);
 
   const steps: Step[] = [
+    // The demo practice's last month: other patients' visits, certificates accepted, one void (demo-practice-month.ts).
+    ...practiceMonthSteps({ today, practice: practiceCaller, admin, treatment }),
     { daysAgo: 340, what: 'a welcome bonus that will expire', run: award(500, 'Welcome to the programme', addDays(today, -150)) },
     { daysAgo: 320, what: 'a treatment', run: visit(320, [{ productId: treatment[0], quantity: 20 }], 'Dr. Avery Lane') },
     { daysAgo: 319, what: 'its nightly processing', run: nightly('process-treatments') },

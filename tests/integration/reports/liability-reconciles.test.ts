@@ -89,6 +89,13 @@ function expectedFromLog(log: StoredEvent[], asOf: string): Expected {
         for (const c of d.consumed) moveMonth(lotMonth.get(`${d.paxId}/${c.lotId}`)!, -c.amount);
         break;
       }
+      case 'PointsReversed': {
+        // A void takes back every point the treatment earned: what lots still held, by their months; the rest is owed.
+        const d = event.data;
+        move(d.paxId, -d.amount);
+        for (const c of d.consumed) moveMonth(lotMonth.get(`${d.paxId}/${c.lotId}`)!, -c.amount);
+        break;
+      }
       case 'PointsExpired':
         move(event.data.paxId, -event.data.amount);
         moveMonth(lotMonth.get(`${event.data.paxId}/${event.data.lotId}`)!, -event.data.amount);
@@ -198,8 +205,10 @@ describe('the liability as of a past day', () => {
     // The flows of every month up to that last day net to the same outstanding points.
     const flow = await s.call('GET', '/api/rest/admin/reports/points-flow?from=2020-01-01&to=2029-12-31&interval=month', { token: admin.token });
     expect(flow.status).toBe(200);
-    const items = flow.body.items as { earned: { total: number }; redeemed: number; spent: number; expired: number; forfeited: number }[];
-    expect(items.reduce((sum, i) => sum + i.earned.total - i.redeemed - i.spent - i.expired - i.forfeited, 0)).toBe(seen['2029-12-31'].outstandingPoints);
+    const items = flow.body.items as { earned: { total: number }; redeemed: number; spent: number; expired: number; forfeited: number; reversed: number }[];
+    expect(items.reduce((sum, i) => sum + i.earned.total - i.redeemed - i.spent - i.expired - i.forfeited - i.reversed, 0)).toBe(
+      seen['2029-12-31'].outstandingPoints,
+    );
 
     await rebuildReadModels(s.runtime.deps.pool, s.runtime.deps.store, registeredReadModels(s.runtime.deps.settings), undefined, 250);
     for (const asOf of AS_OF) expect({ asOf, ...(await liability(asOf)) }).toEqual({ asOf, ...seen[asOf] });

@@ -1,3 +1,5 @@
+import { addDays, dateIn } from '../../../event-schemas/calendar';
+import type { Statement } from '../../../event-schemas/contract/practices';
 import { DEMO } from '../../../server/seed/demo';
 import { seedDemoHistory } from '../../../server/seed/demo-history';
 import { startTestServer, type TestServer } from '../../support/test-server';
@@ -76,6 +78,23 @@ describe('the demo member’s year of history', () => {
     // the 20-unit treatment of 320 days ago (5 points a unit). The window itself held no treatment, so nothing was paid.
     expect(summer.forecast).toMatchObject({ recorded: true, treatments: 1, points: 100, cost: 10 });
     expect(summer.paid).toMatchObject({ members: 0, treatments: 0, points: 0, cost: 0 });
+  });
+
+  it('gives the demo practice a month of treatments: patients checked out with certificates, one voided, so its statement has lines', async () => {
+    const month = addDays(dateIn(s.runtime.deps.settings.timeZone, new Date()), -15).slice(0, 7);
+    const statement = await eventually(
+      async () => (await s.call('GET', `/api/rest/practice/statements?month=${month}`, { headers: { 'x-api-key': DEMO.practiceKey } })).body as Statement,
+      (st) => st.treatmentsVoided > 0,
+    );
+    expect(statement.treatmentsRecorded).toBeGreaterThan(0);
+    expect(statement.treatmentsVoided).toBe(1);
+    // The voided visit's certificate is netted in the month of its void, which is this one (it was voided the next day).
+    expect(statement.items.filter((i) => i.voided)).toHaveLength(1);
+    expect(statement.certificates.length).toBeGreaterThan(0);
+    expect(statement.reimbursementTotal).toBeGreaterThan(0);
+    const recent = await s.call('GET', '/api/rest/practice/treatments?size=50', { headers: { 'x-api-key': DEMO.practiceKey } });
+    const statuses = new Set((recent.body.items as { status: string }[]).map((t) => t.status));
+    for (const status of ['PROCESSED', 'PENDING', 'VOIDED']) expect(statuses).toContain(status);
   });
 
   it('is seeded once: a second run writes nothing', async () => {
