@@ -72,6 +72,28 @@ export interface Statement {
   certificates: { category: string; count: number; value: number }[];
   reimbursementTotal: number;
   items: { treatmentId: string; dateOfService: string; certificateCode: string; category: string; value: number; voided: boolean }[];
+  /** The programme's payment of this month, once recorded (only for a month that has ended); null until then. */
+  reimbursed: Reimbursement | null;
+}
+export interface Reimbursement {
+  amount: number;
+  reference: string;
+  paidAt: string;
+}
+/** GET /admin/practice-statements: every practice's statement for a month, as one line each. */
+export interface StatementsOverview {
+  month: string;
+  /** True once the month has ended: its figures are final and may be reimbursed. */
+  ended: boolean;
+  items: {
+    practiceId: number;
+    name: string;
+    treatmentsRecorded: number;
+    treatmentsVoided: number;
+    reimbursementTotal: number;
+    reimbursed: Reimbursement | null;
+  }[];
+  reimbursementTotal: number;
 }
 export interface StaffMember {
   userId: number;

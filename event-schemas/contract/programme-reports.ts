@@ -11,6 +11,8 @@ export interface Liability {
   members: number;
   byExpiryMonth: { month: string; points: number }[];
   certificates: { category: string; count: number; value: number }[];
+  /** What practices are owed for certificates they accepted by then (face value, voids netted), less statements paid. */
+  practiceCertificates: { accepted: number; reimbursed: number; owed: number };
 }
 
 /** One period of GET /admin/reports/points-flow; `bySource` has every award source. */

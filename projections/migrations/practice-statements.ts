@@ -21,4 +21,15 @@ export const practiceStatementMigrations: Migration[] = [
       CREATE INDEX rm_practice_statement_lines_month ON rm_practice_statement_lines (practice_id, month, date_of_service);
     `,
   },
+  {
+    id: '1203-rm-practice-statement-lines-occurred-on',
+    sql: `
+      -- The programme day each line happened, so the liability as of any day counts the certificates accepted by then
+      -- (a month's lines alone would count a whole month on its first day). Replayed from the start to fill it.
+      TRUNCATE rm_practice_statement_lines;
+      ALTER TABLE rm_practice_statement_lines ADD COLUMN occurred_on date NOT NULL;
+      CREATE INDEX rm_practice_statement_lines_day ON rm_practice_statement_lines (occurred_on);
+      DELETE FROM projection_checkpoints WHERE name = 'practice-statements';
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 import type { EventOfType } from '../../event-schemas';
 import { programmeDays } from '../event-days';
-import { consuming, type ProjectedEvent, type Projection } from '../projection';
+import { consuming, type Projection } from '../projection';
 import type { ReadModelSettings } from '../registry';
 
 type Consumed = EventOfType<'TreatmentRecorded' | 'TreatmentVoided'>;
@@ -11,6 +11,8 @@ interface Line {
   certificateCode: string;
   practiceId: number;
   month: string;
+  /** The programme day its event happened. */
+  occurredOn: string;
   dateOfService: string;
   category: string | null;
   value: number;
@@ -24,7 +26,6 @@ interface Line {
  */
 export const practiceStatementsProjection = (settings: ReadModelSettings): Projection<Consumed> => {
   const days = programmeDays(settings.timeZone);
-  const monthOf = (e: ProjectedEvent) => days.ofEvent(e).slice(0, 7);
   const projection: Projection<Consumed> = {
     name: 'practice-statements',
     consumes: consuming<Consumed>()('TreatmentRecorded', 'TreatmentVoided'),
@@ -54,6 +55,7 @@ export const practiceStatementsProjection = (settings: ReadModelSettings): Proje
             certificateCode: row.certificate_code,
             practiceId: Number(row.practice_id),
             month: '',
+            occurredOn: '',
             dateOfService: row.date_of_service,
             category: row.category,
             value: Number(row.value),
@@ -66,7 +68,15 @@ export const practiceStatementsProjection = (settings: ReadModelSettings): Proje
         if (e.event.type === 'TreatmentRecorded') {
           const d = e.event.data;
           if (d.practiceId === null) continue;
-          const base = { treatmentId: d.treatmentId, kind: 'RECORDED' as const, practiceId: d.practiceId, month: monthOf(e), dateOfService: d.dateOfService };
+          const day = days.ofEvent(e);
+          const base = {
+            treatmentId: d.treatmentId,
+            kind: 'RECORDED' as const,
+            practiceId: d.practiceId,
+            month: day.slice(0, 7),
+            occurredOn: day,
+            dateOfService: d.dateOfService,
+          };
           const lines: Line[] = [
             { ...base, certificateCode: '', category: null, value: 0 },
             ...d.redeemedCertificates
@@ -76,14 +86,15 @@ export const practiceStatementsProjection = (settings: ReadModelSettings): Proje
           recorded.set(d.treatmentId, lines);
           out.push(...lines);
         } else {
-          const month = monthOf(e);
-          for (const line of recorded.get(e.event.data.treatmentId) ?? []) out.push({ ...line, kind: 'VOIDED', month, value: -line.value });
+          const day = days.ofEvent(e);
+          for (const line of recorded.get(e.event.data.treatmentId) ?? [])
+            out.push({ ...line, kind: 'VOIDED', month: day.slice(0, 7), occurredOn: day, value: -line.value });
         }
       }
       if (out.length)
         await db.query(
-          `INSERT INTO rm_practice_statement_lines (treatment_id, kind, certificate_code, practice_id, month, date_of_service, category, value)
-           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::date[], $7::text[], $8::numeric[])
+          `INSERT INTO rm_practice_statement_lines (treatment_id, kind, certificate_code, practice_id, month, date_of_service, category, value, occurred_on)
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::date[], $7::text[], $8::numeric[], $9::date[])
            ON CONFLICT DO NOTHING`,
           [
             out.map((l) => l.treatmentId),
@@ -94,6 +105,7 @@ export const practiceStatementsProjection = (settings: ReadModelSettings): Proje
             out.map((l) => l.dateOfService),
             out.map((l) => l.category),
             out.map((l) => l.value),
+            out.map((l) => l.occurredOn),
           ],
         );
       return { paxIds: [] };

@@ -5,8 +5,9 @@ import type { Liability } from '../../event-schemas/contract/programme-reports';
  * The liability at the end of programme day `asOf`: the dated totals up to it. Each sum reads at most one row per day
  * and expiry month (or category, or measure) ever seen, however many members the programme has.
  * `pointValue` turns points into dollars at the rate a redemption pays.
+ * This is the points side; what practices are owed is the practice statements' (statement-query.ts).
  */
-export async function liabilityAsOf(pool: pg.Pool, asOf: string, pointValue: (points: number) => number): Promise<Liability> {
+export async function liabilityAsOf(pool: pg.Pool, asOf: string, pointValue: (points: number) => number): Promise<Omit<Liability, 'practiceCertificates'>> {
   const [months, holders, certificates] = await Promise.all([
     pool.query<{ month: string; points: string }>(
       `SELECT expiry_month AS month, sum(points) AS points FROM rm_report_expiry_daily WHERE day <= $1::date

@@ -44,4 +44,21 @@ export const practiceMigrations: Migration[] = [
       CREATE TABLE member_code_keys (id integer PRIMARY KEY CHECK (id = 1), secret bytea NOT NULL);
     `,
   },
+  {
+    id: '1204-practice-reimbursements',
+    sql: `
+      -- The programme paying a practice's statement for a month that has ended: once, for the statement's total then
+      -- (an ended month never changes), by the admin who recorded it, with their reference (a cheque, a transfer).
+      CREATE TABLE practice_reimbursements (
+        practice_id bigint NOT NULL REFERENCES practices(practice_id),
+        month text NOT NULL,
+        amount numeric(12, 2) NOT NULL,
+        reference text NOT NULL,
+        paid_at timestamptz NOT NULL,
+        paid_by bigint NOT NULL,
+        PRIMARY KEY (practice_id, month)
+      );
+      CREATE INDEX practice_reimbursements_paid ON practice_reimbursements (paid_at);
+    `,
+  },
 ];

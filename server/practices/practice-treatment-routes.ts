@@ -3,7 +3,7 @@ import { boundedString, NonEmptyString, Uuid } from '../../event-schemas/primiti
 import { formatPosition } from '../../event-schemas/store/position';
 import { actorOf, type Caller } from '../auth/caller';
 import { DateParam, PageParam, sizeParam } from '../core/http-codecs';
-import { validationProblem } from '../core/problem';
+import { notFound, validationProblem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { correlationId } from '../operations/request-context';
@@ -40,6 +40,51 @@ const TreatmentItem = t.type({
   pointsReversed: t.union([t.number, t.null]),
   redeemedCertificateCodes: t.array(t.string),
 });
+
+type TreatmentRow = {
+  treatment_id: string;
+  external_id: string;
+  pax_id: string;
+  date_of_service: string;
+  status: string;
+  expected_points: number;
+  points_awarded: number | null;
+  points_reversed: number | null;
+  redeemed_codes: string[];
+};
+const TREATMENT_COLUMNS = `treatment_id, external_id, pax_id, to_char(date_of_service, 'YYYY-MM-DD') AS date_of_service, status, expected_points, points_awarded,
+  points_reversed, redeemed_codes`;
+const treatmentItem = (row: TreatmentRow) => ({
+  treatmentId: row.treatment_id,
+  externalId: row.external_id,
+  paxId: Number(row.pax_id),
+  dateOfService: row.date_of_service,
+  status: row.status,
+  expectedPoints: row.expected_points,
+  pointsAwarded: row.points_awarded,
+  pointsReversed: row.points_reversed,
+  redeemedCertificateCodes: row.redeemed_codes,
+});
+
+/** One treatment, as a statement's line drills down to it: the practice's own (another's is unknown to it), or any for an admin. */
+const oneTreatment = (deps: Deps, access: 'practice' | 'admin') =>
+  route({
+    method: 'get',
+    path: access === 'practice' ? '/practice/treatments/:id' : '/admin/treatments/:id',
+    tag: access === 'practice' ? 'Practices' : 'Admin',
+    summary: access === 'practice' ? 'One of this practice’s treatments' : 'Any treatment, as a practice statement’s line names it',
+    access,
+    params: t.type({ id: Uuid }),
+    responses: { 200: { description: 'The treatment (honours x-wait-for-position)', schema: TreatmentItem }, 404: { description: 'Unknown treatment' } },
+    handler: async ({ params, caller }) => {
+      const r = await deps.pool.query<TreatmentRow>(
+        `SELECT ${TREATMENT_COLUMNS} FROM rm_treatments WHERE treatment_id = $1 AND ($2::bigint IS NULL OR practice_id = $2)`,
+        [params.id, access === 'practice' ? practiceOf(caller) : null],
+      );
+      if (!r.rowCount) throw notFound(`Treatment ${params.id}`);
+      return { status: 200, body: treatmentItem(r.rows[0]) };
+    },
+  });
 
 const voidAnswer = (o: VoidOutcome) => ({
   treatmentId: o.treatmentId,
@@ -93,20 +138,8 @@ export const practiceTreatmentRoutes = (deps: Deps) => [
       if (query.from && query.to && query.from > query.to) throw validationProblem([{ path: 'query.from', message: 'must not be after to' }]);
       const page = query.page ?? 0;
       const size = query.size ?? 20;
-      const r = await deps.pool.query<{
-        treatment_id: string;
-        external_id: string;
-        pax_id: string;
-        date_of_service: string;
-        status: string;
-        expected_points: number;
-        points_awarded: number | null;
-        points_reversed: number | null;
-        redeemed_codes: string[];
-        total: string;
-      }>(
-        `SELECT treatment_id, external_id, pax_id, to_char(date_of_service, 'YYYY-MM-DD') AS date_of_service, status, expected_points, points_awarded,
-                points_reversed, redeemed_codes, count(*) OVER () AS total
+      const r = await deps.pool.query<TreatmentRow & { total: string }>(
+        `SELECT ${TREATMENT_COLUMNS}, count(*) OVER () AS total
            FROM rm_treatments
           WHERE practice_id = $1 AND ($2::date IS NULL OR date_of_service >= $2) AND ($3::date IS NULL OR date_of_service <= $3)
           ORDER BY date_of_service DESC, recorded_at DESC, treatment_id LIMIT $4 OFFSET $5`,
@@ -115,17 +148,7 @@ export const practiceTreatmentRoutes = (deps: Deps) => [
       return {
         status: 200,
         body: {
-          items: r.rows.map((row) => ({
-            treatmentId: row.treatment_id,
-            externalId: row.external_id,
-            paxId: Number(row.pax_id),
-            dateOfService: row.date_of_service,
-            status: row.status,
-            expectedPoints: row.expected_points,
-            pointsAwarded: row.points_awarded,
-            pointsReversed: row.points_reversed,
-            redeemedCertificateCodes: row.redeemed_codes,
-          })),
+          items: r.rows.map(treatmentItem),
           page,
           size,
           totalElements: Number(r.rows[0]?.total ?? 0),
@@ -169,4 +192,6 @@ export const practiceTreatmentRoutes = (deps: Deps) => [
       return { status: 200, body: voidAnswer(outcome) };
     },
   }),
+  oneTreatment(deps, 'practice'),
+  oneTreatment(deps, 'admin'),
 ];

@@ -9,6 +9,7 @@ export const LiabilityCodec = t.type({
   members: t.number,
   byExpiryMonth: t.array(t.type({ month: t.string, points: t.number })),
   certificates: t.array(t.type({ category: t.string, count: t.number, value: t.number })),
+  practiceCertificates: t.type({ accepted: t.number, reimbursed: t.number, owed: t.number }),
 });
 
 export const FlowItemCodec = t.type({

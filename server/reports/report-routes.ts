@@ -4,6 +4,7 @@ import { dateIn, endOfDateIn, startOfMonthBefore } from '../../event-schemas/cal
 import { refined, withRule } from '../../event-schemas/primitives';
 import { expiringLots } from '../../projections/member-points/expiring-lots-query';
 import { liabilityAsOf } from '../../projections/programme-report/liability-query';
+import { practiceCertificatesOwed } from '../../projections/practice-statements/statement-query';
 import { periodsBetween, pointsFlow } from '../../projections/programme-report/points-flow-query';
 import { programmeSummary } from '../../projections/programme-report/summary-query';
 import { promotionsPaid } from '../../projections/programme-report/promotion-results-query';
@@ -44,14 +45,18 @@ export const reportRoutes = (deps: Deps) => {
       path: '/admin/reports/liability',
       tag: 'Reports',
       summary:
-        'Points outstanding at the end of programme day asOf (default today): their dollar value at the rate a redemption pays, by expiry month, the members holding them, and active unused certificates by category',
+        'Points outstanding at the end of programme day asOf (default today): their dollar value at the rate a redemption pays, by expiry month, the members holding them, active unused certificates by category, and what practices are owed for certificates they accepted and have not yet been paid for',
       access: 'admin',
       query: t.partial({ asOf: DateParam }),
       responses: { 200: { description: 'The liability', schema: LiabilityCodec }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
-      handler: async ({ query }) => ({
-        status: 200,
-        body: await liabilityAsOf(deps.pool, query.asOf ?? today(), pointValue),
-      }),
+      handler: async ({ query }) => {
+        const asOf = query.asOf ?? today();
+        const [points, practiceCertificates] = await Promise.all([
+          liabilityAsOf(deps.pool, asOf, pointValue),
+          practiceCertificatesOwed(deps.pool, asOf, endOfDateIn(deps.settings.timeZone, asOf)),
+        ]);
+        return { status: 200, body: { ...points, practiceCertificates } };
+      },
     }),
     route({
       method: 'get',

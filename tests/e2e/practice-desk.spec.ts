@@ -152,3 +152,41 @@ test('one ticket open in two tabs of the desk records one treatment', async ({ p
   };
   expect(points.pending).toBe(8);
 });
+
+test('an admin reads every practice’s month in Programme Insight, opens a statement and the treatment behind a line, axe clean', async ({ page, request }) => {
+  const patient = await memberWithCertificate(request);
+  const products = (await (await request.get('/api/rest/products', { headers: { 'x-api-key': 'demo-practice-key' } })).json()) as {
+    id: number;
+    category: string;
+  }[];
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date()));
+  const ok = await request.post('/api/rest/practice/treatments', {
+    headers: { 'x-api-key': 'demo-practice-key' },
+    data: {
+      externalId: `insight-${randomUUID()}`,
+      paxId: patient.pax.paxId,
+      dateOfService: today,
+      hcpName: 'Dr. Insight',
+      lineItems: [{ productId: products.find((p) => p.category === 'TREATMENT')!.id, quantity: 3, injector: { firstName: 'Ina', lastName: 'Injector' } }],
+      redeemedCertificateCodes: [patient.certificate.code],
+    },
+  });
+  expect(ok.status(), await ok.text()).toBe(202);
+  const { authToken } = await signInThroughApi(request, admin);
+  const position = ((await ok.json()) as { position: string }).position;
+  await request.get(`/api/rest/admin/practice-statements?month=${today.slice(0, 7)}`, {
+    headers: { 'auth-token': authToken, 'x-wait-for-position': position },
+  });
+
+  await signInAtLogin(page, { email: admin.email, password: demoPassword });
+  await page.goto('/admin-tools/insights');
+  await expect(page.getByRole('heading', { name: 'Practice statements' })).toBeVisible();
+  await page.getByLabel('Statement month').fill(today.slice(0, 7));
+  await expect(page.getByText('Still open: the month has not ended')).toBeVisible();
+  await expect(page.getByTestId('practices-owed')).toContainText('$');
+  await page.getByRole('button', { name: 'Open the statement of Harbor Aesthetics Demo Practice' }).click();
+  const line = page.getByRole('row').filter({ hasText: patient.certificate.code });
+  await line.getByRole('button', { name: /^Open the treatment/ }).click();
+  await expect(page.getByTestId('statement-treatment')).toContainText(patient.certificate.code);
+  await expectNoSeriousViolations(page, 'practice statement in Programme Insight');
+});

@@ -6,6 +6,7 @@ import { ExpiringLotsDetail } from './components/expiring-lots';
 import { FigureTable } from './components/figure-table';
 import { CertificatesDialog, FlowEntriesDialog } from './components/figure-drill-downs';
 import { PromotionResults } from './components/promotion-results';
+import { PracticeStatements } from './components/practice-statements';
 import { InsightChart } from './components/insight-chart';
 import { flowFigureOf } from './drill-down-figures';
 import { monthLabel } from './insight-dates';
@@ -140,6 +141,8 @@ function Figures({ insights }: { insights: Insights }) {
         <dd data-testid="outstanding-points">{points(liability.outstandingPoints)}</dd>
         <dt>Their value at the redemption rate</dt>
         <dd data-testid="outstanding-value">{dollars(liability.outstandingValue)}</dd>
+        <dt>Owed to practices for certificates accepted, not yet paid</dt>
+        <dd data-testid="practices-owed">{dollars(liability.practiceCertificates.owed)}</dd>
         <dt>Members holding points</dt>
         <dd>{points(liability.members)}</dd>
         <dt>Members enrolled</dt>
@@ -264,6 +267,10 @@ function Figures({ insights }: { insights: Insights }) {
             })
           }
         />
+      </section>
+      <section aria-labelledby="insights-practice-statements">
+        <h2 id="insights-practice-statements">Practice statements</h2>
+        <PracticeStatements />
       </section>
       {opened?.kind === 'flow' && <FlowEntriesDialog figure={opened.figure} label={opened.label} onClose={close} />}
       {opened?.kind === 'certificates' && <CertificatesDialog category={opened.category} asOf={opened.asOf} onClose={close} />}

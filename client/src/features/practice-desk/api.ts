@@ -45,6 +45,7 @@ export const practiceApi = {
   record: (body: unknown) => api.post<Recorded>('/api/rest/practice/treatments', body),
   treatments: (page = 0, waitForPosition?: string) =>
     api.get<PracticeTreatmentPage>('/api/rest/practice/treatments', { query: { page, size: 20 }, waitForPosition }),
+  treatment: (treatmentId: string) => api.get<PracticeTreatment>(`/api/rest/practice/treatments/${treatmentId}`),
   voidTreatment: (treatmentId: string, reason: string) => api.post<Voided>(`/api/rest/practice/treatments/${treatmentId}/void`, { reason }),
   statement: (month: string) => api.get<Statement>('/api/rest/practice/statements', { query: { month } }),
   staff: () => api.get<StaffMember[]>('/api/rest/practice/staff'),

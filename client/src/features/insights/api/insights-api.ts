@@ -10,8 +10,10 @@ import type {
   PromotionResult,
   ReportItems,
 } from '../../../../../event-schemas/contract/programme-reports';
+import type { PracticeTreatment, Reimbursement, Statement, StatementsOverview } from '../../../../../event-schemas/contract/practices';
 import { api } from '../../../lib/api';
 
+export type { PracticeTreatment, Reimbursement, Statement, StatementsOverview };
 export type { ExpiringLots, FlowEntries, FlowFigure, FlowItem, FlowMeasure, Liability, OutstandingCertificates, ProgrammeSummary, PromotionResult };
 
 export const insightsApi = {
@@ -37,4 +39,13 @@ export const drillDownApi = {
     }),
   outstandingCertificates: (category: string, asOf: string, page: number, size: number) =>
     api.get<OutstandingCertificates>('/api/rest/admin/reports/certificates/outstanding', { query: { category, asOf, page, size } }),
+};
+
+/** Practices' monthly statements across the programme, and recording their payment (CONTRACT.md, "Practices"). */
+export const practiceStatementsApi = {
+  overview: (month: string) => api.get<StatementsOverview>('/api/rest/admin/practice-statements', { query: { month } }),
+  statement: (practiceId: number, month: string) => api.get<Statement>(`/api/rest/admin/practices/${practiceId}/statements`, { query: { month } }),
+  treatment: (treatmentId: string) => api.get<PracticeTreatment>(`/api/rest/admin/treatments/${treatmentId}`),
+  recordPayment: (practiceId: number, month: string, reference: string) =>
+    api.post<Reimbursement>(`/api/rest/admin/practices/${practiceId}/statements/${month}/reimbursement`, { reference }),
 };
