@@ -29,6 +29,21 @@ describe('the support replay rows', () => {
     ]);
   });
 
+  it('says what a void reversed: the treatment, the points taken back, what was owed, and who voided it', () => {
+    const rows = timelineRows([
+      entry('PointsAwarded', 100, { kind: 'practice', practiceId: 4, apiKeyId: 9 }, { amount: 100 }),
+      entry('PointsRedeemed', 20, { kind: 'participant', paxId: 2 }, { amount: 80 }),
+      entry('PointsReversed', -80, { kind: 'practice-staff', practiceId: 4, userId: 7 }, { dateOfService: '2026-11-20', amount: 100, owed: 80 }),
+    ]);
+    expect(rows[2]).toMatchObject({
+      label: 'Points reversed',
+      change: -100,
+      actor: 'Practice #4 staff #7',
+      detail: 'Treatment of 11/20/2026 voided: 100 points taken back; 80 were already spent, so the balance owes them',
+      balanceAfter: -80,
+    });
+  });
+
   it('names the member, and writes changes with their sign', () => {
     expect(actorLabel({ kind: 'participant', paxId: 2 })).toBe('Member');
     expect(eventLabel('GiftCertificatesPurchased')).toBe('Gift certificates purchased');

@@ -126,6 +126,15 @@ describe('when a processed treatment is voided', () => {
     const voided = await voidAs(recorded.treatmentId, 'admin');
     expect(voided.body.pointsReversed).toBe(300);
     expect((await pointsOf(m, voided.body.position)).balance).toBe(-200);
+    // Support's replay shows the reversal, by the admin who voided, leaving the balance the member sees.
+    const timeline = await s.call('GET', `/api/rest/admin/participants/${m.paxId}/timeline`, { token: admin.token });
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.events.at(-1)).toMatchObject({
+      type: 'PointsReversed',
+      actor: { kind: 'admin', adminId: admin.paxId },
+      data: { treatmentId: recorded.treatmentId, amount: 300, owed: 200 },
+      balanceAfter: -200,
+    });
     const refused = await s.call('POST', `/api/rest/participants/${m.paxId}/points/redeem`, { token: m.token, body: { amount: 100, type: 'CONSUMER' } });
     expect(refused.status).toBe(409);
     expect(refused.body.type).toMatch(/insufficient-points$/);

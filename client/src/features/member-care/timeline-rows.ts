@@ -37,8 +37,16 @@ const certificateChangeDetail = (e: TimelineEntry): string => {
   return `${which}${parts.join('; ')}`;
 };
 
+/** A void's reversal by what it did: the treatment it names, the points taken back, and any left owed. */
+const reversalDetail = (e: TimelineEntry): string => {
+  const d = e.data as { dateOfService?: string; amount?: number; owed?: number };
+  const owed = d.owed ? `; ${d.owed.toLocaleString('en-US')} were already spent, so the balance owes them` : '';
+  return `Treatment of ${formatDate(d.dateOfService ?? '')} voided: ${(d.amount ?? 0).toLocaleString('en-US')} points taken back${owed}`;
+};
+
 const detailOf = (e: TimelineEntry): string => {
   if (e.type === 'CertificateStatusChanged') return certificateChangeDetail(e);
+  if (e.type === 'PointsReversed') return reversalDetail(e);
   return typeof e.data?.description === 'string' ? e.data.description : '';
 };
 
