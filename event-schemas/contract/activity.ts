@@ -12,7 +12,11 @@ export type ActivityType =
   | 'POINTS FORFEITED'
   | 'POINTS REVERSED'
   | 'WELCOME CERTIFICATE'
-  | 'PROMOTION CERTIFICATE';
+  | 'PROMOTION CERTIFICATE'
+  /** A certificate issued to the member with no purchase or award row of its own (a campaign's offer). */
+  | 'CERTIFICATE OFFER'
+  /** A gift certificate a friend bought, claimed by this member. */
+  | 'GIFT CERTIFICATE CLAIMED';
 
 export interface ActivityHeader {
   id: string;

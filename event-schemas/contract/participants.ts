@@ -14,6 +14,8 @@ export interface Participant {
   isAdmin: boolean;
   /** The member's code for the front desk (8 characters, no look-alike letters), shown in the wallet. */
   memberCode: string;
+  /** The programme date the member joined (YYYY-MM-DD): the activity offers no year before it (issue 54, item 16). */
+  enrolledOn: string;
 }
 
 /** 'Y' for the preferred one. */

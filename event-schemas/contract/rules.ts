@@ -9,8 +9,9 @@ export const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
 export const US_ZIP_CODE_RULE = 'must be a US ZIP code: 5 digits, or 5+4 with a hyphen (12345 or 12345-6789)';
 /**
  * The lowest ZIP prefix the Postal Service assigns is 005 (Holtsville, NY): no US address has a ZIP starting 000 to
- * 004, so 00000 is a typing placeholder, not a place. (Other unassigned prefixes are left alone: refusing a real
- * address costs more than accepting a rare wrong one.)
+ * 004, so 00000 is a typing placeholder, not a place. That is what a form can tell alone; whether any address has a
+ * well-formed ZIP (99999 has none) the server answers from the national ZIP table, with the same message
+ * (server/postal-codes/us-zip-places.ts: 5 MB, too much for the client's bundle).
  */
 export const US_ZIP_IN_USE_RULE = 'is not a ZIP code any US address has';
 export const isZipInUse = (value: string): boolean => Number(value.trim().slice(0, 3)) >= 5;

@@ -112,6 +112,13 @@ export class ActivityRows {
     this.tell(e, row.id);
   }
 
+  /** The detail of a held row (read or written in this batch), or undefined when the batch holds no such row. */
+  detailOf(id: string): Detail | undefined {
+    const r = this.rows.get(id);
+    if (!r) return undefined;
+    return r.detail ?? (JSON.parse(r.detailJson!) as Detail);
+  }
+
   /** Rewrites a header's type, points or detail; `change` gets the held detail. */
   update(
     e: ProjectedEvent,

@@ -3,7 +3,7 @@ import { WELCOME_DISPLAY_CATEGORY } from '../../event-schemas/certificate-issued
 import { consuming, type Projection, type ProjectedEvent } from '../projection';
 import { applyAroundErasures } from '../erasure';
 import { programmeDays, type ProgrammeDays } from '../event-days';
-import { ActivityRows } from './activity-rows';
+import { ActivityRows, type ActivityType } from './activity-rows';
 import { eraseActivity } from './erase-activity';
 import { awardLines, promotionAward, recordedDetail } from './treatment-detail';
 
@@ -24,6 +24,7 @@ type Consumed =
       | 'PointsExpired'
       | 'PointsForfeited'
       | 'CertificateIssued'
+      | 'CertificateTransferred'
       | 'PromotionAwardEarned'
       | 'PointsReversed'
       | 'MemberErased'
@@ -32,10 +33,29 @@ type Moving = Exclude<Consumed, EventOfType<'MemberErased'>>;
 type Of<T extends Consumed['type']> = Extract<Consumed, { type: T }>['data'];
 
 /**
- * A certificate that is its own activity: one bought with points (a gift certificate) or the welcome certificate a new
- * member gets. A reward bought by redeeming already shows as POINTS REDEEMED, and an offer in the wallet only.
+ * The one rule for certificates (issue 54, item 13): every certificate that reaches a member's wallet is a row of their
+ * activity, once. Where what paid for it is already a row, that row is the certificate's: a reward is its redemption's
+ * POINTS REDEEMED (a certificate that cost points and is no purchase), a promotion's certificate its PROMOTION CERTIFICATE (written from PromotionAwardEarned, which names
+ * the promotion). Every other certificate is its own row when issued (the welcome certificate, one bought with points,
+ * a campaign's offer, and any kind added later), and a gift claimed from a friend is a row for its recipient when
+ * claimed. The campaign offer and the claimed gift, both in the wallet, had none.
  */
-const ownActivityRow = (d: Of<'CertificateIssued'>) => d.certificateCategoryType === 'PURCHASABLE' || d.displayCategory === WELCOME_DISPLAY_CATEGORY;
+const boughtByRedeeming = (d: Of<'CertificateIssued'>) => d.certificateCategoryType !== 'PURCHASABLE' && d.pointsCost > 0;
+const ownActivityRow = (d: Of<'CertificateIssued'>) => !boughtByRedeeming(d) && d.displayCategory !== 'promotion';
+const issueRowId = (certificateId: string) => `certificate-${certificateId}`;
+const claimedGiftRowId = (certificateId: string) => `gift-claimed-${certificateId}`;
+
+const issueRowType = (d: Of<'CertificateIssued'>): ActivityType =>
+  d.displayCategory === WELCOME_DISPLAY_CATEGORY
+    ? 'WELCOME CERTIFICATE'
+    : d.certificateCategoryType === 'PURCHASABLE'
+      ? 'ASPIRE GIFT CERTIFICATES'
+      : 'CERTIFICATE OFFER';
+const issueRowDescription = (d: Of<'CertificateIssued'>): string => {
+  if (d.displayCategory === WELCOME_DISPLAY_CATEGORY) return `${d.name}: $${d.amount} toward a treatment, for joining`;
+  if (d.certificateCategoryType === 'PURCHASABLE') return d.name;
+  return `Offer: ${certificatePhrase(d.amount, d.name)}`;
+};
 
 /** A promotion's certificate is its own activity row (a promotion's points already are, as their PointsAwarded). */
 const promotionCertificateRowId = (certificateId: string) => `promotion-certificate-${certificateId}`;
@@ -62,11 +82,13 @@ export const reversedDescription = (dateOfService: string) => `Points reversed: 
 const rowIdsOf = (ev: Moving): string[] => {
   if (ev.type === 'PromotionAwardEarned')
     return ev.data.certificate ? [ev.data.treatmentId, promotionCertificateRowId(ev.data.certificate.certificateId)] : [ev.data.treatmentId];
+  // The recipient's row is written from the buyer's: what the gift is was recorded there when it was bought.
+  if (ev.type === 'CertificateTransferred') return [issueRowId(ev.data.certificateId), claimedGiftRowId(ev.data.certificateId)];
   const id = rowIdOf(ev);
   return id === undefined ? [] : [id];
 };
 
-const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned'>>): string | undefined => {
+const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned' | 'CertificateTransferred'>>): string | undefined => {
   switch (ev.type) {
     case 'TreatmentRecorded':
     case 'TreatmentApproved':
@@ -85,7 +107,7 @@ const rowIdOf = (ev: Exclude<Moving, EventOfType<'PromotionAwardEarned'>>): stri
     case 'PointsForfeited':
       return forfeitedRowId(ev.data.lotId);
     case 'CertificateIssued':
-      return ownActivityRow(ev.data) ? `certificate-${ev.data.certificateId}` : undefined;
+      return ownActivityRow(ev.data) ? issueRowId(ev.data.certificateId) : undefined;
     default:
       return undefined;
   }
@@ -107,6 +129,7 @@ export const activityProjection = (settings: ActivitySettings): Projection<Consu
       'PointsExpired',
       'PointsForfeited',
       'CertificateIssued',
+      'CertificateTransferred',
       'PromotionAwardEarned',
       'PointsReversed',
       'MemberErased',
@@ -228,16 +251,39 @@ function applyOne(rows: ActivityRows, e: ProjectedEvent<Moving>, days: Programme
     case 'CertificateIssued': {
       const d = ev.data;
       if (!ownActivityRow(d)) return;
-      const welcome = d.displayCategory === WELCOME_DISPLAY_CATEGORY;
       const row = {
-        id: `certificate-${d.certificateId}`,
-        activityType: welcome ? ('WELCOME CERTIFICATE' as const) : ('ASPIRE GIFT CERTIFICATES' as const),
+        id: issueRowId(d.certificateId),
+        activityType: issueRowType(d),
         activityDate: days.ofInstant(d.issuedAt),
         points: -d.pointsCost,
-        description: welcome ? `${d.name}: $${d.amount} toward a treatment, for joining` : d.name,
+        description: issueRowDescription(d),
       };
-      rows.insert(e, d.paxId, row, { certificateId: d.certificateId, name: d.name, code: d.code, amount: d.amount, expirationDate: d.expirationDate });
+      rows.insert(e, d.paxId, row, {
+        certificateId: d.certificateId,
+        name: d.name,
+        code: d.code,
+        amount: d.amount,
+        expirationDate: d.expirationDate,
+      });
       return { paxIds: [d.paxId] };
+    }
+    // A gift claimed from a friend: the recipient's row, costing them nothing, dated the claim; the buyer's row stays
+    // theirs (the points they spent). It names no one: the sender's name is the buyer's personal data, blanked when
+    // the buyer is erased, and the row is the recipient's.
+    case 'CertificateTransferred': {
+      const d = ev.data;
+      const bought = rows.detailOf(issueRowId(d.certificateId));
+      if (!bought) return;
+      const name = String(bought.name);
+      const row = {
+        id: claimedGiftRowId(d.certificateId),
+        activityType: 'GIFT CERTIFICATE CLAIMED' as const,
+        activityDate: days.ofEvent(e),
+        points: 0,
+        description: `Gift claimed: ${certificatePhrase(Number(bought.amount), name)}`,
+      };
+      rows.insert(e, d.toPaxId, row, { certificateId: d.certificateId, name, amount: bought.amount, expirationDate: bought.expirationDate });
+      return { paxIds: [d.toPaxId] };
     }
     // The treatment's detail lists what each promotion paid for it (the spec's promotionAwards); a certificate is also
     // its own row, as the points are (their PointsAwarded, source PROMOTION).

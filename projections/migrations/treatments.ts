@@ -72,4 +72,13 @@ export const treatmentReadMigrations: Migration[] = [
       DELETE FROM projection_checkpoints WHERE name = 'treatments';
     `,
   },
+  {
+    id: '0970-rm-activity-every-certificate',
+    sql: `
+      -- One rule for which certificates are activity (issue 54, item 13): campaign offers and gifts claimed from a friend
+      -- now have rows too. The rows already here lack them, so the read model is replayed from the start.
+      TRUNCATE rm_activity;
+      DELETE FROM projection_checkpoints WHERE name = 'activity';
+    `,
+  },
 ];

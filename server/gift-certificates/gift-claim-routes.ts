@@ -7,11 +7,33 @@ import { giftsSent } from '../../projections/certificates/certificates-query';
 import { actorOf, type Caller } from '../auth/caller';
 import { handleCommand } from '../core/command-handler';
 import { PaxIdParam } from '../core/http-codecs';
-import { forbidden, notFound } from '../core/problem';
+import { forbidden, notFound, Problem } from '../core/problem';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { claimGift } from './claim-gift';
 import { assertCanReadFor } from '../privacy/access-log';
+import { giftSenderName, giftTitle, type GiftCodeCheck, type GiftCodeStanding } from '../../event-schemas/contract/gift-claim';
+
+const CodeQuery = t.type({ code: t.string });
+const UNKNOWN_CODE = 'is not the code of any gift certificate: check it against the e-mail';
+
+interface GiftRow {
+  code: string;
+  pax_id: string;
+  purchased_by: string | null;
+  status: string;
+  claimed: boolean;
+  name: string;
+  amount: string;
+  gift_sender_name: string | null;
+}
+
+/** Where a gift stands for the member asking, as the claim itself would decide it (server/gift-certificates/claim-gift.ts). */
+const standingOf = (g: GiftRow, paxId: number): GiftCodeStanding => {
+  if (g.claimed) return Number(g.pax_id) === paxId ? 'CLAIMED_BY_YOU' : 'ALREADY_CLAIMED';
+  if (g.purchased_by !== null && Number(g.purchased_by) === paxId) return 'SENT_BY_YOU';
+  return g.status === 'ACTIVE' ? 'CLAIMABLE' : 'NOT_ACTIVE';
+};
 
 const memberOf = (caller: Caller): number => {
   if (caller.kind !== 'participant' || (caller.isAdmin && caller.impersonatorId === null))
@@ -21,6 +43,37 @@ const memberOf = (caller: Caller): number => {
 
 /** A gift belongs to its recipient once they claim its code; its buyer sees it as sent, with its status. */
 export const giftClaimRoutes = (deps: Deps) => [
+  route({
+    method: 'get',
+    path: '/gift-certificates/claim',
+    tag: 'Gift certificates',
+    summary:
+      'What a gift code is before it is claimed: claimable, already claimed (by the caller or another), sent by the caller, or no longer ACTIVE, with the gift and its sender as its e-mail names them',
+    access: 'signed-in',
+    query: CodeQuery,
+    responses: {
+      200: { description: 'The code’s standing (event-schemas/contract/gift-claim.ts)' },
+      403: { description: 'Not a member' },
+      404: { description: 'No gift certificate has this code (query.code)' },
+    },
+    handler: async ({ query, caller }) => {
+      const paxId = memberOf(caller);
+      const code = query.code.trim().toUpperCase();
+      const found = await deps.pool.query<GiftRow>(
+        `SELECT code, pax_id, purchased_by, status, claimed_at IS NOT NULL AS claimed, name, amount, gift_sender_name
+           FROM rm_certificates WHERE code = $1 AND gift_recipient_email IS NOT NULL`,
+        [code],
+      );
+      const gift = found.rows[0];
+      if (!gift) throw new Problem('not-found', 'No gift certificate has this code', [{ path: 'query.code', message: UNKNOWN_CODE }]);
+      const standing = standingOf(gift, paxId);
+      const body: GiftCodeCheck =
+        standing === 'ALREADY_CLAIMED'
+          ? { code, standing }
+          : { code, standing, title: giftTitle(Number(gift.amount), gift.name), sender: giftSenderName(gift.gift_sender_name) };
+      return { status: 200, body };
+    },
+  }),
   route({
     method: 'post',
     path: '/gift-certificates/claim',

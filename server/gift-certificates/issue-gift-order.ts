@@ -11,6 +11,8 @@ import {
 } from '../../event-schemas';
 import { certificateIssuedEventId } from '../certificates/issue-certificate';
 import { deterministicUuid } from '../core/deterministic-id';
+import { giftSenderName, giftTitle } from '../../event-schemas/contract/gift-claim';
+import { usDate } from '../../event-schemas/calendar';
 import { WrongExpectedRevision, type EventStore } from '../../event-schemas/store/event-store';
 import type { Position } from '../../event-schemas/store/position';
 import type { FindCardArt } from './card-art-catalogue';
@@ -77,8 +79,6 @@ export async function issueGiftOrder(store: EventStore, order: Purchased, metada
   return last;
 }
 
-const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
-
 /**
  * The titles of the designs the gifts wear, read from content when the mail is written (an admin may have renamed a
  * design since checkout). A content source that does not answer costs the mail its design line, not the mail itself:
@@ -102,16 +102,17 @@ export async function mailGiftRecipients(db: pg.PoolClient, order: Purchased, fi
 }
 
 async function mailRecipient(db: pg.PoolClient, order: Purchased, c: PurchasedCertificate, design: string | undefined, claimLink: string | undefined) {
-  const from = c.senderName ?? 'A friend';
+  const from = giftSenderName(c.senderName);
   const lines = [
     `Hello ${c.recipientName ?? ''},`.trim(),
     '',
-    `${from} sent you a ${c.name} (${dollars(c.amount)}).`,
+    // The amount once ("a $50 Aspire Gift Certificate ($50)" said it twice), the date as the spec writes dates.
+    `${from} sent you a ${giftTitle(c.amount, c.name)}.`,
     ...(design ? [`Design: ${design}`] : []),
     ...(c.giftMessage ? ['', `"${c.giftMessage}"`] : []),
     '',
     `Your certificate code: ${c.code}`,
-    `Valid until ${order.expirationDate}.`,
+    `Valid until ${usDate(order.expirationDate)}.`,
     ...(claimLink ? ['', `Claim it to put it in your rewards wallet (sign in, or join for free): ${claimLink}`] : []),
   ];
   // Tagged with the buyer (a transactional mail: the tag withholds nothing), whose name it carries: erasing the buyer

@@ -1,7 +1,8 @@
 import type { ProfileCorrection } from '../../event-schemas/contract/contacts';
 import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import * as t from 'io-ts';
-import { dateOfBirthProblem, isZipInUse, US_ZIP_IN_USE_RULE } from '../../event-schemas/contract/rules';
+import { dateOfBirthProblem, US_ZIP_IN_USE_RULE } from '../../event-schemas/contract/rules';
+import { isUsZipInUse } from '../postal-codes/us-zip-places';
 import { dateIn } from '../../event-schemas/calendar';
 import { IsoDate } from '../../event-schemas/primitives';
 import { actorOf, assertCanActFor, type Caller } from '../auth/caller';
@@ -69,7 +70,7 @@ export const profileRoutes = (deps: Deps) => [
           { path: 'body.dateOfBirth', message: 'can only be corrected by the programme’s staff: contact us' },
         ]);
       const errors: FieldError[] = [];
-      if (body.postalCode !== undefined && !isZipInUse(body.postalCode)) errors.push({ path: 'body.postalCode', message: US_ZIP_IN_USE_RULE });
+      if (body.postalCode !== undefined && !(await isUsZipInUse(body.postalCode))) errors.push({ path: 'body.postalCode', message: US_ZIP_IN_USE_RULE });
       const dobProblem = body.dateOfBirth === undefined ? null : dateOfBirthProblem(body.dateOfBirth, dateIn(deps.settings.timeZone, deps.now()));
       if (dobProblem) errors.push({ path: 'body.dateOfBirth', message: dobProblem });
       if (errors.length) throw validationProblem(errors);

@@ -7,6 +7,7 @@ import { notFound } from '../core/problem';
 import { route } from '../core/route';
 import { assertExistsRecordingAccess, memberErased, recordingAccess, type AccessAction } from '../privacy/access-log';
 import type { Deps } from '../deps';
+import { dateIn } from '../../event-schemas/calendar';
 
 const Participant = t.type({
   paxId: t.number,
@@ -17,6 +18,7 @@ const Participant = t.type({
   refCode: t.union([t.string, t.null]),
   isAdmin: t.boolean,
   memberCode: t.string,
+  enrolledOn: t.string,
 });
 const Flag = t.keyof({ Y: null, N: null });
 
@@ -43,7 +45,7 @@ export const participantRoutes = (deps: Deps) => [
       // A staff read is recorded by this same statement (server/privacy/access-log.ts).
       const read = recordingAccess(
         {
-          text: `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin, erased_at FROM participants WHERE pax_id = $1`,
+          text: `SELECT pax_id, first_name, last_name, postal_code, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, ref_code, is_admin, erased_at, created_at FROM participants WHERE pax_id = $1`,
           values: [params.paxId],
         },
         { caller, paxId: params.paxId, action: 'participant-record', at: deps.now() },
@@ -57,6 +59,7 @@ export const participantRoutes = (deps: Deps) => [
         ref_code: string | null;
         is_admin: boolean;
         erased_at: Date | null;
+        created_at: Date;
       }>(read.text, read.values);
       const p = r.rows[0];
       if (!p) throw notFound(`Participant ${params.paxId}`);
@@ -72,6 +75,7 @@ export const participantRoutes = (deps: Deps) => [
           refCode: p.ref_code,
           isAdmin: p.is_admin,
           memberCode: memberCodeOf(await memberCodeKey(deps.pool), Number(p.pax_id)),
+          enrolledOn: dateIn(deps.settings.timeZone, p.created_at),
         } satisfies Participant,
       };
     },

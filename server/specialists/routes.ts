@@ -1,14 +1,16 @@
 import type { SpecialistSearch } from '../../event-schemas/contract/programme-info';
-import { isUsZipCode, US_ZIP_CODE, US_ZIP_CODE_RULE } from '../../event-schemas/contract/rules';
+import { US_ZIP_CODE, US_ZIP_CODE_RULE, US_ZIP_IN_USE_RULE } from '../../event-schemas/contract/rules';
 import * as t from 'io-ts';
 import { IntFromString } from '../core/http-codecs';
-import { Problem } from '../core/problem';
+import { validationProblem } from '../core/problem';
+import { usZipPlace } from '../postal-codes/us-zip-places';
 import { route } from '../core/route';
 import type { Deps } from '../deps';
 import { refined } from '../../event-schemas/primitives';
 import { milesBetween } from './distance';
 
-const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, isUsZipCode, { pattern: US_ZIP_CODE.source });
+// The shape only: whether an address has the ZIP is the national table's answer, in its own words (below).
+const PostalCode = refined(t.string, 'PostalCode', US_ZIP_CODE_RULE, (s) => US_ZIP_CODE.test(s.trim()), { pattern: US_ZIP_CODE.source });
 const Radius = IntFromString('RadiusMiles', 'must be a radius from 1 to 500 miles', (n) => n >= 1 && n <= 500);
 
 const Specialist = t.type({
@@ -31,18 +33,14 @@ export const specialistRoutes = (deps: Deps) => [
     query: t.intersection([t.type({ postalCode: PostalCode }), t.partial({ radiusMiles: Radius })]),
     responses: {
       200: { description: 'Practices with their distance', schema: t.type({ postalCode: t.string, radiusMiles: t.number, items: t.array(Specialist) }) },
-      404: { description: 'ZIP code outside the area we know' },
+      400: { description: 'A postal code no US address has (query.postalCode), or a radius outside 1 to 500 miles' },
     },
     handler: async ({ query }) => {
       const zip = query.postalCode.slice(0, 5);
       const radiusMiles = query.radiusMiles ?? 25;
-      const origin = await deps.pool.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM zip_locations WHERE postal_code = $1', [
-        zip,
-      ]);
-      if (!origin.rows[0])
-        throw new Problem('not-found', `ZIP code ${zip} is outside the area we can search`, [
-          { path: 'query.postalCode', message: 'is not a ZIP code we can locate' },
-        ]);
+      // Every ZIP in use is placed from the national table (zip_locations held a few cities, and the rest were 404).
+      const origin = await usZipPlace(zip);
+      if (!origin) throw validationProblem([{ path: 'query.postalCode', message: US_ZIP_IN_USE_RULE }]);
       const rows = await deps.pool.query<{
         id: string;
         name: string;
@@ -61,7 +59,7 @@ export const specialistRoutes = (deps: Deps) => [
           postalCode: r.postal_code,
           phone: r.phone,
           brands: r.brands,
-          distanceMiles: Math.round(milesBetween(origin.rows[0], r) * 10) / 10,
+          distanceMiles: Math.round(milesBetween(origin, r) * 10) / 10,
         }))
         .filter((r) => r.distanceMiles <= radiusMiles)
         .sort((a, b) => a.distanceMiles - b.distanceMiles || a.name.localeCompare(b.name));

@@ -1,4 +1,4 @@
-import { yearsBack } from '../../client/src/features/activity-summary/activity-filter';
+import { yearsBack, yearsOfMembership } from '../../client/src/features/activity-summary/activity-filter';
 import { adoptProgrammeTimeZone } from '../../client/src/lib/programme-calendar';
 import { DEFAULT_PROGRAMME_TIME_ZONE } from '../../event-schemas/calendar';
 
@@ -16,5 +16,16 @@ describe('the activity page’s years', () => {
   it('follow the zone /client-config names', () => {
     adoptProgrammeTimeZone('Europe/Berlin');
     expect(yearsBack(NEW_YEARS_EVE_LATE, 1)).toEqual([2027]);
+  });
+});
+
+describe('the Year filter’s years (issue 54, item 16)', () => {
+  afterEach(() => adoptProgrammeTimeZone(DEFAULT_PROGRAMME_TIME_ZONE));
+
+  it('offers no year before the member joined, and the five years back while the joining date is unknown', () => {
+    expect(yearsOfMembership(NEW_YEARS_EVE_LATE, '2024-03-10')).toEqual([2026, 2025, 2024]);
+    expect(yearsOfMembership(NEW_YEARS_EVE_LATE, '2026-12-31')).toEqual([2026]);
+    expect(yearsOfMembership(NEW_YEARS_EVE_LATE, '2015-01-01')).toEqual([2026, 2025, 2024, 2023, 2022]);
+    expect(yearsOfMembership(NEW_YEARS_EVE_LATE, null)).toEqual([2026, 2025, 2024, 2023, 2022]);
   });
 });

@@ -16,6 +16,7 @@ const exact: Record<string, string> = {
   [paths.home]: 'Home',
   [paths.wallet]: 'Wallet',
   [paths.walletRewards]: 'My Rewards',
+  [paths.walletHistory]: 'Certificate History',
   [paths.earn]: 'Earn Points',
   [paths.profile]: 'Personal Info',
   [paths.activitySummary]: 'Activity Summary',

@@ -77,6 +77,7 @@ export function AppRoutes() {
       <Route path="/take-survey/:id">{member(<TakeSurveyPage />)}</Route>
       <Route path={paths.wallet}>{member(<WalletPage />)}</Route>
       <Route path={paths.walletRewards}>{member(<WalletPage />)}</Route>
+      <Route path={paths.walletHistory}>{member(<WalletPage />)}</Route>
       <Route path={paths.earn}>{member(<EarnPointsPage />)}</Route>
       <Route path={paths.profile}>{member(<ProfilePage />)}</Route>
       <Route path={paths.activitySummary}>{member(<ActivitySummaryPage />)}</Route>

@@ -10,6 +10,7 @@ export const paths = {
   home: '/home',
   wallet: '/wallet',
   walletRewards: '/wallet/rewards',
+  walletHistory: '/wallet/history',
   earn: '/earn-points',
   profile: '/profile/personal-info',
   activitySummary: '/points-certificates/activity-summary',

@@ -25,6 +25,7 @@ export const memberRoutes: [string, string][] = [
   ['/home', 'Welcome back'],
   ['/wallet', 'Wallet'],
   ['/wallet/rewards', 'My Rewards'],
+  ['/wallet/history', 'Certificate History'],
   ['/earn-points', 'Earn Points'],
   ['/profile/personal-info', 'Personal Info'],
   ['/points-certificates/activity-summary', 'Activity Summary'],

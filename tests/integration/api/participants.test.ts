@@ -1,3 +1,4 @@
+import { dateIn } from '../../../event-schemas/calendar';
 import { DEMO } from '../../../server/seed/demo';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -40,6 +41,8 @@ describe('GET /participants/{paxId}, /emails, /phones', () => {
       isAdmin: false,
       // The front desk's code for them (CONTRACT.md, "Practices"): 8 characters of Crockford's base 32.
       memberCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
+      // The programme date they joined: the activity's Year filter starts there (issue 54, item 16).
+      enrolledOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect(emails.status).toBe(200);
     expect(emails.body).toEqual([{ emailAddress: DEMO.member.email, preferred: 'Y' }]);
@@ -48,6 +51,12 @@ describe('GET /participants/{paxId}, /emails, /phones', () => {
 
     const otherPhones = await s.call('GET', `/api/rest/participants/${other.paxId}/phones`, { token: other.token });
     expect(otherPhones.body).toEqual([{ phone: '7145550199', preferred: 'Y' }]);
+  });
+
+  it('answers the programme date a member joined as enrolledOn', async () => {
+    const fresh = await s.enroll();
+    const me = await s.call('GET', `/api/rest/participants/${fresh.paxId}`, { token: fresh.token });
+    expect(me.body.enrolledOn).toBe(dateIn(s.runtime.deps.settings.timeZone, new Date()));
   });
 
   it('answers an enrolled member without a phone an empty list', async () => {

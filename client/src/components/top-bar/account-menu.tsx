@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../config/routes';
 import { greetingFor } from '../../lib/greeting';
+import { navigateOrAsk } from '../dialogs/use-leave-page-warning';
 
 const destinations = [
   { label: 'Profile', href: paths.profile },
@@ -21,7 +22,7 @@ export function AccountMenu({ firstName, onSignOut }: { firstName: string; onSig
   const model: MenuItem[] = [
     { template: () => <div className="account-menu__greeting">{greeting}</div> },
     { separator: true },
-    ...destinations.map(({ label, href }) => ({ label, command: () => navigate(href) })),
+    ...destinations.map(({ label, href }) => ({ label, command: () => navigateOrAsk(href, navigate) })),
     { separator: true },
     { label: 'Sign Out', icon: 'pi pi-sign-out', command: onSignOut },
   ];

@@ -16,8 +16,10 @@ export function UnauthenticatedTopBar() {
     <header className="top-bar">
       <Logo href={paths.landing} />
       <nav className="top-bar__nav" aria-label="Programme">
+        {/* Links, not plain anchors: their hrefs carry the landing parameters as every link does (issue 54, item 15:
+            they showed /landing#membership-perks whatever the query), and a modifier click opens a new tab there. */}
         {sectionLinks.map(({ label, section }) => (
-          <a
+          <Link
             key={section}
             className="top-bar__link"
             href={`${paths.landing}#${section}`}
@@ -27,7 +29,7 @@ export function UnauthenticatedTopBar() {
             }}
           >
             {label}
-          </a>
+          </Link>
         ))}
       </nav>
       <div className="top-bar__actions">

@@ -24,3 +24,10 @@ export const resolveFilter = (input: FilterInput): { range: { start: string; end
 
 /** This year and the `count - 1` before it, this year being the programme's (after 4 pm Pacific on Dec 31, UTC's is next year). */
 export const yearsBack = (now: Date, count = 5): number[] => Array.from({ length: count }, (_, i) => yearOf(programmeToday(now)) - i);
+
+/**
+ * The years the Year filter offers: yearsBack, none before the year the member joined (it offered years before they
+ * had any activity to show, issue 54 item 16). Until the joining date is known, yearsBack as it is.
+ */
+export const yearsOfMembership = (now: Date, enrolledOn: string | null, count = 5): number[] =>
+  yearsBack(now, count).filter((y) => enrolledOn === null || y >= yearOf(enrolledOn));

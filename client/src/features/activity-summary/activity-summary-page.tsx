@@ -6,7 +6,9 @@ import { useSession } from '../../session/session-provider';
 import { liveActivityReceived } from '../../stores/live-activity';
 import { liveReplayLost } from '../../stores/live-resync';
 import { ActivityDetailDialog } from './components/activity-detail-dialog';
-import { resolveFilter, yearsBack, type FilterMode } from './activity-filter';
+import { resolveFilter, yearsOfMembership, type FilterMode } from './activity-filter';
+import { useUnit } from 'effector-react';
+import { $participant } from '../../stores/participant';
 import { ACTIVITY_PAGE_SIZE, fetchActivityHeaders, type ActivityHeader, type ActivityPage } from './api/activity-api';
 import { isPendingActivity, PENDING_EXPLANATION, WHY_NO_POINTS } from './pending';
 
@@ -33,7 +35,9 @@ function WhyNoPoints() {
 
 export default function ActivitySummaryPage() {
   const { pax } = useSession();
-  const years = yearsBack(new Date());
+  // The participant record, read at sign-in, says when they joined (the session's own copy of it does not).
+  const enrolledOn = useUnit($participant)?.enrolledOn;
+  const years = yearsOfMembership(new Date(), typeof enrolledOn === 'string' ? enrolledOn : null);
   const [mode, setMode] = useState<FilterMode>('year');
   const [year, setYear] = useState(years[0]);
   const [start, setStart] = useState('');

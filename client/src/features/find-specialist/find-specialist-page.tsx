@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ValidatedInput } from '../../components/validated-input';
 import { api } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
+import { fieldRefusals } from '../../lib/in-words';
 import { isApiError } from '../../lib/problem';
 import { formatUsZip } from '../../../../event-schemas/contract/rules';
 import { isPostalCode } from '../../lib/validation';
@@ -15,6 +16,8 @@ export default function FindSpecialistPage() {
   const [radius, setRadius] = useState(25);
   const [result, setResult] = useState<Specialist[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The server's refusal of the ZIP (one no US address has), said beside the field as the forms say it. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   /** The ZIP and radius the results answer, for an honest "none within N miles". */
   const [asked, setAsked] = useState<{ zip: string; radius: number } | null>(null);
@@ -25,6 +28,7 @@ export default function FindSpecialistPage() {
     const mine = ++searches.current;
     setSubmitted(true);
     setError(null);
+    setRefusal(null);
     // A missing or malformed ZIP is said once, on the field (it was said there and again below the form).
     if (!isPostalCode(zip)) {
       setResult(null);
@@ -38,11 +42,10 @@ export default function FindSpecialistPage() {
     } catch (e) {
       if (mine !== searches.current) return;
       setResult(null);
-      setError(
-        isApiError(e, 404)
-          ? `We cannot place ZIP code ${zip.trim().slice(0, 5)} on our map yet. Try the ZIP code of a nearby city.`
-          : 'The search did not work. Please try again.',
-      );
+      // Every ZIP in use is placed, so a refusal is about the ZIP itself and belongs on its field.
+      const onField = isApiError(e, 400) ? fieldRefusals(e.problem, { postalCode: 'ZIP code' }).postalCode : undefined;
+      if (onField) setRefusal(onField);
+      else setError('The search did not work. Please try again.');
     }
   };
   return (
@@ -53,7 +56,11 @@ export default function FindSpecialistPage() {
           id="specialist-zip"
           label="ZIP code"
           value={zip}
-          onValueChange={(v) => setZip(formatUsZip(v))}
+          onValueChange={(v) => {
+            setZip(formatUsZip(v));
+            setRefusal(null);
+          }}
+          refusal={refusal}
           required
           inputMode="numeric"
           maxLength={10}

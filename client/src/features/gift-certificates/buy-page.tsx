@@ -9,11 +9,13 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
+import { useLeavePageWarning } from '../../components/dialogs/use-leave-page-warning';
 import { formatDollars, formatPoints } from '../../lib/format';
 import { chosenArtId } from './model/card-art-model';
 import { artStyle, CardArtPicker } from './components/card-art-picker';
 import { $cart, $draft, addedToCart, cartQuantity, draftCleared, draftFieldUpdated, leftText, MAX_QUANTITY_PER_CART, stockProblem } from './model/cart-store';
 import { GiftFlowLayout } from './components/gift-flow-layout';
+import { draftWorkedOn } from './model/gift-draft';
 import { giftPaths } from './gift-paths';
 import { useGiftCardArt } from './components/use-gift-card-art';
 import { useGiftCategories } from './components/use-gift-categories';
@@ -27,6 +29,9 @@ export default function GiftBuyPage() {
   const [draft, cart] = useUnit([$draft, $cart]);
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState<string | null>(null);
+  // A gift being written is lost on leaving (the spec's leave-page warning); adding it to the cart saves it.
+  const [opened] = useState(draft);
+  useLeavePageWarning(draftWorkedOn(opened, draft), { discard: draftCleared, dirtyNow: () => draftWorkedOn(opened, $draft.getState()) });
   const category = categories.find((c) => c.certificateCategoryCode === draft.certificateCategoryCode) ?? null;
   const room = MAX_QUANTITY_PER_CART - cartQuantity(cart);
   const cardArt = useGiftCardArt();

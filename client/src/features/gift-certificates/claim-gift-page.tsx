@@ -10,6 +10,51 @@ import { isApiError } from '../../lib/problem';
 import { rememberReturnTo } from '../../lib/return-to';
 import { useSession } from '../../session/session-provider';
 import { certificatesRequested, type CertificateItem } from '../../stores/certificates';
+import type { GiftCodeCheck } from '../../../../event-schemas/contract/gift-claim';
+import { PageLoader } from '../../components/page-loader';
+
+/** What the page knows of the code before offering the claim: being checked, its standing, unknown, or unreadable. */
+type Checked = { kind: 'checking' } | { kind: 'known'; check: GiftCodeCheck } | { kind: 'unknown'; words: string } | { kind: 'failed' };
+
+/** The code's standing in words; only a claimable gift is offered CLAIM THIS GIFT (issue 54, item 14). */
+const standingWords = (c: GiftCodeCheck): string => {
+  switch (c.standing) {
+    case 'CLAIMABLE':
+      return `${c.sender} sent you a ${c.title}. Claim it to keep it in your wallet: once claimed, it is yours alone.`;
+    case 'CLAIMED_BY_YOU':
+      return `You have already claimed this ${c.title} from ${c.sender}: it is in your wallet.`;
+    case 'ALREADY_CLAIMED':
+      return 'This gift has already been claimed.';
+    case 'SENT_BY_YOU':
+      return `You sent this ${c.title}: its recipient claims it with the code from their e-mail.`;
+    case 'NOT_ACTIVE':
+      return `This ${c.title} from ${c.sender} can no longer be claimed.`;
+  }
+};
+
+/** Checks the code as soon as a signed-in member opens the page. */
+function useGiftCodeCheck(code: string, signedIn: boolean): Checked {
+  const [checked, setChecked] = useState<Checked>({ kind: 'checking' });
+  useEffect(() => {
+    if (!signedIn || !code) return;
+    let current = true;
+    setChecked({ kind: 'checking' });
+    api.get<GiftCodeCheck>('/api/rest/gift-certificates/claim', { query: { code }, quiet: true }).then(
+      (check) => current && setChecked({ kind: 'known', check }),
+      (e: unknown) =>
+        current &&
+        setChecked(
+          isApiError(e, 404)
+            ? { kind: 'unknown', words: inWords(e.problem, 'No gift certificate has this code.', { code: 'This gift code' }) }
+            : { kind: 'failed' },
+        ),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, signedIn]);
+  return checked;
+}
 
 /** The page behind the link in a gift e-mail: the signed-in recipient claims the certificate into their wallet. */
 export default function ClaimGiftPage() {
@@ -17,6 +62,7 @@ export default function ClaimGiftPage() {
   const code = new URLSearchParams(search).get('code') ?? '';
   const { status } = useSession();
   const signedOut = status === 'unauthenticated';
+  const checked = useGiftCodeCheck(code, status === 'authenticated');
   useEffect(() => {
     // Signing in or joining from here comes back here, code and all.
     if (signedOut) rememberReturnTo(`/gift-certificates/claim?${search}`);
@@ -59,12 +105,27 @@ export default function ClaimGiftPage() {
             <Link href={paths.wallet}>Open your wallet</Link>
           </p>
         </>
+      ) : !code ? (
+        <p role="alert">This link carries no gift code. Open the link in your gift e-mail again.</p>
+      ) : checked.kind === 'checking' ? (
+        <PageLoader label="Checking the gift code" />
+      ) : checked.kind === 'unknown' ? (
+        <p role="alert" className="field__error">
+          {checked.words}
+        </p>
+      ) : checked.kind === 'failed' ? (
+        <p role="alert">The gift code could not be checked. Please try again.</p>
       ) : (
         <>
-          <p>
-            Someone sent you a gift certificate with the code <strong>{code}</strong>. Claim it to keep it in your wallet: once claimed, it is yours alone.
+          <p data-testid="gift-standing">
+            {standingWords(checked.check)} The code is <strong>{code}</strong>.
           </p>
-          <Button label="CLAIM THIS GIFT" onClick={() => void claim()} loading={busy} disabled={busy || !code} />
+          {checked.check.standing === 'CLAIMABLE' && <Button label="CLAIM THIS GIFT" onClick={() => void claim()} loading={busy} disabled={busy} />}
+          {checked.check.standing === 'CLAIMED_BY_YOU' && (
+            <p>
+              <Link href={paths.wallet}>Open your wallet</Link>
+            </p>
+          )}
           {error && (
             <p role="alert" className="field__error">
               {error}

@@ -15,6 +15,7 @@ import { BonusPoints } from './components/bonus-points';
 import { artFor, type WalletArt } from './certificate-art';
 import { isEditable } from './certificate-edit';
 import { CertificateStatusEditor } from './components/certificate-status-editor';
+import { CertificateHistoryList } from './components/certificate-history-list';
 import { RedeemDialog } from './components/redeem-dialog';
 import { useCertificateArt } from './components/use-certificate-art';
 import { SMALLEST_REDEEM_TIER } from '../../../../event-schemas/contract/redeem-tiers';
@@ -65,6 +66,7 @@ function CertificateList({ items, empty, art, editable }: { items: CertificateIt
 export default function WalletPage() {
   const { pax, impersonated } = useSession();
   const [rewardsOnly] = useRoute(paths.walletRewards);
+  const [history] = useRoute(paths.walletHistory);
   const [points, certificates, certificatesFailed] = useUnit([$points, $certificates, $certificatesError]);
   const [divisor, setDivisor] = useState(10);
   const [redeemOpen, setRedeemOpen] = useState(false);
@@ -94,13 +96,16 @@ export default function WalletPage() {
   const rewards = active.filter((c) => c.certificateCategoryType !== 'PURCHASABLE');
   return (
     <section className="wallet" aria-labelledby="wallet-title">
-      <h1 id="wallet-title">{rewardsOnly ? 'My Rewards' : 'Wallet'}</h1>
+      <h1 id="wallet-title">{rewardsOnly ? 'My Rewards' : history ? 'Certificate History' : 'Wallet'}</h1>
       <nav className="sub-nav" aria-label="Wallet">
         <Link href={paths.wallet} className={(a) => (a ? 'sub-nav__link sub-nav__link--active' : 'sub-nav__link')}>
           Summary
         </Link>
         <Link href={paths.walletRewards} className={(a) => (a ? 'sub-nav__link sub-nav__link--active' : 'sub-nav__link')}>
           Rewards
+        </Link>
+        <Link href={paths.walletHistory} className={(a) => (a ? 'sub-nav__link sub-nav__link--active' : 'sub-nav__link')}>
+          History
         </Link>
       </nav>
       <div className="wallet__summary">
@@ -132,10 +137,16 @@ export default function WalletPage() {
           )}
         </div>
       </div>
-      {!rewardsOnly && <MemberCodeCard />}
-      <h2>{rewardsOnly ? 'Reward certificates' : 'Certificates'}</h2>
+      {!rewardsOnly && !history && <MemberCodeCard />}
+      <h2>{rewardsOnly ? 'Reward certificates' : history ? 'Used, expired and voided certificates' : 'Certificates'}</h2>
       {certificatesFailed && <p role="alert">Your certificates could not be loaded. Please try again later.</p>}
-      {(certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
+      {history ? (
+        certificates === null ? (
+          !certificatesFailed && <PageLoader label="Loading certificates" />
+        ) : (
+          <CertificateHistoryList certificates={certificates} />
+        )
+      ) : (certificates === null || (sent === null && !rewardsOnly)) && !certificatesFailed ? (
         <PageLoader label="Loading certificates" />
       ) : (
         <>

@@ -4,9 +4,10 @@ import { $cart, cartQuantity } from '../model/cart-store';
 import '../gift-certificates.css';
 
 /**
- * Every gift-certificate page: its heading and the cart count. No leave-page warning: the cart is saved in storage and
- * survives leaving, a reload and a closed tab, so leaving loses nothing (the warning said it would; `$giftFlowDirty`
- * still says whether the cart holds something). Sign-out empties it, as the spec's sign-out does, without asking.
+ * Every gift-certificate page: its heading and the cart count. The cart is saved in storage and survives leaving, a
+ * reload and a closed tab, so leaving with a cart asks nothing (the warning would say it is lost; `$giftFlowDirty`
+ * still says whether the cart holds something). What leaving loses is a gift being written: the buy page warns for it.
+ * Sign-out empties the cart, as the spec's sign-out does, without asking.
  */
 export function GiftFlowLayout({ title, children }: { title: string; children: ReactNode }) {
   const cart = useUnit($cart);

@@ -13,3 +13,13 @@ export interface GiftCertificate {
   giftMessage: string;
   recipientEmail: string;
 }
+
+/**
+ * Whether the member has worked on the draft since `start` (what the buy page opened with, a category the landing
+ * chose included): any field but its id changed, and not since emptied by adding it to the cart. This is what leaving
+ * would lose: the cart itself is saved in storage, the draft only in memory (issue 54, item 11).
+ */
+export function draftWorkedOn(start: GiftCertificate, now: GiftCertificate): boolean {
+  const fields = (d: GiftCertificate) => JSON.stringify({ ...d, feID: undefined });
+  return fields(now) !== fields(start) && now.feID === start.feID;
+}
