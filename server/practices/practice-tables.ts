@@ -61,4 +61,14 @@ export const practiceMigrations: Migration[] = [
       CREATE INDEX practice_reimbursements_paid ON practice_reimbursements (paid_at);
     `,
   },
+  {
+    id: '1205-specialist-practices-of-the-programme',
+    sql: `
+      -- A practice the programme creates is listed in Find a Specialist under its own row, named by practice_id: two
+      -- practices may share a name in different cities. The demo's fictional listings keep their unique names.
+      ALTER TABLE specialist_practices ADD COLUMN practice_id bigint UNIQUE REFERENCES practices(practice_id);
+      ALTER TABLE specialist_practices DROP CONSTRAINT specialist_practices_name_key;
+      CREATE UNIQUE INDEX specialist_practices_listing_name ON specialist_practices (name) WHERE practice_id IS NULL;
+    `,
+  },
 ];

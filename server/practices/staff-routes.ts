@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { US_PHONE, US_PHONE_RULE, isUsPhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../event-schemas/contract/rules';
+import { US_PHONE, US_PHONE_RULE, US_ZIP_IN_USE_RULE, isUsPhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../event-schemas/contract/rules';
 import { boundedString, NonEmptyString, refined } from '../../event-schemas/primitives';
 import { actorOf, type Caller } from '../auth/caller';
 import { Name, UsPostalCode } from '../auth/enrollment-routes';
@@ -10,6 +10,8 @@ import { portalLink } from '../config';
 import { Email, IntFromString } from '../core/http-codecs';
 import { notFound, Problem, validationProblem } from '../core/problem';
 import { route } from '../core/route';
+import { usZipPlace } from '../postal-codes/us-zip-places';
+import { BRANDS } from '../products/product-repository';
 import { auditConfigChange, inTransaction } from '../db/config-audit';
 import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
@@ -98,12 +100,30 @@ export const practiceStaffRoutes = (deps: Deps) => [
       409: { description: 'adminEmail already signs in to the programme' },
     },
     handler: async ({ body, caller }) => {
+      // Placed on the map from its ZIP, as a member's search is: a ZIP no US address has is refused by its field.
+      const place = await usZipPlace(body.postalCode);
+      if (!place) throw validationProblem([{ path: 'body.postalCode', message: US_ZIP_IN_USE_RULE }]);
       const practice = await inTransaction(deps.pool, async (db) => {
+        const phone = body.phone.replace(/\D/g, '');
         const r = await db.query<{ practice_id: string }>(
-          `INSERT INTO practices (name, address, city, state, postal_code, phone) VALUES ($1, $2, $3, upper($4), $5, $6) RETURNING practice_id`,
-          [body.name.trim(), body.address1.trim(), body.city.trim(), body.state.trim(), body.postalCode.trim(), body.phone.replace(/\D/g, '')],
+          `INSERT INTO practices (name, address, city, state, postal_code, phone, latitude, longitude) VALUES ($1, $2, $3, upper($4), $5, $6, $7, $8) RETURNING practice_id`,
+          [body.name.trim(), body.address1.trim(), body.city.trim(), body.state.trim(), body.postalCode.trim(), phone, place.latitude, place.longitude],
         );
         const created = { practiceId: Number(r.rows[0].practice_id), name: body.name.trim() };
+        // Listed in Find a Specialist at once, with the company's brands (each practice of the programme carries them).
+        await db.query(
+          `INSERT INTO specialist_practices (practice_id, name, address, postal_code, phone, latitude, longitude, brands) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            created.practiceId,
+            created.name,
+            `${body.address1.trim()}, ${body.city.trim()}, ${body.state.trim().toUpperCase()}`,
+            body.postalCode.trim().slice(0, 5),
+            phone,
+            place.latitude,
+            place.longitude,
+            Object.keys(BRANDS),
+          ],
+        );
         const userId = await invite(db, deps, created, {
           email: body.adminEmail,
           firstName: body.adminFirstName,

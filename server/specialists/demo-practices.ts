@@ -42,7 +42,7 @@ export const insertRegionalDemoPractices = (db: pg.PoolClient) => insertPractice
 async function insertPractices(db: pg.PoolClient, list: [string, string, string, string, number, number, string][]): Promise<void> {
   for (const [name, address, zip, phone, lat, lon, brands] of list) {
     await db.query(
-      'INSERT INTO specialist_practices (name, address, postal_code, phone, latitude, longitude, brands) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING',
+      'INSERT INTO specialist_practices (name, address, postal_code, phone, latitude, longitude, brands) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) WHERE practice_id IS NULL DO NOTHING',
       [name, address, zip, phone, lat, lon, brands.split(',')],
     );
   }

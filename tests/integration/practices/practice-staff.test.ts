@@ -44,6 +44,25 @@ describe('a practice and its staff', () => {
       },
     });
     expect(created.status).toBe(201);
+    // Listed in Find a Specialist at once, placed from its ZIP; a ZIP no address has is refused by its field.
+    const found = await s.call('GET', '/api/rest/specialists?postalCode=92612&radiusMiles=5');
+    expect(found.body.items).toContainEqual(expect.objectContaining({ name: 'Bayside Skin', address: '1 Shore Rd, Irvine, CA', postalCode: '92612' }));
+    const nowhere = await s.call('POST', '/api/rest/admin/practices', {
+      token: admin.token,
+      body: {
+        name: 'Nowhere',
+        address1: '1 Road',
+        city: 'X',
+        state: 'CA',
+        postalCode: '99999',
+        phone: '949-555-0198',
+        adminEmail: `n-${randomUUID()}@example.com`,
+        adminFirstName: 'N',
+        adminLastName: 'W',
+      },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.errors[0].path).toBe('body.postalCode');
     const accepted = await s.call('POST', '/api/rest/practice/invitations/accept', {
       body: { token: await invitationToken(adminEmail), password: 'Another-pass-9' },
     });
