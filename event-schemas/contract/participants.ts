@@ -74,7 +74,11 @@ export interface GivePointsAnswer {
   position: string;
 }
 
-/** One entry of the support replay (GET /admin/participants/{paxId}/timeline): with the balance after it. */
+/**
+ * One entry of the support replay (GET /admin/participants/{paxId}/timeline): with the balance after it. A change to
+ * the member's record (contacts, profile) is not in the log: its `position` is `audit-{id}` and `data` holds its
+ * `action` and a `description` in words.
+ */
 export interface TimelineEntry extends EventAuditEntry {
   balanceAfter: number;
   /** For a certificate's change: the certificate, as the member knows it. */
