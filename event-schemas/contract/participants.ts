@@ -54,7 +54,10 @@ export interface ParticipantPage {
   totalElements: number;
 }
 
-/** GET /participants/{paxId}/points: the balance, the pending points and the next expiring lots. */
+/**
+ * GET /participants/{paxId}/points: the balance, the pending points and what expires when: every date on which points
+ * left expire, soonest first (they add up to the balance, unless it is below zero).
+ */
 export interface PointsSummary {
   balance: number;
   pending: number;
