@@ -14,6 +14,7 @@ import {
   NonNegativeInteger,
   numberFrom,
   PositiveInteger,
+  refined,
   Uuid,
   withRule,
 } from '../../event-schemas/primitives';
@@ -39,11 +40,22 @@ const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 /** An empty entry field in the form means "no page": the builder sends '' for a page it has not written yet. */
 const OptionalEntryId = t.union([EntryId, t.literal(''), t.null]);
 
+/**
+ * A tier's target: any number here, documented as the whole number above 0 it must be; the record's rule
+ * (event-schemas/contract/promotion-rules.ts) refuses any other on every wizard path, together with the record's other
+ * problems (issue 54, item 2: a target of -5 was refused alone, then a minimum above the maximum on the next attempt).
+ */
+const TierTarget = refined(t.number, 'TierTarget', 'must be a whole number above 0', () => true, {
+  type: 'integer',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+});
+
 const TierIn = t.partial({
   award: boundedAmount('promotionAward'),
   compareOp: withRule(t.literal('gteq'), 'must be gteq (at least the target)'),
-  target: PositiveInteger,
-  targetInt: PositiveInteger,
+  target: TierTarget,
+  targetInt: TierTarget,
   targetDbl: nullable(numberFrom('TierTargetDbl', 0, 1_000_000)),
   targetBool: nullable(t.boolean),
   payMethod: withRule(PayMethod, 'must be units or flat'),

@@ -35,9 +35,24 @@ describe('the wizard, sent what the form would refuse', () => {
     ]);
   });
 
-  it('refuses a negative target naming it, in the words the form uses', async () => {
-    const r = await post(wizardRecord([products.treatment.id], daysAgo(5), daysAgo(-20), { payoutAndRules: tiers([{ target: -5, award: 2 }]) }));
+  it('refuses a negative target and a minimum above the maximum in one answer, in the words the form uses', async () => {
+    const r = await post(
+      wizardRecord([products.treatment.id], daysAgo(5), daysAgo(-20), {
+        payoutAndRules: tiers([
+          { target: -5, award: 2 },
+          { target: 10, award: 2, min: 50, max: 10 },
+        ]),
+      }),
+    );
     expect(r.status).toBe(400);
-    expect(r.body.errors).toContainEqual({ path: 'body.payoutAndRules.rules.0.tiers.0.target', message: 'must be a whole number above 0' });
+    expect(r.body.errors).toEqual([
+      { path: 'body.payoutAndRules.rules.0.tiers.0.target', message: 'must be a whole number above 0' },
+      { path: 'body.payoutAndRules.rules.0.tiers.1.max', message: 'must not be below the minimum' },
+    ]);
+    for (const target of [1.5, 0]) {
+      const one = await post(wizardRecord([products.treatment.id], daysAgo(5), daysAgo(-20), { payoutAndRules: tiers([{ target, award: 2 }]) }));
+      expect(one.status).toBe(400);
+      expect(one.body.errors[0].path).toBe('body.payoutAndRules.rules.0.tiers.0.target');
+    }
   });
 });
