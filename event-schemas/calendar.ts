@@ -111,6 +111,12 @@ export const startOfMonth = (date: string): string => day(date).startOf('month')
 /** The last day of `date`'s month. */
 export const endOfMonth = (date: string): string => day(date).endOf('month').format(DATE);
 
+/**
+ * The first day of the `months` months that end with `date`: the day after the same date `months` months before
+ * (`2026-12-02`, 12 → `2025-12-03`). What "the last 12 months" means, rather than the months' calendar starts.
+ */
+export const firstDayOfMonthsEnding = (date: string, months: number): string => day(date).subtract(months, 'month').add(1, 'day').format(DATE);
+
 /** The first day of the month `months` months before `date`'s month. */
 export const startOfMonthBefore = (date: string, months: number): string => day(date).startOf('month').subtract(months, 'month').format(DATE);
 

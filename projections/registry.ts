@@ -7,6 +7,7 @@ import type { Projection } from './projection';
 import { promotionEarningsProjection } from './promotion-tiles/promotion-earnings.projection';
 import { promotionTilesProjection } from './promotion-tiles/promotion-tiles.projection';
 import { surveyCompletionsProjection } from './survey-completions/survey-completions.projection';
+import { surveyResultsProjection } from './survey-results/survey-results.projection';
 import { treatmentsProjection } from './treatments/treatments.projection';
 import { practiceStatementsProjection } from './practice-statements/practice-statements.projection';
 
@@ -20,6 +21,7 @@ export const readModels = (settings: ReadModelSettings): Projection[] => [
   memberPointsProjection,
   certificatesProjection,
   surveyCompletionsProjection,
+  surveyResultsProjection,
   treatmentsProjection,
   activityProjection(settings),
   promotionTilesProjection,

@@ -56,6 +56,7 @@ import { abandonedStockRoutes } from './gift-certificates/release-abandoned-stoc
 import { redeemRoutes } from './points/redeem-route';
 import { groupRoutes } from './groups/routes';
 import { surveyAdminRoutes } from './surveys/admin-routes';
+import { surveyResultRoutes } from './surveys/results-routes';
 import { surveyMemberRoutes } from './surveys/member-routes';
 import { practiceApiKeyRoutes } from './practices/api-key-routes';
 import { practiceMigrations } from './practices/practice-tables';
@@ -195,6 +196,7 @@ export const allRoutes = (deps: Deps): AnyRoute[] => {
     ...erasureRoutes(deps),
     ...groupRoutes(deps),
     ...surveyAdminRoutes(deps),
+    ...surveyResultRoutes(deps),
     ...surveyMemberRoutes(deps),
     ...liveRoutes(deps),
     ...outboxRoutes(deps),

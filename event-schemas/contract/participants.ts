@@ -56,7 +56,10 @@ export interface ParticipantPage {
   totalElements: number;
 }
 
-/** GET /participants/{paxId}/points: the balance, the pending points and the next expiring lots. */
+/**
+ * GET /participants/{paxId}/points: the balance, the pending points and what expires when: every date on which points
+ * left expire, soonest first (they add up to the balance, unless it is below zero).
+ */
 export interface PointsSummary {
   balance: number;
   pending: number;
@@ -76,7 +79,11 @@ export interface GivePointsAnswer {
   position: string;
 }
 
-/** One entry of the support replay (GET /admin/participants/{paxId}/timeline): with the balance after it. */
+/**
+ * One entry of the support replay (GET /admin/participants/{paxId}/timeline): with the balance after it. A change to
+ * the member's record (contacts, profile) is not in the log: its `position` is `audit-{id}` and `data` holds its
+ * `action` and a `description` in words.
+ */
 export interface TimelineEntry extends EventAuditEntry {
   balanceAfter: number;
   /** For a certificate's change: the certificate, as the member knows it. */

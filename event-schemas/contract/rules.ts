@@ -70,3 +70,5 @@ export const isStrongPassword = (p: string): boolean =>
 
 /** The most points one admin award may give (POST /admin/participants/{paxId}/points); the member-care form says it too. */
 export const MAX_ADMIN_AWARD = 100_000;
+/** The longest description an admin award may carry: the member reads it in their activity (issue 54, item 6). */
+export const MAX_AWARD_DESCRIPTION = 200;

@@ -117,3 +117,40 @@ export interface SurveySubmitted {
   pointsAwarded: number;
   position: string;
 }
+
+// ---- Results (GET /tests/{id}/results...; issue 54, item 5) ----
+
+/** A survey's results: completions by programme day and each question's answers (counts; free texts are paged). */
+export interface SurveyResults {
+  surveyId: number;
+  name: string;
+  completions: number;
+  byDay: { day: string; completions: number }[];
+  questions: {
+    questionId: number;
+    text: string;
+    questionTypeCode: QuestionTypeCode;
+    answers: { answerId: number; text: string; count: number }[];
+    freeTexts: number;
+  }[];
+}
+
+/** One free text a member wrote, with who wrote it (reading it is in that member's access log). */
+export interface SurveyFreeText {
+  paxId: number;
+  memberName: string;
+  submittedAt: string;
+  text: string;
+}
+export interface SurveyFreeTextPage {
+  items: SurveyFreeText[];
+  page: number;
+  size: number;
+  totalElements: number;
+}
+
+/** Every answer given (the results' CSV): a chosen answer's words, or the text written. */
+export interface SurveyAnswerExport {
+  items: { submissionId: string; submittedAt: string; paxId: number; question: string; answer: string }[];
+  truncated: boolean;
+}

@@ -18,10 +18,14 @@ async function remainingByDate(pool: pg.Pool, paxId: number): Promise<{ expirati
   return r.rows.map((l) => ({ amount: Number(l.amount), expirationDate: l.expiration_date }));
 }
 
-/** Split at today: lots past their date are overdue (not spendable), the next `maxDates` dates are what expires next. */
-const splitAt = (byDate: { expirationDate: string; amount: number }[], today: string, maxDates: number) => ({
+/**
+ * Split at today: lots past their date are overdue (not spendable); every other point left is expiring on its lot's
+ * date, all of them, so the list adds up to the balance. Issue 54, item 7: the list stopped at the next three dates
+ * (810 of the demo member's 1,065 points) while the admin expiry ladder, which reads the same lots, placed them all.
+ */
+const splitAt = (byDate: { expirationDate: string; amount: number }[], today: string) => ({
   overdue: byDate.filter((l) => l.expirationDate < today).reduce((n, l) => n + l.amount, 0),
-  expiring: byDate.filter((l) => l.expirationDate >= today).slice(0, maxDates),
+  expiring: byDate.filter((l) => l.expirationDate >= today),
 });
 
 type Message = { paxId: number; kind: string; data: unknown };
@@ -71,14 +75,14 @@ export function withoutOverdue(messages: Message[], overdue: { get(paxId: number
  */
 const spendableOf = (balance: number, overdue: number): number => (balance < 0 ? balance : Math.max(0, balance - overdue));
 
-/** The member's points as CONTRACT.md shapes them: the spendable balance, pending, expiring amounts soonest first. */
-export async function pointsSummary(pool: pg.Pool, paxId: number, today: string, maxDates = 3): Promise<PointsSummary> {
+/** The member's points as CONTRACT.md shapes them: the spendable balance, pending, and every expiring amount soonest first. */
+export async function pointsSummary(pool: pg.Pool, paxId: number, today: string): Promise<PointsSummary> {
   const [totals, byDate] = await Promise.all([
     pool.query<{ balance: string; pending: string }>('SELECT balance, pending FROM rm_member_points WHERE pax_id = $1', [paxId]),
     remainingByDate(pool, paxId),
   ]);
   const row = totals.rows[0];
-  const { overdue, expiring } = splitAt(byDate, today, maxDates);
+  const { overdue, expiring } = splitAt(byDate, today);
   return {
     balance: row ? spendableOf(Number(row.balance), overdue) : 0,
     pending: row ? Number(row.pending) : 0,

@@ -7,6 +7,7 @@ import { expiringLotsMigrations, programmeReportMigrations, promotionResultsMigr
 import { promotionEarningsMigrations, promotionMigrations } from './promotions';
 import { reportEntriesMigrations } from './report-entries';
 import { surveyCompletionMigrations } from './survey-completions';
+import { surveyResultMigrations } from './survey-results';
 import { treatmentReadMigrations } from './treatments';
 import { practiceStatementMigrations } from './practice-statements';
 
@@ -25,4 +26,5 @@ export const projectionMigrations: Migration[] = [
   ...promotionResultsMigrations,
   ...reportEntriesMigrations,
   ...practiceStatementMigrations,
+  ...surveyResultMigrations,
 ];

@@ -13,8 +13,12 @@ const decodedCertificateEvent = (s: StoredEvent): HistoryEvent<CertificateEvent>
   position: s.position,
 });
 
+/** A status change made for them as its owner, or a gift they claimed (issue 54: one made while impersonated was missing). */
+const isTheirChange = (e: CertificateEvent, paxId: number): boolean =>
+  (e.type === 'CertificateStatusChanged' && e.data.paxId === paxId) || (e.type === 'CertificateTransferred' && e.data.toPaxId === paxId);
+
 /**
- * The status changes of every certificate the member held (issue 28: an impersonating admin's certificate edits were
+ * The status changes (and gift claims) of every certificate the member held (issue 28: an impersonating admin's certificate edits were
  * missing from the support history, because they live in the certificate's stream, not the member's). Which
  * certificates: those the wallet lists as theirs now, and those their own stream names (a redemption's certificate,
  * even one given away since). The changes themselves are read from the certificate streams, and only those that
@@ -36,7 +40,7 @@ export async function memberCertificateChanges(
     const stream = (await deps.store.readStream(certificateStream(id))).map(decodedCertificateEvent);
     const issued = stream.find((h) => h.event.type === 'CertificateIssued')?.event;
     const certificate = issued?.type === 'CertificateIssued' ? { code: issued.data.code, name: issued.data.name } : { code: '', name: '' };
-    for (const h of stream) if (h.event.type === 'CertificateStatusChanged' && h.event.data.paxId === paxId) changes.push({ ...h, certificate });
+    for (const h of stream) if (isTheirChange(h.event, paxId)) changes.push({ ...h, certificate });
   }
   return changes;
 }

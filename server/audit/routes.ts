@@ -19,6 +19,7 @@ import type { Deps } from '../deps';
 import type { StoredEvent } from '../../event-schemas/store/event-store';
 import { auditEntry, memberTimeline, type HistoryEvent } from './timeline';
 import { memberCertificateChanges } from './member-certificate-changes';
+import { memberRecordChanges } from './member-record-changes';
 import { actorNamesFor, withActorNames } from './people-names';
 import { formatPosition } from '../../event-schemas/store/position';
 
@@ -81,7 +82,8 @@ export const auditRoutes = (deps: Deps) => [
     method: 'get',
     path: '/admin/participants/:paxId/timeline',
     tag: 'Admin',
-    summary: "Support replay: a member's events with the balance after each; with asOf, only up to the end of that programme date",
+    summary:
+      "Support replay: a member's events with the balance after each, and the changes to their record (contacts, profile; position audit-{id}, placed by time); with asOf, only up to the end of that programme date",
     access: 'admin',
     params: t.type({ paxId: PaxIdParam }),
     query: t.partial({ asOf: DateParam }),
@@ -105,7 +107,8 @@ export const auditRoutes = (deps: Deps) => [
       await assertExistsRecordingAccess(deps.pool, { caller, paxId: params.paxId, action, at: deps.now() }, { erasedToo: true });
       const history = (await deps.store.readStream(memberStream(params.paxId))).map((s) => decoded<MemberEvent>(s));
       const certificateChanges = await memberCertificateChanges(deps, params.paxId, history);
-      const timeline = memberTimeline(history, deps.settings.timeZone, query.asOf, certificateChanges);
+      const recordChanges = await memberRecordChanges(deps.pool, params.paxId);
+      const timeline = memberTimeline(history, deps.settings.timeZone, query.asOf, certificateChanges, recordChanges);
       const certificateAt = new Map(certificateChanges.map((c) => [formatPosition(c.position), c.certificate]));
       const namesOf = await actorNamesFor(
         deps.pool,

@@ -25,6 +25,30 @@ export const auditEntry = (h: HistoryEvent): AuditEntry => ({
   position: formatPosition(h.position),
 });
 
+/** An entry kept outside the log (a change to the member's record): it has a time but no log position. */
+export type TimedEntry = Omit<AuditEntry, 'data'> & { data: object };
+
+/**
+ * Places entries that have only a time among the log's events: each after the last event that happened at or
+ * before it, with the balance that event left (a change to the record moves no points).
+ */
+function placedByTime(events: Timeline['events'], timed: readonly TimedEntry[]): Timeline['events'] {
+  if (timed.length === 0) return events;
+  const sorted = [...timed].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+  const out: Timeline['events'] = [];
+  let next = 0;
+  const placeUntil = (before: number) => {
+    for (; next < sorted.length && Date.parse(sorted[next].occurredAt) < before; next += 1)
+      out.push({ ...sorted[next], data: { ...sorted[next].data }, balanceAfter: out.at(-1)?.balanceAfter ?? 0 });
+  };
+  for (const e of events) {
+    placeUntil(Date.parse(e.occurredAt));
+    out.push(e);
+  }
+  placeUntil(Infinity);
+  return out;
+}
+
 export interface Timeline {
   balanceAsOf: number;
   events: (AuditEntry & { balanceAfter: number })[];
@@ -44,6 +68,7 @@ export function memberTimeline(
   timeZone: string,
   asOf?: string,
   alongside: readonly HistoryEvent[] = [],
+  recordChanges: readonly TimedEntry[] = [],
 ): Timeline {
   type Tagged = { own: true; h: HistoryEvent<MemberEvent> } | { own: false; h: HistoryEvent };
   const merged = [...history.map((h): Tagged => ({ own: true, h })), ...alongside.map((h): Tagged => ({ own: false, h }))].sort((a, b) =>
@@ -56,5 +81,10 @@ export function memberTimeline(
     if (m.own) state = evolveMember(state, m.h.event);
     events.push({ ...auditEntry(m.h), balanceAfter: state.balance });
   }
-  return { balanceAsOf: state.balance, events, ...(asOf === undefined ? {} : { asOfEndsAt: endOfDateIn(timeZone, asOf).toISOString() }) };
+  const changes = recordChanges.filter((c) => asOf === undefined || dateIn(timeZone, new Date(c.occurredAt)) <= asOf);
+  return {
+    balanceAsOf: state.balance,
+    events: placedByTime(events, changes),
+    ...(asOf === undefined ? {} : { asOfEndsAt: endOfDateIn(timeZone, asOf).toISOString() }),
+  };
 }

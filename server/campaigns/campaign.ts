@@ -1,3 +1,4 @@
+import { campaignProblems } from '../../event-schemas/contract/campaign-rules';
 import * as t from 'io-ts';
 import type { AcceptedBody } from '../../event-schemas/contract/wire-checks';
 import type { Campaign, CampaignFields, CampaignStatus as WireStatus, MemberCampaign } from '../../event-schemas/contract/campaigns';
@@ -71,19 +72,9 @@ export interface FieldError {
   message: string;
 }
 
-/**
- * Rules across fields, checked before anything is written. A DRAFT may be incomplete; a campaign members can claim
- * from (ACTIVE) needs its window, its certificate category and amount.
- */
+/** Rules across fields, checked before anything is written: the shared rule the campaign tool checks with too. */
 export function checkCampaign(c: CampaignFields): FieldError[] {
-  const errors: FieldError[] = [];
-  if (c.fromDate && c.thruDate && c.thruDate < c.fromDate) errors.push({ path: 'body.thruDate', message: 'must not be before fromDate' });
-  if (c.statusTypeCode === 'ACTIVE') {
-    for (const field of ['fromDate', 'thruDate', 'certificateCategoryCode', 'certificateAmount'] as const) {
-      if (c[field] === null) errors.push({ path: `body.${field}`, message: 'is required for an ACTIVE campaign' });
-    }
-  }
-  return errors;
+  return campaignProblems(c).map((e) => ({ path: `body.${e.path}`, message: e.message }));
 }
 
 /** What members see of a campaign (member spec, "Direct-response campaign"). */

@@ -1,6 +1,6 @@
-import { isCalendarDate } from '../../event-schemas/primitives';
+import { expressionProblems, ruleFields } from '../../event-schemas/contract/group-rules';
 import type { FieldError } from '../core/problem';
-import { operatorsFor, participantFields, type ComparisonExpression, type FieldCode, type FieldKind, type LogicalExpression } from './group-expression';
+import { participantFields, type ComparisonExpression, type FieldCode, type FieldKind, type LogicalExpression } from './group-expression';
 
 /** What a group can be decided on, for one participant. Pure data: the evaluator does no I/O. */
 export type ParticipantFacts = Record<FieldCode, string | number | null>;
@@ -20,34 +20,9 @@ export const fieldCatalogue = (fields: readonly { fieldCode: string; kind: Field
 const participantCatalogue = fieldCatalogue(participantFields);
 type Facts = Readonly<Record<string, string | number | null | undefined>>;
 
-const valueCount = (op: ComparisonExpression['comparisonOperatorCode']): [number, number] =>
-  op === 'IN' || op === 'NOT_IN' ? [1, 100] : op === 'BETWEEN' ? [2, 2] : [1, 1];
-
-const validValue = (kind: FieldKind, v: string | number): boolean =>
-  kind === 'number' ? Number.isFinite(Number(v)) && String(v).trim() !== '' : kind === 'date' ? isCalendarDate(String(v)) : String(v).trim() !== '';
-
-/** Checks that every comparison names a known field, an operator that suits it and usable values. */
+/** Checks that every comparison names a known field, an operator that suits it and usable values (the shared rule). */
 export function checkExpression(e: LogicalExpression, path: string, catalogue: FieldCatalogue = participantCatalogue): FieldError[] {
-  const errors: FieldError[] = [];
-  if (e.comparisonExpressions.length === 0 && e.logicalExpressions.length === 0) errors.push({ path, message: 'must hold at least one comparison' });
-  e.comparisonExpressions.forEach((c, i) => {
-    const at = `${path}.comparisonExpressions.${i}`;
-    const kind = catalogue.kindOf.get(c.fieldCode);
-    if (!kind) return errors.push({ path: `${at}.fieldCode`, message: `must be one of ${catalogue.fields.map((f) => f.fieldCode).join(', ')}` });
-    if (!operatorsFor[kind].includes(c.comparisonOperatorCode))
-      return errors.push({ path: `${at}.comparisonOperatorCode`, message: `must be one of ${operatorsFor[kind].join(', ')} for ${c.fieldCode}` });
-    const [min, max] = valueCount(c.comparisonOperatorCode);
-    if (c.values.length < min || c.values.length > max)
-      return errors.push({ path: `${at}.values`, message: min === max ? `must hold exactly ${min} value(s)` : `must hold ${min} to ${max} values` });
-    const bad = c.values.findIndex((v) => !validValue(kind, v));
-    if (bad >= 0)
-      errors.push({
-        path: `${at}.values.${bad}`,
-        message: kind === 'date' ? 'must be a date as YYYY-MM-DD' : kind === 'number' ? 'must be a number' : 'must not be empty',
-      });
-  });
-  e.logicalExpressions.forEach((nested, i) => errors.push(...checkExpression(nested, `${path}.logicalExpressions.${i}`, catalogue)));
-  return errors;
+  return expressionProblems(e, path, ruleFields(catalogue.fields));
 }
 
 const compare = (kind: FieldKind, a: string | number, b: string | number): number => {

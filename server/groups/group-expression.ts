@@ -60,8 +60,5 @@ export const participantFields = [
 ] as const satisfies readonly { fieldCode: string; name: string; kind: FieldKind }[];
 export type FieldCode = (typeof participantFields)[number]['fieldCode'];
 
-export const operatorsFor: Record<FieldKind, ComparisonOperator[]> = {
-  text: ['EQ', 'NE', 'IN', 'NOT_IN', 'CONTAINS', 'STARTS_WITH'],
-  number: ['EQ', 'NE', 'IN', 'NOT_IN', 'GT', 'GTE', 'LT', 'LTE', 'BETWEEN'],
-  date: ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'BETWEEN'],
-};
+/** The operators each kind allows: the shared rule's (event-schemas/contract/group-rules.ts). */
+export { operatorsFor } from '../../event-schemas/contract/group-rules';

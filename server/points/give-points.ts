@@ -10,7 +10,7 @@ import { domainError, type Decider } from '../core/decider';
 import { evolveMember, initialMemberState, type MemberState } from './member-state';
 
 export { MAX_ADMIN_AWARD } from '../../event-schemas/contract/rules';
-import { MAX_ADMIN_AWARD } from '../../event-schemas/contract/rules';
+import { MAX_ADMIN_AWARD, MAX_AWARD_DESCRIPTION } from '../../event-schemas/contract/rules';
 
 export const GivePointsBody = t.intersection([
   t.type({
@@ -21,7 +21,7 @@ export const GivePointsBody = t.intersection([
       (n) => Number.isInteger(n) && n >= 1 && n <= MAX_ADMIN_AWARD,
       { type: 'integer', minimum: 1, maximum: MAX_ADMIN_AWARD },
     ),
-    description: boundedString(200),
+    description: boundedString(MAX_AWARD_DESCRIPTION),
     idempotencyKey: boundedString(100),
   }),
   t.partial({ expirationDate: t.union([IsoDate, t.null]) }),

@@ -39,6 +39,7 @@ export type AccessAction =
   | 'message-preferences'
   | 'support-timeline'
   | 'support-replay'
+  | 'survey-answers'
   | 'impersonation-start'
   | 'export'
   | 'practice-lookup'
@@ -126,6 +127,21 @@ export async function recordAccess(db: Pick<pg.Pool, 'query'>, access: Access): 
   const select = { text: 'SELECT 1', values: [] };
   const recording = recordingAccess(select, access);
   if (recording !== select) await db.query(recording.text, recording.values);
+}
+
+/**
+ * A staff read that names many members at once (a page of survey answers, their CSV): one row per member named, in
+ * one statement. Nothing for a read by no staff or naming no one.
+ */
+export async function recordAccessOfMany(db: Pick<pg.Pool, 'query'>, access: Omit<Access, 'paxId'> & { paxIds: readonly number[] }): Promise<void> {
+  const paxIds = [...new Set(access.paxIds)];
+  const reader = paxIds.length ? staffReaderOf(access.caller, -1) : null;
+  if (!reader) return;
+  await db.query(
+    `INSERT INTO member_access_log (pax_id, admin_id, impersonating, action, occurred_at, request_id)
+     SELECT p.pax_id, $2, $3, $4, $5, $6 FROM participants p WHERE p.pax_id = ANY($1::bigint[])`,
+    [paxIds, reader.adminId, reader.impersonating, access.action, access.at, currentRequestId() ?? null],
+  );
 }
 
 /** The answer to a read of an erased member's data (410): what was about them is gone; their ledger is not. */

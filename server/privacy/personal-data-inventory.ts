@@ -104,6 +104,11 @@ export const PERSONAL_DATA_INVENTORY: Readonly<Record<string, TableInventory>> =
   rm_message_preferences: { personal: {}, free: [] },
   rm_promotion_earnings: { personal: {}, free: [] },
   rm_survey_completions: { personal: {}, free: ['survey_name'] },
+  rm_survey_submissions: { personal: {}, free: [] },
+  rm_survey_answers: {
+    personal: { response: { erase: 'delete the member’s rows (the read model, at MemberErased)', export: 'yes (their survey submissions, from the stream)' } },
+    free: [],
+  },
   promotion_payout_treatments: { personal: {}, free: ['lines'] },
   promotion_payout_promotions: programmeConfiguration('status', 'state'),
   erased_members_seen: { personal: {}, free: ['erased_position'] },

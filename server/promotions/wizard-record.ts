@@ -1,3 +1,4 @@
+import { promotionRecordProblems } from '../../event-schemas/contract/promotion-rules';
 import { randomUUID } from 'node:crypto';
 import type { WizardRecordIn, WizardRecordOut } from '../../event-schemas/contract/promotions';
 import type { AcceptedBody, Answers } from '../../event-schemas/contract/wire-checks';
@@ -13,6 +14,7 @@ import {
   NonNegativeInteger,
   numberFrom,
   PositiveInteger,
+  refined,
   Uuid,
   withRule,
 } from '../../event-schemas/primitives';
@@ -28,9 +30,7 @@ import type { Promotion, PromotionFacts } from './promotion-state';
  */
 
 export const DEFAULT_PROGRAM_ACTIVITY_ID = 1362;
-export const MAX_RULES = 20;
-export const MAX_TIERS = 10;
-export const MAX_METRIC_IDS = 200;
+export { MAX_METRIC_IDS, MAX_RULES, MAX_TIERS } from '../../event-schemas/contract/promotion-rules';
 
 const PromotionCode = code('PromotionCode');
 const CategoryCode = code('CategoryCode');
@@ -40,11 +40,22 @@ const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 /** An empty entry field in the form means "no page": the builder sends '' for a page it has not written yet. */
 const OptionalEntryId = t.union([EntryId, t.literal(''), t.null]);
 
+/**
+ * A tier's target: any number here, documented as the whole number above 0 it must be; the record's rule
+ * (event-schemas/contract/promotion-rules.ts) refuses any other on every wizard path, together with the record's other
+ * problems (issue 54, item 2: a target of -5 was refused alone, then a minimum above the maximum on the next attempt).
+ */
+const TierTarget = refined(t.number, 'TierTarget', 'must be a whole number above 0', () => true, {
+  type: 'integer',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+});
+
 const TierIn = t.partial({
   award: boundedAmount('promotionAward'),
   compareOp: withRule(t.literal('gteq'), 'must be gteq (at least the target)'),
-  target: PositiveInteger,
-  targetInt: PositiveInteger,
+  target: TierTarget,
+  targetInt: TierTarget,
   targetDbl: nullable(numberFrom('TierTargetDbl', 0, 1_000_000)),
   targetBool: nullable(t.boolean),
   payMethod: withRule(PayMethod, 'must be units or flat'),
@@ -205,46 +216,11 @@ export function applyRecord(base: PromotionFacts, record: WizardRecord): Promoti
 }
 
 /**
- * The checks io-ts cannot express, each naming its field in the record. `purpose` says what the facts are for: a
- * save needs a name and a code, a forecast only the window and the rules, and publishing a window that is not over.
+ * The checks io-ts cannot express, each naming its field in the record: the shared rule the promo builder checks
+ * with too (event-schemas/contract/promotion-rules.ts).
  */
 export function recordErrors(f: PromotionFacts, purpose: 'save' | 'publish' | 'forecast', today: string): FieldError[] {
-  const errors: FieldError[] = [];
-  const required = (ok: boolean, path: string) => ok || errors.push({ path: `body.${path}`, message: 'is required' });
-  if (purpose !== 'forecast') {
-    required(f.name !== '', 'overview.name');
-    required(f.promotionCode !== '', 'overview.promotionCode');
-  }
-  required(f.fromDate !== '', 'overview.fromDate');
-  required(f.thruDate !== '', 'overview.thruDate');
-  if (f.fromDate && f.thruDate && f.thruDate < f.fromDate) errors.push({ path: 'body.overview.thruDate', message: 'must not be before the start date' });
-  else if (purpose === 'publish' && f.thruDate && f.thruDate < today)
-    errors.push({ path: 'body.overview.thruDate', message: 'must not be in the past to publish' });
-  if (new Set(f.groupIds).size !== f.groupIds.length) errors.push({ path: 'body.participants.groupIds', message: 'must not repeat a group' });
-  const p = f.payoutAndRules;
-  if (p.awardType === 'CERTIFICATE' && !f.certificateCategoryCode)
-    errors.push({ path: 'body.payoutAndRules.certificateCategoryCode', message: 'is required when the award is a certificate' });
-  if (p.payoutStartDate && p.payoutEndDate && p.payoutEndDate < p.payoutStartDate)
-    errors.push({ path: 'body.payoutAndRules.payoutEndDate', message: 'must not be before the payout start date' });
-  if (p.rules.length > MAX_RULES) errors.push({ path: 'body.payoutAndRules.rules', message: `must hold at most ${MAX_RULES} rules` });
-  if (purpose === 'forecast' && p.rules.length === 0) errors.push({ path: 'body.payoutAndRules.rules', message: 'must hold at least one rule to forecast' });
-  p.rules.forEach((rule, i) => {
-    const at = `body.payoutAndRules.rules.${i}`;
-    if (rule.metricIds.length === 0) errors.push({ path: `${at}.metricIds`, message: 'must name at least one product' });
-    if (rule.metricIds.length > MAX_METRIC_IDS) errors.push({ path: `${at}.metricIds`, message: `must name at most ${MAX_METRIC_IDS} products` });
-    if (new Set(rule.metricIds).size !== rule.metricIds.length) errors.push({ path: `${at}.metricIds`, message: 'must not repeat a product' });
-    if (rule.tiers.length === 0) errors.push({ path: `${at}.tiers`, message: 'must hold at least one tier' });
-    if (rule.tiers.length > MAX_TIERS) errors.push({ path: `${at}.tiers`, message: `must hold at most ${MAX_TIERS} tiers` });
-    const targets = rule.tiers.map((x) => x.target);
-    rule.tiers.forEach((tier, j) => {
-      if (tier.target === 0) errors.push({ path: `${at}.tiers.${j}.target`, message: 'is required (the units a treatment must reach)' });
-      else if (targets.indexOf(tier.target) !== j) errors.push({ path: `${at}.tiers.${j}.target`, message: 'must differ from the other tiers' });
-      if (tier.min !== null && tier.max !== null && tier.max < tier.min)
-        errors.push({ path: `${at}.tiers.${j}.max`, message: 'must not be below the minimum' });
-    });
-  });
-  if (new Set(p.rules.map((r) => r.ruleId)).size !== p.rules.length) errors.push({ path: 'body.payoutAndRules.rules', message: 'must not repeat a rule id' });
-  return errors;
+  return promotionRecordProblems(f, purpose, today).map((e) => ({ path: `body.${e.path}`, message: e.message }));
 }
 
 /** The record as the wizard loads it, section by section (dates as YYYY-MM-DD, the spec's ISO form). */

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { FlowItem, PromotionResult, ReportItems } from '../../event-schemas/contract/programme-reports';
-import { dateIn, endOfDateIn, startOfMonthBefore } from '../../event-schemas/calendar';
+import { dateIn, endOfDateIn, firstDayOfMonthsEnding, startOfMonthBefore } from '../../event-schemas/calendar';
 import { refined, withRule } from '../../event-schemas/primitives';
 import { expiringLots } from '../../projections/member-points/expiring-lots-query';
 import { liabilityAsOf } from '../../projections/programme-report/liability-query';
@@ -32,10 +32,14 @@ const Interval = withRule(t.keyof({ day: null, month: null }), 'must be day or m
 export const reportRoutes = (deps: Deps) => {
   const today = () => dateIn(deps.settings.timeZone, deps.now());
   const pointValue = (points: number) => certificateValue(points, deps.settings.redemptionDivisor);
-  /** From and to as given, or the last 12 months to today; from after to is refused naming from. */
-  const period = (query: { from?: string; to?: string }) => {
+  /**
+   * From and to as given, or by default up to today from `defaultFrom(to)`; from after to is refused naming from. The
+   * flow by month starts at a month's first day; the summary's rates count the last 12 months to the day (issue 54:
+   * labelled "last 12 months", they counted from the first of the month 11 months back, January 1 in December).
+   */
+  const period = (query: { from?: string; to?: string }, defaultFrom: (to: string) => string) => {
     const to = query.to ?? today();
-    const from = query.from ?? startOfMonthBefore(to, 11);
+    const from = query.from ?? defaultFrom(to);
     if (from > to) throw validationProblem([{ path: 'query.from', message: 'must not be after to' }]);
     return { from, to };
   };
@@ -62,7 +66,7 @@ export const reportRoutes = (deps: Deps) => {
       method: 'get',
       path: '/admin/reports/points-flow',
       tag: 'Reports',
-      summary: `Points earned by source, redeemed, spent on gifts, expired and forfeited from \`from\` to \`to\` (programme days, inclusive; default the last 12 months to today), by day (at most ${MAX_FLOW_PERIODS.day}) or month (at most ${MAX_FLOW_PERIODS.month}, the default)`,
+      summary: `Points earned by source, redeemed, spent on gifts, expired and forfeited from \`from\` to \`to\` (programme days, inclusive; default from the first day of the month 11 months back to today), by day (at most ${MAX_FLOW_PERIODS.day}) or month (at most ${MAX_FLOW_PERIODS.month}, the default)`,
       access: 'admin',
       query: t.partial({ from: DateParam, to: DateParam, interval: Interval }),
       responses: {
@@ -73,7 +77,7 @@ export const reportRoutes = (deps: Deps) => {
       },
       handler: async ({ query }) => {
         const interval = query.interval ?? 'month';
-        const { from, to } = period(query);
+        const { from, to } = period(query, (end) => startOfMonthBefore(end, 11));
         if (periodsBetween(from, to, interval).length > MAX_FLOW_PERIODS[interval])
           throw validationProblem([{ path: 'query.from', message: `must be at most ${MAX_FLOW_PERIODS[interval]} ${interval}s before to` }]);
         return { status: 200, body: { items: await pointsFlow(deps.pool, from, to, interval) } satisfies ReportItems<FlowItem> };
@@ -84,7 +88,7 @@ export const reportRoutes = (deps: Deps) => {
       path: '/admin/reports/summary',
       tag: 'Reports',
       summary:
-        'Breakage (expired over earned) and redemption rate (redeemed and spent on gifts over earned) from `from` to `to` (default the last 12 months to today), and the members enrolled, and active (earned, redeemed or spent points) in the 90 days to the end of `to`',
+        'Breakage (expired over earned) and redemption rate (redeemed and spent on gifts over earned) from `from` to `to` (default the last 12 months to today: from the day after the same date a year before), and the members enrolled, and active (earned, redeemed or spent points) in the 90 days to the end of `to`',
       access: 'admin',
       query: t.partial({ from: DateParam, to: DateParam }),
       responses: {
@@ -94,7 +98,7 @@ export const reportRoutes = (deps: Deps) => {
         403: { description: 'Not an admin' },
       },
       handler: async ({ query }) => {
-        const { from, to } = period(query);
+        const { from, to } = period(query, (end) => firstDayOfMonthsEnding(end, 12));
         return { status: 200, body: await programmeSummary(deps.pool, from, to, endOfDateIn(deps.settings.timeZone, to)) };
       },
     }),

@@ -9,6 +9,10 @@ import { decodeOrThrow } from '../core/decode';
 import type { Reply } from '../core/route';
 import type { Deps } from '../deps';
 import { practiceMonthSteps } from './demo-practice-month';
+import { recordEnrollmentConsent } from '../auth/enrollment-consent';
+import { DEFAULT_PREFERENCES } from '../messaging/consent/change-preferences';
+
+const DEFAULT_PREFERENCES_AS_CONSENT = { emailMarketing: DEFAULT_PREFERENCES.emailMarketing, smsMarketing: DEFAULT_PREFERENCES.smsMarketing };
 
 /** What the demo's year of history is made of, oldest first: each step the member or the programme did, on a date. */
 export interface Step {
@@ -141,7 +145,19 @@ export async function seedDemoHistory(deps: Deps, log: (line: string) => void): 
   const redeem = (amount: number) => (c: Call) =>
     c('post', '/api/rest/participants/:paxId/points/redeem', { params: { paxId }, body: { amount, type: 'CONSUMER' } }, member);
 
+  // The demo member joins on the day their history begins (issue 54, item 7: member search said "Enrolled" on the day
+  // the database was seeded, after a year of history). Their enrolment event, the terms accepted, is recorded then as
+  // the enrollment route records it, and the participant's enrolment instant is that event's. Their message
+  // preferences stay the programme's defaults, so nothing is written to their ledger; they confirmed their address
+  // then (a member a year in with an unconfirmed one is reminded at sign-in).
+  const enrol = async () => {
+    await recordEnrollmentConsent(deps, { paxId, acceptedAt: clock, ...DEFAULT_PREFERENCES_AS_CONSENT });
+    await deps.pool.query('UPDATE participants SET created_at = $2 WHERE pax_id = $1', [paxId, clock]);
+    await deps.pool.query('UPDATE participant_emails SET confirmed_at = $2 WHERE pax_id = $1 AND confirmed_at IS NULL', [paxId, clock]);
+  };
+
   const steps: Step[] = [
+    { daysAgo: 340, what: 'the member enrols', run: enrol },
     // The demo practice's last month: other patients' visits, certificates accepted, one void (demo-practice-month.ts).
     ...practiceMonthSteps({ today, practice: practiceCaller, admin, treatment }),
     { daysAgo: 340, what: 'a welcome bonus that will expire', run: award(500, 'Welcome to the programme', addDays(today, -150)) },

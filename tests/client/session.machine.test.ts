@@ -327,6 +327,49 @@ describe('session machine', () => {
       expect(deps.navigate).toHaveBeenCalledWith('/home');
     });
 
+    // Issue 54, item 4: leaving went to the member's /home, not back to the admin tools the admin started from.
+    it('goes back to the admin-tools page the impersonation started from, even after a reload', async () => {
+      const { deps } = sessionHarness({
+        'POST /api/rest/authenticate/login': { status: 200, body: adminAnswer },
+        'POST /api/rest/authenticate/endImpersonate': { status: 200, body: { authToken: 'token-admin-2' } },
+        'POST /api/rest/authenticate/login?jwt=token-admin-2': { status: 200, body: { ...adminAnswer, authToken: 'token-admin-2' } },
+        'GET /api/rest/authenticate/keepalive': { status: 200 },
+      });
+      const first = start(deps);
+      await settled(first);
+      first.send({ type: 'SIGN_IN', username: 'admin@example.com', password: 'Rewards-demo-1' });
+      await settled(first);
+      const from = '/admin-tools/employee-search/member?paxId=7';
+      first.send({ type: 'SESSION_RECEIVED', answer: { ...memberAnswer, authToken: 'token-as-member', impersonated: true }, returnTo: from });
+      expect(localStorage.getItem('impersonatedFrom')).toBe(from);
+      first.stop();
+
+      const reloaded = start(deps);
+      await settled(reloaded);
+      reloaded.send({ type: 'LEAVE_IMPERSONATION' });
+      await waitFor(reloaded, (s) => s.matches({ authenticated: 'idle' }) && !s.context.impersonated);
+      expect(deps.navigate).toHaveBeenLastCalledWith(from);
+      expect(localStorage.getItem('impersonatedFrom')).toBeNull();
+    });
+
+    it('goes home when what is stored is not an admin-tools page', async () => {
+      const { deps } = sessionHarness({
+        'POST /api/rest/authenticate/endImpersonate': { status: 200, body: { authToken: 'token-admin-2' } },
+        'POST /api/rest/authenticate/login?jwt=token-admin-2': { status: 200, body: { ...adminAnswer, authToken: 'token-admin-2' } },
+      });
+      const actor = start(deps);
+      await settled(actor);
+      actor.send({
+        type: 'SESSION_RECEIVED',
+        answer: { ...memberAnswer, authToken: 'token-as-member', impersonated: true },
+        returnTo: 'https://elsewhere.example/admin-tools',
+      });
+      expect(localStorage.getItem('impersonatedFrom')).toBeNull();
+      actor.send({ type: 'LEAVE_IMPERSONATION' });
+      await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }) && !s.context.impersonated);
+      expect(deps.navigate).toHaveBeenLastCalledWith('/home');
+    });
+
     it('cannot leave an impersonation that is not happening', async () => {
       storeSession();
       const { deps } = sessionHarness({ 'GET /api/rest/authenticate/keepalive': { status: 200 } });

@@ -108,10 +108,12 @@ test('support finds Morgan, replays the balance, gives 25 points once despite a 
   await expect(page.getByRole('heading', { name: /Welcome back, Morgan Member/ })).toBeVisible();
   await page.getByRole('button', { name: 'LEAVE SESSION' }).click();
   await expect(page.getByText('YOU ARE LOGGED IN AS')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: /Welcome back, Avery Admin/ })).toBeVisible();
+  // Back where the admin started (issue 54, item 4: it was the member's /home), as the admin.
+  await expect(page).toHaveURL(new RegExp(`/admin-tools/employee-search/member\\?paxId=${morgan.paxId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Morgan Member' })).toBeVisible();
 });
 
-test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home as the member', async ({ page }) => {
+test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home as the member, leaving comes back to the tool', async ({ page }) => {
   await signInAs(page, admin);
   await page.goto('/admin-tools/impersonate');
   await expect(page.getByRole('heading', { level: 1, name: 'Impersonate' })).toBeVisible();
@@ -129,7 +131,10 @@ test('the impersonate tool asks first: Cancel stays, Impersonate lands on /home 
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText('YOU ARE LOGGED IN AS Morgan Member')).toBeVisible();
   await page.getByRole('button', { name: 'LEAVE SESSION' }).click();
-  await expect(page.getByRole('heading', { name: /Welcome back, Avery Admin/ })).toBeVisible();
+  await expect(page.getByText('YOU ARE LOGGED IN AS')).toHaveCount(0);
+  // Back at the tool with its search, as the admin (issue 54, item 4: it was the member's /home).
+  await expect(page).toHaveURL(/\/admin-tools\/impersonate\?search=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Impersonate' })).toBeVisible();
 });
 
 test('support gives points from the keyboard alone: Tab to each field, Enter to save', async ({ page, request }) => {

@@ -6,6 +6,7 @@ import { AdminToolsPage } from '../features/admin-tools/admin-tools-page';
 
 const SurveyListPage = lazy(() => import('../features/survey-builder/survey-list-page'));
 const SurveyConfigurePage = lazy(() => import('../features/survey-builder/survey-configure-page'));
+const SurveyResultsPage = lazy(() => import('../features/survey-builder/survey-results-page'));
 const StatusPage = lazy(() => import('../features/admin-status/status-page'));
 const CampaignListPage = lazy(() => import('../features/campaign-tool/campaign-list-page'));
 const CampaignConfigurationPage = lazy(() => import('../features/campaign-tool/campaign-configuration-page'));
@@ -30,6 +31,7 @@ export default function AdminRoutes() {
         <Route path="/" component={AdminToolsPage} />
         <Route path="/survey-builder" component={SurveyListPage} />
         <Route path="/survey-builder/configure" component={SurveyConfigurePage} />
+        <Route path="/survey-builder/results" component={SurveyResultsPage} />
         <Route path="/status" component={StatusPage} />
         <Route path="/campaign-tool" component={CampaignListPage} />
         <Route path="/campaign-tool/campaign-configuration" component={CampaignConfigurationPage} />

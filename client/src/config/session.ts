@@ -2,6 +2,8 @@
 export const USER_STORAGE_KEY = 'user';
 export const TOKEN_STORAGE_KEY = 'token';
 export const IMPERSONATED_STORAGE_KEY = 'impersonated';
+/** Not in the spec: where an impersonating admin started, kept with the session so a reload still knows it. */
+export const IMPERSONATED_FROM_STORAGE_KEY = 'impersonatedFrom';
 export const CART_STORAGE_KEY = 'cart';
 export const SURVEY_MODAL_VIEWED_KEY = 'surveyModalViewed';
 export const SESSION_CHANNEL_NAME = 'sessionChannel';

@@ -71,7 +71,8 @@ export function useSession() {
   const commands = useMemo(
     () => ({
       signIn: (username: string, password: string, campaignId?: number) => actor.send({ type: 'SIGN_IN', username, password, campaignId }),
-      sessionReceived: (answer: LoginAnswer) => actor.send({ type: 'SESSION_RECEIVED', answer }),
+      /** `returnTo`: for an impersonation, the admin-tools page that leaving it goes back to. */
+      sessionReceived: (answer: LoginAnswer, returnTo?: string) => actor.send({ type: 'SESSION_RECEIVED', answer, ...(returnTo ? { returnTo } : {}) }),
       signOut: (options: { callServer?: boolean; redirectTo?: string | null } = {}) => actor.send({ type: 'SIGN_OUT', ...options }),
       leaveImpersonation: () => actor.send({ type: 'LEAVE_IMPERSONATION' }),
       revalidate: () => actor.send({ type: 'REVALIDATE' }),

@@ -1,4 +1,11 @@
-import { CART_STORAGE_KEY, IMPERSONATED_STORAGE_KEY, SURVEY_MODAL_VIEWED_KEY, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../config/session';
+import {
+  CART_STORAGE_KEY,
+  IMPERSONATED_FROM_STORAGE_KEY,
+  IMPERSONATED_STORAGE_KEY,
+  SURVEY_MODAL_VIEWED_KEY,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+} from '../config/session';
 import type { Pax, SessionEvent, SessionUser, StoredSession } from './types';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -39,13 +46,17 @@ export const createSessionStorage = (local: KeyValueStorage, perTab: KeyValueSto
     const user = parseStoredUser(local.getItem(USER_STORAGE_KEY));
     const token = local.getItem(TOKEN_STORAGE_KEY);
     if (!user || !token) return null;
-    return { user, token, impersonated: local.getItem(IMPERSONATED_STORAGE_KEY) === 'true' };
+    const impersonated = local.getItem(IMPERSONATED_STORAGE_KEY) === 'true';
+    const returnTo = impersonated ? local.getItem(IMPERSONATED_FROM_STORAGE_KEY) : null;
+    return { user, token, impersonated, ...(returnTo ? { returnTo } : {}) };
   },
-  write({ user, token, impersonated }) {
+  write({ user, token, impersonated, returnTo }) {
     local.setItem(USER_STORAGE_KEY, JSON.stringify(user));
     local.setItem(TOKEN_STORAGE_KEY, token);
     if (impersonated) local.setItem(IMPERSONATED_STORAGE_KEY, 'true');
     else local.removeItem(IMPERSONATED_STORAGE_KEY);
+    if (impersonated && returnTo) local.setItem(IMPERSONATED_FROM_STORAGE_KEY, returnTo);
+    else local.removeItem(IMPERSONATED_FROM_STORAGE_KEY);
   },
   writeUser(user) {
     local.setItem(USER_STORAGE_KEY, JSON.stringify(user));
@@ -54,6 +65,7 @@ export const createSessionStorage = (local: KeyValueStorage, perTab: KeyValueSto
     local.removeItem(USER_STORAGE_KEY);
     local.removeItem(TOKEN_STORAGE_KEY);
     local.removeItem(IMPERSONATED_STORAGE_KEY);
+    local.removeItem(IMPERSONATED_FROM_STORAGE_KEY);
   },
   clearIfToken(token) {
     if (local.getItem(TOKEN_STORAGE_KEY) === token) this.clear();

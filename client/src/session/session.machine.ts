@@ -30,12 +30,16 @@ export interface SessionContext {
   justSignedOutAt: number | null;
   /** Where to go once signed out; `null` stays put. */
   signOutRedirect: string | null;
+  /** While impersonating: the admin-tools page the admin started from. */
+  impersonationReturnTo: string | null;
+  /** Where leaving the impersonation goes, taken when leaving begins (the admin's session replaces the member's). */
+  leaveTo: string;
 }
 
 export type SessionEvent =
   | ({ type: 'SIGN_IN' } & Credentials)
   /** A session obtained elsewhere: enrollment, or an admin starting impersonation. */
-  | { type: 'SESSION_RECEIVED'; answer: LoginAnswer }
+  | { type: 'SESSION_RECEIVED'; answer: LoginAnswer; returnTo?: string }
   | { type: 'SIGN_OUT'; callServer?: boolean; redirectTo?: string | null }
   | { type: 'LEAVE_IMPERSONATION' }
   /** Something suggests the token died (e.g. the live stream was refused): ask the server again. */
@@ -48,7 +52,10 @@ export type SessionEvent =
   | { type: 'JUST_SIGNED_OUT_CHECKED' }
   | { type: 'SIGN_IN_ERROR_DISMISSED' };
 
-export const toStoredSession = (answer: LoginAnswer): StoredSession => ({
+/** Only a page of this app's own admin tools is a place to go back to (storage could hold anything). */
+const adminToolsPath = (path: string | undefined): string | undefined => (path !== undefined && /^\/admin-tools(?:[/?#]|$)/.test(path) ? path : undefined);
+
+export const toStoredSession = (answer: LoginAnswer, returnTo?: string): StoredSession => ({
   // A practice's staff member keeps their practice with the session (practice-session.ts).
   user: {
     authToken: answer.authToken,
@@ -57,6 +64,7 @@ export const toStoredSession = (answer: LoginAnswer): StoredSession => ({
   },
   token: answer.authToken,
   impersonated: answer.impersonated === true,
+  ...(answer.impersonated === true && adminToolsPath(returnTo) ? { returnTo } : {}),
 });
 
 const signInFallbacks: Record<number, string> = {
@@ -119,6 +127,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
       adoptSession: assign((_, session: StoredSession) => ({
         user: session.user,
         impersonated: session.impersonated,
+        impersonationReturnTo: (session.impersonated && adminToolsPath(session.returnTo)) || null,
         signInError: null,
       })),
       persistSession: (_, session: StoredSession) => {
@@ -144,7 +153,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
         deps.storage.clear();
         deps.storage.clearCart();
       },
-      clearUser: assign({ user: null, impersonated: false }),
+      clearUser: assign({ user: null, impersonated: false, impersonationReturnTo: null }),
       markJustSignedOut: assign({ justSignedOutAt: () => deps.now() }),
       announceEnded: () => deps.lifecycle.ended(),
       rememberSignOutRedirect: assign({
@@ -154,7 +163,8 @@ export const createSessionMachine = (deps: SessionDeps) =>
         if (context.signOutRedirect !== null) deps.navigate(context.signOutRedirect);
       },
       broadcastSignedOut: () => deps.channel.post({ type: 'signOut' }),
-      navigateHome: () => deps.navigate(SIGNED_IN_HOME),
+      rememberLeaveTarget: assign({ leaveTo: ({ context }) => context.impersonationReturnTo ?? SIGNED_IN_HOME }),
+      navigateAfterLeaving: ({ context }) => deps.navigate(context.leaveTo),
       recordSignInError: assign({ signInError: (_, params: { error: unknown }) => signInFailure(params.error) }),
       clearSignInError: assign({ signInError: null }),
       logError: (_, params: { message: string; error: unknown }) => deps.log.error(params.message, params.error),
@@ -179,6 +189,8 @@ export const createSessionMachine = (deps: SessionDeps) =>
       justSignedInAt: null,
       justSignedOutAt: null,
       signOutRedirect: SIGN_OUT_REDIRECT,
+      impersonationReturnTo: null,
+      leaveTo: SIGNED_IN_HOME,
     },
     invoke: { src: 'channelListener' },
     on: {
@@ -212,8 +224,8 @@ export const createSessionMachine = (deps: SessionDeps) =>
               SESSION_RECEIVED: {
                 target: '#session.authenticated',
                 actions: [
-                  { type: 'persistSession', params: ({ event }) => toStoredSession(event.answer) },
-                  { type: 'adoptSession', params: ({ event }) => toStoredSession(event.answer) },
+                  { type: 'persistSession', params: ({ event }) => toStoredSession(event.answer, event.returnTo) },
+                  { type: 'adoptSession', params: ({ event }) => toStoredSession(event.answer, event.returnTo) },
                   ...signedIn,
                 ],
               },
@@ -280,8 +292,8 @@ export const createSessionMachine = (deps: SessionDeps) =>
                 target: '#session.authenticated',
                 reenter: true,
                 actions: [
-                  { type: 'persistSession', params: ({ event }) => toStoredSession(event.answer) },
-                  { type: 'adoptSession', params: ({ event }) => toStoredSession(event.answer) },
+                  { type: 'persistSession', params: ({ event }) => toStoredSession(event.answer, event.returnTo) },
+                  { type: 'adoptSession', params: ({ event }) => toStoredSession(event.answer, event.returnTo) },
                   ...signedIn,
                 ],
               },
@@ -306,6 +318,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
             },
           },
           leavingImpersonation: {
+            entry: 'rememberLeaveTarget',
             invoke: {
               src: 'endImpersonation',
               input: ({ context }) => ({ token: context.user?.authToken ?? '' }),
@@ -315,7 +328,7 @@ export const createSessionMachine = (deps: SessionDeps) =>
                   { type: 'persistSession', params: ({ event }) => toStoredSession(event.output) },
                   { type: 'adoptSession', params: ({ event }) => toStoredSession(event.output) },
                   ...signedIn,
-                  'navigateHome',
+                  'navigateAfterLeaving',
                 ],
               },
               onError: {

@@ -18,4 +18,6 @@ export interface StoredSession {
   user: SessionUser;
   token: string;
   impersonated: boolean;
+  /** While impersonating: the admin-tools page the admin started from, where leaving the session takes them back. */
+  returnTo?: string;
 }

@@ -1,5 +1,5 @@
 import { toCsv } from '../../../client/src/lib/csv';
-import { firstDayBefore, monthEnds, monthLabel } from '../../../client/src/features/insights/insight-dates';
+import { firstDayBefore, firstDayOfMonthsEnding, monthEnds, monthLabel } from '../../../client/src/features/insights/insight-dates';
 
 describe('when the liability is drawn at month ends', () => {
   it('takes the last day of each earlier month (leap February included) and the as-of day itself last', () => {
@@ -12,6 +12,14 @@ describe('when the liability is drawn at month ends', () => {
     expect(firstDayBefore('2025-03-31', 11)).toBe('2024-04-01');
     expect(monthLabel('2024-02')).toBe('Feb 2024');
     expect(monthLabel('2024-12-31')).toBe('Dec 2024');
+  });
+});
+
+describe('when the rates count the last 12 months (issue 54, item 7)', () => {
+  it('starts the day after the same date a year before, not at a month’s first day', () => {
+    expect(firstDayOfMonthsEnding('2026-12-02', 12)).toBe('2025-12-03');
+    expect(firstDayOfMonthsEnding('2026-12-31', 12)).toBe('2026-01-01');
+    expect(firstDayOfMonthsEnding('2028-02-29', 12)).toBe('2027-03-01');
   });
 });
 

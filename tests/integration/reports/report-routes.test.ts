@@ -153,6 +153,18 @@ describe('GET /admin/reports/summary', () => {
     expect(empty.body).toMatchObject({ earned: 0, breakageRate: null, redemptionRate: null });
   });
 
+  // Issue 54, item 7: labelled "last 12 months", the rates counted from the first of the month 11 months back
+  // (January 1 in December).
+  it('counts the last 12 months to the day by default, and the flow by month from a month’s first day', async () => {
+    const r = await s.call('GET', '/api/rest/admin/reports/summary?to=2026-12-02', { token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ from: '2025-12-03', to: '2026-12-02' });
+    const leap = await s.call('GET', '/api/rest/admin/reports/summary?to=2028-02-29', { token: admin.token });
+    expect(leap.body).toMatchObject({ from: '2027-03-01', to: '2028-02-29' });
+    const flow = await s.call('GET', '/api/rest/admin/reports/points-flow?to=2026-12-02', { token: admin.token });
+    expect((flow.body.items as { period: string }[]).map((i) => i.period)[0]).toBe('2026-01');
+  });
+
   it('answers 400 naming the field, 403 to a member and 401 anonymously', async () => {
     const day = today();
     expectInvalid(await s.call('GET', `/api/rest/admin/reports/summary?from=${day}&to=${shiftDays(day, -1)}`, { token: admin.token }), 'query.from');

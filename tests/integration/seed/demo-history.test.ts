@@ -97,6 +97,18 @@ describe('the demo member’s year of history', () => {
     for (const status of ['PROCESSED', 'PENDING', 'VOIDED']) expect(statuses).toContain(status);
   });
 
+  // Issue 54, item 7: member search said "Enrolled 12/01/2026" (the day of seeding) while the history began 12/26/2025.
+  it('enrols the member on the day their history begins: search’s Enrolled is their enrolment event’s, before every other event', async () => {
+    const admin = await s.login(DEMO.admin.email);
+    const found = await s.call('GET', `/api/rest/admin/participants?search=${encodeURIComponent(DEMO.member.email)}`, { token: admin.token });
+    const row = (found.body.items as { paxId: number; enrolledAt: string }[]).find((m) => m.paxId === member.paxId)!;
+    const enrolment = (await s.runtime.deps.store.readStream(`enrollment-${member.paxId}`)).find((e) => e.type === 'TermsAccepted');
+    expect(enrolment).toBeDefined();
+    expect(row.enrolledAt).toBe((enrolment!.data as { acceptedAt: string }).acceptedAt);
+    const first = (await s.runtime.deps.store.readStream(`member-${member.paxId}`))[0];
+    expect(Date.parse(row.enrolledAt)).toBeLessThanOrEqual(Date.parse((first.metadata as { occurredAt: string }).occurredAt));
+  });
+
   it('is seeded once: a second run writes nothing', async () => {
     const before = (await s.runtime.deps.store.readStream(`member-${member.paxId}`)).length;
     expect(await seedDemoHistory(s.runtime.deps, () => undefined)).toBe(false);

@@ -75,3 +75,38 @@ describe('certificate issued event id', () => {
     expect(certificateIssuedEventId(CERT_ID)).not.toBe(certificateIssuedEventId('another'));
   });
 });
+
+describe('when the record changed between events (issue 54, item 4)', () => {
+  const change = (occurredAt: string, n: number) => ({
+    type: 'PhoneAdded',
+    data: { action: 'phone-added', description: `change ${n}` },
+    actor: { kind: 'admin-as-participant' as const, adminId: 1, paxId: 2 },
+    occurredAt,
+    position: `audit-${n}`,
+  });
+
+  it('places each change after the last event at or before its time, with the balance that event left', () => {
+    const t = memberTimeline(
+      history,
+      'America/Los_Angeles',
+      undefined,
+      [],
+      [change('2026-03-10T17:00:00.000Z', 1), change('2026-02-01T00:00:00.000Z', 2), change('2026-04-01T00:00:00.000Z', 3)],
+    );
+    const label = (p: string) => (p.startsWith('audit-') ? p : `e${Number(p.split('-')[1])}`);
+    expect(t.events.map((e) => [label(e.position), e.balanceAfter])).toEqual([
+      ['audit-2', 0],
+      ['e1', 500],
+      ['e2', 300],
+      ['audit-1', 300],
+      ['e3', 350],
+      ['e4', 50],
+      ['audit-3', 50],
+    ]);
+  });
+
+  it('with asOf, leaves out the changes after that programme date', () => {
+    const t = memberTimeline(history, 'America/Los_Angeles', '2026-03-20', [], [change('2026-03-21T05:30:00.000Z', 1), change('2026-03-21T08:00:00.000Z', 2)]);
+    expect(t.events.map((e) => e.position).filter((p) => p.startsWith('audit-'))).toEqual(['audit-1']);
+  });
+});

@@ -23,10 +23,11 @@ export function GroupEditor({
   onError: (message: string) => void;
 }) {
   const [groups, setGroups] = useState<ParticipantGroup[]>([]);
-  const [fields, setFields] = useState<ParticipantField[]>([]);
+  // null until the fields' list arrives: the count waits for it, to know whether every rule is complete.
+  const [fields, setFields] = useState<ParticipantField[] | null>(null);
   const [name, setName] = useState('');
   const [expression, setExpression] = useState<LogicalExpression>(blankExpression());
-  const count = useMemberCount(expression);
+  const count = useMemberCount(expression, 400, fields);
 
   useEffect(() => {
     groupsApi.groups().then(
@@ -66,7 +67,7 @@ export function GroupEditor({
       />
       <label htmlFor="group-name">Group name</label>
       <InputText id="group-name" value={name} onChange={(e) => setName(e.target.value)} />
-      <ExpressionEditor root={expression} path={[]} fields={fields} onChange={setExpression} />
+      <ExpressionEditor root={expression} path={[]} fields={fields ?? []} onChange={setExpression} />
       <p className="group-editor__count" role="status" aria-live="polite">
         {count.state === 'counted'
           ? `${count.memberCount.toLocaleString('en-US')} ${count.memberCount === 1 ? 'member matches' : 'members match'} these rules today`

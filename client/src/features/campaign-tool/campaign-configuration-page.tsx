@@ -12,6 +12,7 @@ import { GroupEditor } from '../../components/group-editor/group-editor';
 import { CampaignFields } from './components/campaign-fields';
 import type { EmailTemplateChoice } from './components/template-picker';
 import { campaignNumberErrors, unusualOffer } from './campaign-numbers';
+import { campaignProblems } from '../../../../event-schemas/contract/campaign-rules';
 import { confirm } from '../../stores/dialogs';
 import { $campaignDraft, campaignFieldSet, campaignsCleared, fetchCampaignFx, saveCampaignFx } from './model';
 import './campaign-tool.css';
@@ -21,6 +22,10 @@ import { FieldError } from '../../components/field-error';
 
 /** The campaign's date fields as the form labels them, for the server's words about their order. */
 const DATE_LABELS = { fromDate: 'From date', thruDate: 'Through date' };
+
+/** What the shared campaign rule finds, keyed and worded as a 400's field errors are. */
+const fieldProblems = (draft: Parameters<typeof campaignProblems>[0]): Record<string, string> =>
+  Object.fromEntries(campaignProblems(draft).map((p) => [p.path, refusalInWords(p.message, DATE_LABELS)]));
 
 /** Field errors of a 400, keyed by field name (`body.thruDate` → `thruDate`), in words. */
 const fieldErrors = (e: unknown): Record<string, string> =>
@@ -80,7 +85,8 @@ export default function CampaignConfigurationPage() {
 
   /** Numbers the server would refuse (or take a non-number as none) are refused on their fields; a large offer asks again. */
   const trySave = () => {
-    const local = campaignNumberErrors(draft);
+    // Every error at once, from the server's own rules, before anything is saved or asked (issue 54, item 2).
+    const local = { ...fieldProblems(draft), ...campaignNumberErrors(draft) };
     if (Object.keys(local).length) {
       setErrors(local as Record<string, string>);
       setMessage({ severity: 'error', text: 'Please correct the highlighted fields.' });

@@ -1,5 +1,7 @@
 /** Month arithmetic on programme dates (`YYYY-MM-DD`, `YYYY-MM`), by the shared calendar: no browser time zone moves a day. */
-import { endOfMonth, startOfMonthBefore } from '../../../../event-schemas/calendar';
+import { endOfMonth, firstDayOfMonthsEnding, startOfMonthBefore } from '../../../../event-schemas/calendar';
+
+export { firstDayOfMonthsEnding };
 
 /** The first day of the month `monthsBack` months before the month of `asOf`. */
 export const firstDayBefore = (asOf: string, monthsBack: number): string => startOfMonthBefore(asOf, monthsBack);

@@ -1,5 +1,5 @@
 import { insightsApi, promotionResultsApi, type FlowItem, type Liability, type ProgrammeSummary, type PromotionResult } from './api/insights-api';
-import { firstDayBefore, monthEnds } from './insight-dates';
+import { firstDayBefore, firstDayOfMonthsEnding, monthEnds } from './insight-dates';
 import type { AwardSource } from '../../../../event-schemas/points-awarded';
 
 /** How many months the charts span, ending with the as-of day's. */
@@ -37,7 +37,8 @@ export async function loadInsights(asOf: string | undefined, earlier: Map<string
   const [past, flow, summary, promotions] = await Promise.all([
     Promise.all(pastDays.map(async (d) => earlier.get(d) ?? insightsApi.liability(d))),
     insightsApi.pointsFlow(from, day),
-    insightsApi.summary(from, day),
+    // The rates say "last 12 months": exactly those, not the charts' 12 calendar months (issue 54: from January 1).
+    insightsApi.summary(firstDayOfMonthsEnding(day, INSIGHT_MONTHS), day),
     promotionResultsApi.load(),
   ]);
   // Only days before the programme's today are settled (a later one still moves as events arrive).

@@ -10,6 +10,7 @@ import { PracticeStatements } from './components/practice-statements';
 import { InsightChart } from './components/insight-chart';
 import { flowFigureOf } from './drill-down-figures';
 import { monthLabel } from './insight-dates';
+import { formatDate } from '../../lib/format';
 import { INSIGHT_MONTHS, loadInsights, SOURCE_LABELS, type Insights } from './insights-model';
 import './insights-page.css';
 
@@ -134,6 +135,8 @@ function Figures({ insights }: { insights: Insights }) {
   const day = liability.asOf;
   const months = flow.map((f) => monthLabel(f.period));
   const burned = flow.map((f) => f.redeemed + f.spent);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const span = `${formatDate(summary.from)} to ${formatDate(summary.to)}`;
   return (
     <>
       <dl className="insights-page__facts" data-testid="insight-facts">
@@ -149,9 +152,13 @@ function Figures({ insights }: { insights: Insights }) {
         <dd>{points(summary.membersEnrolled)}</dd>
         <dt>Members active in the last 90 days</dt>
         <dd>{points(summary.membersActive90Days)}</dd>
-        <dt>Breakage, last {INSIGHT_MONTHS} months (expired over earned)</dt>
-        <dd>{percent(summary.breakageRate)}</dd>
-        <dt>Redemption rate, last {INSIGHT_MONTHS} months (redeemed and spent on gifts over earned)</dt>
+        <dt>
+          Breakage, last {INSIGHT_MONTHS} months ({span}; expired over earned)
+        </dt>
+        <dd data-testid="breakage-rate">{percent(summary.breakageRate)}</dd>
+        <dt>
+          Redemption rate, last {INSIGHT_MONTHS} months ({span}; redeemed and spent on gifts over earned)
+        </dt>
         <dd>{percent(summary.redemptionRate)}</dd>
       </dl>
 
@@ -179,7 +186,7 @@ function Figures({ insights }: { insights: Insights }) {
         <InsightChart
           kind="bars"
           title="Points earned, burned and expired by month"
-          summary={`${months.length} months to ${monthLabel(day)}: ${points(summary.earned)} earned, ${points(summary.redeemed + summary.spent)} burned on rewards and gifts, ${points(summary.expired)} expired. The table lists each month by source.`}
+          summary={`${months.length} months to ${monthLabel(day)}: ${points(sum(flow.map((f) => f.earned.total)))} earned, ${points(sum(burned))} burned on rewards and gifts, ${points(sum(flow.map((f) => f.expired)))} expired. The table lists each month by source.`}
           labels={months}
           series={[
             { name: 'Earned', values: flow.map((f) => f.earned.total), colour: '#2f5d8a' },

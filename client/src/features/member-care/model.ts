@@ -1,12 +1,12 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { MAX_ADMIN_AWARD } from '../../../../event-schemas/contract/rules';
+import { MAX_ADMIN_AWARD, MAX_AWARD_DESCRIPTION } from '../../../../event-schemas/contract/rules';
 import { isApiError } from '../../lib/problem';
 import { newUuid } from '../../lib/random-id';
 import { memberCareApi, type GivePointsAnswer, type GivePointsBody } from './api/member-care-api';
 
-/** The admin award limit the server enforces (the shared contract's), checked here first to save a trip. */
+/** The admin award limits the server enforces (the shared contract's), checked here first to save a trip. */
 export const MAX_AWARD = MAX_ADMIN_AWARD;
-export const MAX_DESCRIPTION = 200;
+export const MAX_DESCRIPTION = MAX_AWARD_DESCRIPTION;
 /**
  * Awards of this size or more are asked about first (the spec sets no figure; this is our choice): high enough that
  * everyday goodwill awards of tens or hundreds go through in one step, low enough that a stray extra digit is caught.

@@ -47,6 +47,8 @@ const reversalDetail = (e: TimelineEntry): string => {
 const detailOf = (e: TimelineEntry): string => {
   if (e.type === 'CertificateStatusChanged') return certificateChangeDetail(e);
   if (e.type === 'PointsReversed') return reversalDetail(e);
+  if (e.type === 'CertificateTransferred' && e.certificate)
+    return `Gift certificate ${e.certificate.code}${e.certificate.name ? ` (${e.certificate.name})` : ''} claimed`;
   return typeof e.data?.description === 'string' ? e.data.description : '';
 };
 

@@ -87,6 +87,9 @@ export default function SurveyListPage() {
             Edit
           </Link>
         )}
+        <Link href={`/survey-builder/results?id=${s.id}`} className="p-button p-button-text p-button-sm" aria-label={`Results of ${s.name}`}>
+          Results
+        </Link>
         <Button label="Copy" aria-label={`Copy ${s.name}`} size="small" text onClick={() => act(surveyBuilderApi.copy)(s.id)} />
         {s.statusTypeCode !== 'INACTIVE' && s.statusTypeCode !== 'DELETED' && (
           <Button label="Inactivate" aria-label={`Inactivate ${s.name}`} size="small" text onClick={() => setConfirming({ id: s.id, action: 'inactivate' })} />

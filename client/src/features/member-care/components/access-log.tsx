@@ -24,6 +24,7 @@ const ACTION_WORDS: Record<string, string> = {
   'message-preferences': 'Message preferences',
   'support-timeline': 'Support timeline',
   'support-replay': 'Support replay as of a date',
+  'survey-answers': 'Their survey answers, in a survey’s results',
   'impersonation-start': 'Started impersonating',
   export: 'Export of all their data',
   'practice-lookup': 'Found at the front desk of a practice',

@@ -6,7 +6,8 @@ import { memberCareApi } from '../api/member-care-api';
 
 /**
  * Asks first (the admin then acts as the member, and everything they do names both), then hands the server's
- * impersonation session to the session machine, which stores it and shows the banner; LEAVE SESSION there ends it.
+ * impersonation session to the session machine, which stores it and shows the banner; LEAVE SESSION there ends it and
+ * returns to the page the admin started from.
  */
 export function useImpersonate() {
   const { sessionReceived } = useSession();
@@ -20,7 +21,8 @@ export function useImpersonate() {
       onYes: () => {
         memberCareApi.impersonate(member.paxId).then(
           (answer) => {
-            sessionReceived(answer);
+            // Leaving the session comes back here (issue 54: it went to the member's /home).
+            sessionReceived(answer, `${window.location.pathname}${window.location.search}`);
             // "~" leaves the /admin-tools nest.
             navigate(`~${paths.home}`);
           },

@@ -29,6 +29,7 @@ import {
   type PromotionDraft,
 } from '../promo-draft';
 import { missingBeforePublish, payoutAmountErrors, unusualPayoutQuestion } from '../payout-bounds';
+import { recordProblemsOf } from '../record-checks';
 import { statusActionRules, statusLabel } from '../status-actions';
 import { OverviewStep } from './overview-step';
 import { ParticipantsStep } from './participants-step';
@@ -164,9 +165,22 @@ export function PromoWizard({ id }: { id: string | null }) {
       setSaving(null);
     }
   };
+  /** Everything the server's rules would refuse that the form can see, all at once (the shared record rule and the amount bounds). */
+  const problemsOf = (publishing: boolean) => ({
+    ...recordProblemsOf(draft, publishing ? 'publish' : 'save'),
+    ...(publishing ? missingBeforePublish(draft) : {}),
+    ...payoutAmountErrors(draft),
+  });
+  /** Next stays on a section while the rules find something wrong in it, and names it there (issue 54: reversed dates passed Next). */
+  const next = () => {
+    const here = SECTIONS[active].name;
+    const found = Object.fromEntries(Object.entries(problemsOf(false)).filter(([key]) => sectionOf(key) === here));
+    if (Object.keys(found).length) return setErrors((e) => ({ ...e, ...found }));
+    setActive((a) => Math.min(SECTIONS.length - 1, a + 1));
+  };
   /** What the server would refuse that the form can see, named on the fields before anything is sent; true when any. */
   const refusedBeforeSending = (publishing: boolean) => {
-    const found = { ...(publishing ? missingBeforePublish(draft) : {}), ...payoutAmountErrors(draft) };
+    const found = problemsOf(publishing);
     if (!Object.keys(found).length) return false;
     setErrors(found);
     setSaved(null);
@@ -248,14 +262,7 @@ export function PromoWizard({ id }: { id: string | null }) {
       </TabView>
       <div className="promo-builder__actions">
         <Button label="Back" icon="pi pi-arrow-left" text disabled={active === 0} onClick={() => setActive((a) => Math.max(0, a - 1))} />
-        <Button
-          label="Next"
-          icon="pi pi-arrow-right"
-          iconPos="right"
-          text
-          disabled={active === SECTIONS.length - 1}
-          onClick={() => setActive((a) => Math.min(SECTIONS.length - 1, a + 1))}
-        />
+        <Button label="Next" icon="pi pi-arrow-right" iconPos="right" text disabled={active === SECTIONS.length - 1} onClick={next} />
         {!readOnly && (
           <>
             <Button label="Save as draft" outlined loading={saving === 'draft'} disabled={saving !== null} onClick={saveDraft} />

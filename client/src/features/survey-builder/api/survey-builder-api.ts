@@ -4,6 +4,9 @@ import type {
   SurveyBody,
   SurveyQuestionBody,
   SurveySectionBody,
+  SurveyAnswerExport,
+  SurveyFreeTextPage,
+  SurveyResults,
   SurveyStatus,
   SurveySummary,
   TestTypeList,
@@ -16,7 +19,7 @@ export type SurveyRecord = SurveyBody;
 export type SectionDraft = SurveySectionBody;
 export type QuestionDraft = SurveyQuestionBody;
 export type AnswerDraft = SurveyQuestionBody['answers'][number];
-export type { SurveySummary };
+export type { SurveyAnswerExport, SurveyFreeTextPage, SurveyResults, SurveySummary };
 
 const base = '/api/rest';
 export const surveyBuilderApi = {
@@ -28,4 +31,8 @@ export const surveyBuilderApi = {
   remove: (id: number) => api.request<Survey>('DELETE', `${base}/tests/${id}`),
   inactivate: (id: number) => api.put<Survey>(`${base}/tests/inactivate/${id}`),
   copy: (id: number) => api.post<Survey>(`${base}/tests/${id}/copy`),
+  results: (id: number) => api.get<SurveyResults>(`${base}/tests/${id}/results`),
+  freeTexts: (id: number, questionId: number, page: number, size: number) =>
+    api.get<SurveyFreeTextPage>(`${base}/tests/${id}/results/questions/${questionId}/free-texts`, { query: { page, size } }),
+  answers: (id: number) => api.get<SurveyAnswerExport>(`${base}/tests/${id}/results/answers`),
 };
