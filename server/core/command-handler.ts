@@ -51,6 +51,22 @@ export async function loadStream<S, E extends DomainEvent>(
   return { state, history, revision: stored.length ? stored[stored.length - 1].revision : undefined };
 }
 
+/**
+ * As loadStream, for a state a command is about to be decided on: read through the process's state cache, and left
+ * there, so the handleCommand that follows decides on it with no second read (its append still names the revision,
+ * so a stream that moved meanwhile is read again, never trusted).
+ */
+export async function loadForDecision<S, E extends DomainEvent>(
+  store: EventStore,
+  decider: Pick<Decider<unknown, S, E>, 'evolve' | 'initialState'>,
+  stream: string,
+): Promise<{ state: S; revision: number | undefined }> {
+  const loaded = await loadForCommand(store, decider, stream);
+  noteErasuresIn(store, stream, loaded.history);
+  if (loaded.revision !== undefined) stateCacheFor(store).set(decider, stream, { state: loaded.state, revision: loaded.revision });
+  return { state: loaded.state, revision: loaded.revision };
+}
+
 /** The decoded events of a stream read from `fromRevision` on (the whole stream by default). */
 async function readDecoded<E extends DomainEvent>(store: EventStore, stream: string, fromRevision?: number): Promise<LoadedEvent<E>[]> {
   const stored = await store.readStream(stream, fromRevision === undefined ? undefined : { fromRevision });

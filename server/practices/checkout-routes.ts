@@ -65,42 +65,60 @@ export const practiceCheckoutRoutes = (deps: Deps) => [
     },
     handler: async ({ params, body, caller }) => {
       const practice = practiceOf(caller);
-      const found = await deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1 AND NOT is_admin AND erased_at IS NULL', [params.paxId]);
-      if (!found.rowCount) throw notFound(`Patient ${params.paxId}`);
       const now = deps.now();
       const today = dateIn(deps.settings.timeZone, now);
-      const lineItems = await resolveLineItems(
-        deps.pool,
-        {
-          externalId: 'checkout-check',
-          paxId: params.paxId,
-          dateOfService: body.dateOfService,
-          hcpName: '',
-          lineItems: body.lineItems.map((l) => ({ ...l, injector: { firstName: '', lastName: '' } })),
-        },
-        today,
-      );
-      // The patient's unused active certificates, and any chosen code that is no longer one of them (used in another tab).
-      const held = await deps.pool.query<{
-        certificate_id: string;
-        code: string;
-        name: string;
-        amount: string;
-        status: CertificateStatus;
-        display_category: string;
-        expiration_date: string;
-        redeemed_on: string | null;
-      }>(
-        `SELECT certificate_id, code, name, amount, status, display_category, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
-                to_char(redeemed_on, 'YYYY-MM-DD') AS redeemed_on
-           FROM rm_certificates
-          WHERE pax_id = $1 AND NOT (gift_recipient_email IS NOT NULL AND claimed_at IS NULL)
-            AND ((status = 'ACTIVE' AND redeemed_on IS NULL) OR code = ANY($2::text[]))
-          ORDER BY expiration_date, code`,
-        [params.paxId, body.redeemedCertificateCodes.map((c) => c.trim())],
-      );
+      const chosenCodes = body.redeemedCertificateCodes.map((c) => c.trim());
+      // Independent reads side by side: the desk re-checks as it types, and waits on each round trip.
+      const [found, lineItems, held] = await Promise.all([
+        deps.pool.query('SELECT 1 FROM participants WHERE pax_id = $1 AND NOT is_admin AND erased_at IS NULL', [params.paxId]),
+        resolveLineItems(
+          deps.pool,
+          {
+            externalId: 'checkout-check',
+            paxId: params.paxId,
+            dateOfService: body.dateOfService,
+            hcpName: '',
+            lineItems: body.lineItems.map((l) => ({ ...l, injector: { firstName: '', lastName: '' } })),
+          },
+          today,
+        ).catch((error: unknown) => error),
+        // The patient's unused active certificates, and any chosen code that is no longer one of them (used in another tab).
+        deps.pool.query<{
+          certificate_id: string;
+          code: string;
+          name: string;
+          amount: string;
+          status: CertificateStatus;
+          display_category: string;
+          expiration_date: string;
+          redeemed_on: string | null;
+        }>(
+          `SELECT certificate_id, code, name, amount, status, display_category, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
+                  to_char(redeemed_on, 'YYYY-MM-DD') AS redeemed_on
+             FROM rm_certificates
+            WHERE pax_id = $1 AND NOT (gift_recipient_email IS NOT NULL AND claimed_at IS NULL)
+              AND ((status = 'ACTIVE' AND redeemed_on IS NULL) OR code = ANY($2::text[]))
+            ORDER BY expiration_date, code`,
+          [params.paxId, chosenCodes],
+        ),
+      ]);
+      // No such patient is a 404 before anything the ticket says (resolveLineItems would call it a bad body.paxId).
+      if (!found.rowCount) throw notFound(`Patient ${params.paxId}`);
+      if (!Array.isArray(lineItems)) throw lineItems;
       const codes = held.rows.map((r) => r.code);
-      const resolved = await resolveCertificates(deps.pool, codes, params.paxId, deps.settings.timeZone);
+      const [, resolved, activation] = await Promise.all([
+        recordPracticeAccessOnce(
+          deps.pool,
+          { paxId: params.paxId, practiceId: practice.practiceId, userId: practice.userId, action: 'practice-certificates', at: now },
+          ONE_VIEW_MINUTES,
+        ),
+        resolveCertificates(deps.pool, codes, params.paxId, deps.settings.timeZone),
+        activationDates(
+          deps.pool,
+          held.rows.map((r) => r.certificate_id),
+          deps.settings.timeZone,
+        ),
+      ]);
       const hasCriteria = resolved.presented.some((p) => p.category?.criteria);
       const member = hasCriteria ? await memberEligibility(deps.pool, params.paxId, today, []) : null;
       const checked = checkTicket({
@@ -109,22 +127,12 @@ export const practiceCheckoutRoutes = (deps: Deps) => [
           presented: resolved.presented[i],
           redeemed: resolved.redeemed[i],
         })),
-        chosen: body.redeemedCertificateCodes.map((c) => c.trim()),
+        chosen: chosenCodes,
         lineItems,
         dateOfService: body.dateOfService,
         admittedBy: (criteria) => criteria === null || member!.admittedBy(criteria),
         partnerDailyLimit: deps.settings.partnerDailyPointsLimit,
       });
-      const activation = await activationDates(
-        deps.pool,
-        held.rows.map((r) => r.certificate_id),
-        deps.settings.timeZone,
-      );
-      await recordPracticeAccessOnce(
-        deps.pool,
-        { paxId: params.paxId, practiceId: practice.practiceId, userId: practice.userId, action: 'practice-certificates', at: now },
-        ONE_VIEW_MINUTES,
-      );
       return {
         status: 200,
         body: {

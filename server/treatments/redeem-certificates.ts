@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import { certificateStream } from '../../event-schemas';
-import { handleCommand, loadStream, type CommandContext } from '../core/command-handler';
+import { handleCommand, loadForDecision, type CommandContext } from '../core/command-handler';
 import { Problem, validationProblem, type FieldError, type ProblemSlug } from '../core/problem';
 import type { EventStore } from '../../event-schemas/store/event-store';
 import { redeemOnTreatment, releaseRedemption } from '../certificates/redeem-on-treatment';
@@ -28,7 +28,8 @@ export async function redeemCertificatesOnTreatment(
   const commandOf = (h: HeldCertificate) => ({ ...treatment, field: fieldOf(h.index) });
   const refusals: { slug: ProblemSlug; error: FieldError }[] = [];
   for (const h of held) {
-    const { state } = await loadStream(store, redeemOnTreatment, certificateStream(h.certificateId));
+    // Read once: the use below is decided on this state from the cache, with no second read.
+    const { state } = await loadForDecision(store, redeemOnTreatment, certificateStream(h.certificateId));
     const decided = redeemOnTreatment.decide(commandOf(h), state);
     if (isLeft(decided)) refusals.push({ slug: decided.left.slug, error: { path: fieldOf(h.index), message: decided.left.message } });
   }

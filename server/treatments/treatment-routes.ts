@@ -156,15 +156,21 @@ export async function reportTreatment(deps: Deps, body: RecordTreatmentBody, cal
   const practiceId = caller.kind === 'practice' ? caller.practiceId : (body.practiceId ?? null);
   const treatmentId = deterministicUuid(`treatment|${practiceId ?? 'admin'}|${body.externalId.trim()}`);
   const stream = treatmentStream(treatmentId);
-  const existing = await loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream);
-  if (existing.state.kind === 'recorded') return { recorded: false, treatmentId, status: existing.state.status, expectedPoints: existing.state.expectedPoints };
   const now = deps.now();
-  const lineItems = await resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now));
-  const {
-    redeemed: redeemedCertificates,
-    presented,
-    held,
-  } = await resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId, deps.settings.timeZone);
+  // Three independent reads at once (a front desk waits on each round trip). A ticket recorded before answers as it
+  // was, whatever the reads of its body now say (a product retired since must not turn a retry into a 400).
+  const [existingRead, linesRead, certificatesRead] = await Promise.allSettled([
+    loadStream(deps.store, { evolve: evolveTreatment, initialState: initialTreatmentState }, stream),
+    resolveLineItems(deps.pool, body, dateIn(deps.settings.timeZone, now)),
+    resolveCertificates(deps.pool, body.redeemedCertificateCodes ?? [], body.paxId, deps.settings.timeZone),
+  ]);
+  if (existingRead.status === 'rejected') throw existingRead.reason;
+  const existing = existingRead.value;
+  if (existing.state.kind === 'recorded') return { recorded: false, treatmentId, status: existing.state.status, expectedPoints: existing.state.expectedPoints };
+  if (linesRead.status === 'rejected') throw linesRead.reason;
+  if (certificatesRead.status === 'rejected') throw certificatesRead.reason;
+  const lineItems = linesRead.value;
+  const { redeemed: redeemedCertificates, presented, held } = certificatesRead.value;
   await assertRedeemable(deps.pool, { paxId: body.paxId, dateOfService: body.dateOfService, presented, today: dateIn(deps.settings.timeZone, now) });
   const financed = body.financed ?? false;
   const contacts: { email?: string; phone?: string } = financed ? await contactsOf(deps, body.paxId) : {};

@@ -93,40 +93,22 @@ export async function completeVoid(deps: VoidDeps, treatment: RecordedTreatment,
   const further = (p: Position | undefined) => {
     if (p) position = position ? maxPosition(position, p) : p;
   };
-  const reversal = await handleCommand(
-    deps.store,
-    reverseTreatment,
-    memberStream(treatment.paxId),
-    { treatmentId: treatment.treatmentId, paxId: treatment.paxId, dateOfService: treatment.dateOfService, expectedPoints: treatment.expectedPoints },
-    ctx,
-  ).catch(skipErased);
+  // The member's points and each certificate it used are separate streams: decided side by side.
+  const [reversal, certificatesReinstated] = await Promise.all([
+    handleCommand(
+      deps.store,
+      reverseTreatment,
+      memberStream(treatment.paxId),
+      { treatmentId: treatment.treatmentId, paxId: treatment.paxId, dateOfService: treatment.dateOfService, expectedPoints: treatment.expectedPoints },
+      ctx,
+    ).catch(skipErased),
+    reinstateUsedCertificates(deps, treatment, ctx, further),
+  ]);
   further(reversal?.position);
   const reversed = reversal
     ? [...reversal.appended, ...reversal.history.map((h) => h.event)].find((e) => e.type === 'PointsReversed' && e.data.treatmentId === treatment.treatmentId)
     : undefined;
   const pointsReversed = reversed?.type === 'PointsReversed' ? reversed.data.amount : 0;
-  const certificatesReinstated: string[] = [];
-  const codes = treatment.redeemedCertificates.map((c) => c.code);
-  if (codes.length) {
-    const today = dateIn(deps.settings.timeZone, ctx.now);
-    // Only the code to id: whether this treatment holds the certificate is the certificate stream's to say (the read
-    // model may not have its use yet).
-    const held = await deps.pool.query<{ certificate_id: string; code: string }>(
-      'SELECT certificate_id, code FROM rm_certificates WHERE code = ANY($1::text[])',
-      [codes],
-    );
-    for (const row of held.rows) {
-      const r = await handleCommand(
-        deps.store,
-        reinstateCertificate,
-        certificateStream(row.certificate_id),
-        { treatmentId: treatment.treatmentId, today },
-        ctx,
-      );
-      further(r.position);
-      if (r.appended.length) certificatesReinstated.push(row.code);
-    }
-  }
   const earned = await settleEarnedCertificates(
     deps,
     reversal ? [...reversal.history.map((h) => h.event), ...reversal.appended] : [],
@@ -143,6 +125,26 @@ export async function completeVoid(deps: VoidDeps, treatment: RecordedTreatment,
     certificatesOwed: earned.owed,
     ...(position ? { position } : {}),
   };
+}
+
+/** Each certificate the treatment used, given back on its own stream; answers the codes this run gave back. */
+async function reinstateUsedCertificates(deps: VoidDeps, treatment: RecordedTreatment, ctx: CommandContext, further: (p: Position | undefined) => void) {
+  const reinstated: string[] = [];
+  const codes = treatment.redeemedCertificates.map((c) => c.code);
+  if (codes.length === 0) return reinstated;
+  const today = dateIn(deps.settings.timeZone, ctx.now);
+  // Only the code to id: whether this treatment holds the certificate is the certificate stream's to say (the read
+  // model may not have its use yet).
+  const held = await deps.pool.query<{ certificate_id: string; code: string }>(
+    'SELECT certificate_id, code FROM rm_certificates WHERE code = ANY($1::text[])',
+    [codes],
+  );
+  for (const row of held.rows) {
+    const r = await handleCommand(deps.store, reinstateCertificate, certificateStream(row.certificate_id), { treatmentId: treatment.treatmentId, today }, ctx);
+    further(r.position);
+    if (r.appended.length) reinstated.push(row.code);
+  }
+  return reinstated;
 }
 
 /**
