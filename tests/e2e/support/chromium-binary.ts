@@ -15,7 +15,11 @@ export function headedRun(argv: readonly string[], env: NodeJS.ProcessEnv): bool
   return argv.some((arg) => arg === '--headed' || arg === '--ui' || arg === '--debug' || arg.startsWith('--debug='));
 }
 
-/** The binary to launch: the headless shell for a headless run where it is installed, else the full Chromium. */
-export function chromiumExecutable(headed: boolean, installed: (path: string) => boolean = existsSync): string {
+/**
+ * The binary to launch: the headless shell for a headless run where it is installed, else the full Chromium.
+ * `E2E_CHROMIUM=full` runs headless on the full one (to time the suite on both, issue 54).
+ */
+export function chromiumExecutable(headed: boolean, installed: (path: string) => boolean = existsSync, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.E2E_CHROMIUM === 'full') return FULL_CHROMIUM;
   return !headed && installed(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
 }

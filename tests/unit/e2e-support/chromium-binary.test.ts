@@ -16,6 +16,11 @@ describe('the Chromium the end-to-end suite launches', () => {
     expect(chromiumExecutable(true, everything)).toBe(FULL_CHROMIUM);
   });
 
+  it('is the full Chromium, headless, when E2E_CHROMIUM=full asks (the suite timed on both)', () => {
+    expect(chromiumExecutable(false, everything, { E2E_CHROMIUM: 'full' })).toBe(FULL_CHROMIUM);
+    expect(chromiumExecutable(false, everything, {})).toBe(HEADLESS_SHELL);
+  });
+
   it.each([['--headed'], ['--ui'], ['--debug'], ['--debug=cli']])('counts %s as a headed run', (flag) => {
     expect(headedRun(['node', 'playwright', 'test', flag], {})).toBe(true);
   });
