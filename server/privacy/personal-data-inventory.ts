@@ -164,6 +164,8 @@ export const PERSONAL_DATA_INVENTORY: Readonly<Record<string, TableInventory>> =
   member_code_keys: { personal: {}, free: [] },
   // Certificate codes and categories, months and amounts: what the programme owes a practice, naming no one.
   rm_practice_statement_lines: programmeConfiguration('kind', 'certificate_code', 'month', 'category'),
+  // The programme paying a practice's month: the month and the payment's reference (a cheque or transfer number).
+  practice_reimbursements: programmeConfiguration('month', 'reference'),
   specialist_practices: programmeConfiguration('name', 'address', 'postal_code', 'phone', 'brands'),
   zip_locations: programmeConfiguration('postal_code', 'city'),
   // The machinery.
