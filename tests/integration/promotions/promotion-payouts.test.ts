@@ -77,6 +77,26 @@ async function awardsOf(paxId: number): Promise<Award[]> {
 const promotionLots = async (paxId: number) =>
   (await s.runtime.deps.store.readStream(`member-${paxId}`)).filter((e) => e.type === 'PointsAwarded' && (e.data as { source: string }).source === 'PROMOTION');
 
+/** A member of their own group and a published promotion paying them a $25 Sparkle Offer certificate for 10 units. */
+async function certificatePromotionMember() {
+  const { members, groupId } = await cohort();
+  const pool = s.runtime.deps.pool;
+  await pool.query(
+    `INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ('SPARKLE_OFFER', 'Sparkle Offer Certificate', false, 60) ON CONFLICT DO NOTHING`,
+  );
+  await pool.query(
+    `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ('SPARKLE_OFFER', 25, 250, 0) ON CONFLICT DO NOTHING`,
+  );
+  await promotion(groupId, {
+    payoutAndRules: {
+      awardType: 'CERTIFICATE',
+      certificateCategoryCode: 'SPARKLE_OFFER',
+      rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1, payMethod: 'flat' }] }],
+    },
+  });
+  return members[0];
+}
+
 describe('promotion payouts', () => {
   it('pays a processed treatment inside the window: an award naming promotion, revision, rule and treatment, credited as a PROMOTION lot', async () => {
     const { members, groupId } = await cohort();
@@ -183,22 +203,7 @@ describe('promotion payouts', () => {
   });
 
   it('issues a CERTIFICATE award as one certificate of the promotion’s category', async () => {
-    const { members, groupId } = await cohort();
-    const [m] = members;
-    const pool = s.runtime.deps.pool;
-    await pool.query(
-      `INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ('SPARKLE_OFFER', 'Sparkle Offer Certificate', false, 60) ON CONFLICT DO NOTHING`,
-    );
-    await pool.query(
-      `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ('SPARKLE_OFFER', 25, 250, 0) ON CONFLICT DO NOTHING`,
-    );
-    await promotion(groupId, {
-      payoutAndRules: {
-        awardType: 'CERTIFICATE',
-        certificateCategoryCode: 'SPARKLE_OFFER',
-        rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1, payMethod: 'flat' }] }],
-      },
-    });
+    const m = await certificatePromotionMember();
     await treat(m.paxId, 10);
     await eventually(async () => {
       const wallet = await s.call('GET', `/api/rest/participants/${m.paxId}/certificates?page=0&size=20`, { token: m.token });
@@ -213,22 +218,7 @@ describe('promotion payouts', () => {
 describe('a void of a treatment that earned a promotion certificate', () => {
   /** A member whose processed treatment earned a Sparkle Offer certificate; answers the treatment and the certificate. */
   async function earned() {
-    const { members, groupId } = await cohort();
-    const [m] = members;
-    const pool = s.runtime.deps.pool;
-    await pool.query(
-      `INSERT INTO certificate_categories (code, name, nullify_awards, default_expiration_days) VALUES ('SPARKLE_OFFER', 'Sparkle Offer Certificate', false, 60) ON CONFLICT DO NOTHING`,
-    );
-    await pool.query(
-      `INSERT INTO certificate_category_variants (category_code, amount, purchase_price, position) VALUES ('SPARKLE_OFFER', 25, 250, 0) ON CONFLICT DO NOTHING`,
-    );
-    await promotion(groupId, {
-      payoutAndRules: {
-        awardType: 'CERTIFICATE',
-        certificateCategoryCode: 'SPARKLE_OFFER',
-        rules: [{ metricIds: [products.treatment.id], tiers: [{ target: 10, award: 1, payMethod: 'flat' }] }],
-      },
-    });
+    const m = await certificatePromotionMember();
     const treatmentId = await treat(m.paxId, 10);
     const certificate = await eventually(async () => {
       const wallet = await s.call('GET', `/api/rest/participants/${m.paxId}/certificates?page=0&size=20`, { token: m.token });
