@@ -1,14 +1,20 @@
-import { createEvent, createStore } from 'effector';
+import { combine, createEvent, createStore } from 'effector';
 import { sessionEnded } from '../session/session-events';
 
 /**
- * How many surveys are open to the member, as the surveys feature last read them (null: not read yet). Shared, so a
- * page outside that feature (the home banner promising a survey) can show its promise only when one is open.
+ * How many surveys are open to the member (null: not read yet), for a page outside the surveys feature: the home
+ * banner promising a survey shows its promise only while one is open. Counted from the ids the surveys feature last
+ * read, less the ones completed in this session: a read of the list just after a submission can still find the
+ * survey open (the read model is a moment behind it), and a read started before it can land after it; neither brings
+ * the completed survey back.
  */
-export const openSurveysCounted = createEvent<number>();
-/** The member just completed one of them. */
-export const surveyCompletedHere = createEvent();
-export const $openSurveyCount = createStore<number | null>(null)
-  .on(openSurveysCounted, (_, n) => n)
-  .on(surveyCompletedHere, (n) => (n === null ? null : Math.max(0, n - 1)))
+export const openSurveysListed = createEvent<readonly number[]>();
+/** The member just completed this survey. */
+export const surveyCompletedHere = createEvent<number>();
+const $listed = createStore<readonly number[] | null>(null)
+  .on(openSurveysListed, (_, ids) => ids)
   .reset(sessionEnded);
+const $completedHere = createStore<ReadonlySet<number>>(new Set())
+  .on(surveyCompletedHere, (done, id) => new Set([...done, id]))
+  .reset(sessionEnded);
+export const $openSurveyCount = combine($listed, $completedHere, (ids, done) => (ids === null ? null : ids.filter((id) => !done.has(id)).length));

@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { sessionAuthenticated, sessionEnded } from '../../session/session-events';
-import { openSurveysCounted } from '../../stores/open-surveys';
+import { openSurveysListed } from '../../stores/open-surveys';
 import { fetchSurveys, type SurveyListItem } from './api/surveys-api';
 import { highestPointValue } from './survey-list-helpers';
 
@@ -29,4 +29,4 @@ sample({ clock: surveysRequested, target: [fetchAvailableSurveysFx, fetchComplet
 // Sign-in loads the available surveys when a participant exists (member spec section 4, "Session").
 sample({ clock: sessionAuthenticated, fn: ({ user }) => user.pax.paxId, target: fetchAvailableSurveysFx });
 
-sample({ clock: fetchAvailableSurveysFx.doneData, fn: (list) => list.length, target: openSurveysCounted });
+sample({ clock: fetchAvailableSurveysFx.doneData, fn: (list) => list.map((s) => s.id), target: openSurveysListed });

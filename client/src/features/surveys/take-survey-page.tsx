@@ -29,11 +29,11 @@ function SurveyWizard({ paxId, surveyId }: { paxId: number; surveyId: number }) 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [screen]);
-  // A completed survey is no longer open: the home banner that promises one counts it at once (a read of the lists
-  // right now could still find it open, the read model being a moment behind the submission).
+  // A completed survey is no longer open: the home banner that promises one counts it at once, whatever a read of the
+  // lists finds meanwhile (the read model is a moment behind the submission).
   useEffect(() => {
-    if (screen === 'completed') surveyCompletedHere();
-  }, [screen]);
+    if (screen === 'completed') surveyCompletedHere(surveyId);
+  }, [screen, surveyId]);
   useLeaveGuard(inProgress, (to) => send({ type: 'LEAVE', to }));
   // Sign Out would lose the answers too: it asks the same question, and DISCARD then signs out.
   useEffect(() => {
