@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousViolations } from './support/axe';
-import { admin, demoPassword, signInThroughApi } from './support/demo-users';
+import { admin, demoPassword, signInAs, signInThroughApi } from './support/demo-users';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
 const practiceAdmin = { email: 'practice@example.com', password: demoPassword };
@@ -178,7 +178,8 @@ test('an admin reads every practice’s month in Programme Insight, opens a stat
     headers: { 'auth-token': authToken, 'x-wait-for-position': position },
   });
 
-  await signInAtLogin(page, { email: admin.email, password: demoPassword });
+  // Signed in before the page opens (a goto right after SIGN IN could land before the session, on /login).
+  await signInAs(page, admin);
   await page.goto('/admin-tools/insights');
   await expect(page.getByRole('heading', { name: 'Practice statements' })).toBeVisible();
   await page.getByLabel('Statement month').fill(today.slice(0, 7));
