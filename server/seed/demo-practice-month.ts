@@ -42,7 +42,8 @@ export function practiceMonthSteps(c: { today: string; practice: Caller; admin: 
   const rewardCodes = new Map<number, string>();
   const enroll = (i: number, daysAgo: number): Step => ({
     daysAgo,
-    what: `the demo practice's patient ${PATIENTS[i].firstName} enrolls`,
+    // Logged as the seed runs: a patient by their place in the list, never by name (logs carry no member's name).
+    what: `the demo practice's patient ${i + 1} of ${PATIENTS.length} enrolls`,
     run: async (call: Call) => {
       const p = PATIENTS[i];
       const reply = await call(
@@ -87,7 +88,7 @@ export function practiceMonthSteps(c: { today: string; practice: Caller; admin: 
   });
   const visit = (v: (typeof VISITS)[number]): Step => ({
     daysAgo: v.daysAgo,
-    what: `a visit of ${PATIENTS[v.patient].firstName} at the demo practice`,
+    what: `a visit of patient ${v.patient + 1} at the demo practice`,
     run: async (call: Call) => {
       const paxId = paxIds.get(v.patient);
       if (paxId === undefined) throw new Error('the patient did not enroll');
