@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Migration } from '../../../projections/migrations/migration';
 import type { PgListener } from '../../adapters/pg-listener';
+import { OpenedValues } from './opened-values';
 
 /*
  * Each member's key for the personal fields of their events (crypto-shredding, issue 25 item 2). A table of its own,
@@ -46,6 +47,8 @@ export class MemberKeyring {
   private young = new Map<number, Buffer | null>();
   private old = new Map<number, Buffer | null>();
   private listening = false;
+  /** Personal values of events opened or sealed lately (opened-values.ts); they go with their member's key. */
+  readonly opened = new OpenedValues();
 
   /** The young generation's bound: half the capacity, so both together never hold more than the capacity. */
   private readonly half: number;
@@ -100,6 +103,7 @@ export class MemberKeyring {
   forget(paxId: number): void {
     this.young.delete(paxId);
     this.old.delete(paxId);
+    this.opened.forgetMember(paxId);
   }
 
   /** Forgets keys other processes destroyed, as they say so. */
@@ -115,6 +119,7 @@ export class MemberKeyring {
   private forgetAll(): void {
     this.young = new Map();
     this.old = new Map();
+    this.opened.clear();
   }
 
   private remember(paxId: number, key: Buffer | null): Buffer | null {

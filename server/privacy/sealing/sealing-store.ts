@@ -20,24 +20,39 @@ const envelopeOf = (data: unknown): SealedEnvelope | undefined =>
  * The stored data of one event: its personal values replaced by one envelope (or by the erased marks, key destroyed).
  * Also what the synthetic seed writes with COPY (server/seed/synthetic/bulk-writer.ts), so its log is sealed as a live one.
  */
-export function sealed(e: EventToAppend, key: Buffer | null): EventToAppend {
+export const sealed = (e: EventToAppend, key: Buffer | null): EventToAppend => sealing(e, key).stored;
+
+/** The stored event, and the personal values its envelope holds (none: nothing sealed, or the key is destroyed). */
+function sealing(e: EventToAppend, key: Buffer | null): { stored: EventToAppend; personal?: Json } {
   const data = e.data as Json;
   const { personal, rest } = takePersonal(e.type, data);
-  if (!personal) return e;
+  if (!personal) return { stored: e };
   // A member already erased keeps no personal value, even one a late process tries to write.
-  if (key === null) return { ...e, data: erasePersonal(e.type, rest) };
-  return { ...e, data: { ...rest, [SEALED]: seal(key, ownerOf(data), e.eventId, personal) } };
+  if (key === null) return { stored: { ...e, data: erasePersonal(e.type, rest) } };
+  return { stored: { ...e, data: { ...rest, [SEALED]: seal(key, ownerOf(data), e.eventId, personal) } }, personal };
 }
 
-/** The event as readers see it: opened with its member's key, or erased when that key is gone. */
+/** An event's data without its envelope, copied key by key (a rest pattern with a computed key takes V8's slow path). */
+function withoutEnvelope(data: Json): Json {
+  const rest: Json = {};
+  for (const key in data) if (key !== SEALED) rest[key] = data[key];
+  return rest;
+}
+
+/**
+ * The event as readers see it: opened with its member's key, or erased when that key is gone. Values this process
+ * sealed or opened lately are taken from the keyring's memory instead of being decrypted again (opened-values.ts).
+ */
 export function opened(e: StoredEvent, keyring: MemberKeyring): StoredEvent {
   const envelope = envelopeOf(e.data);
   if (!envelope) return e;
-  const { [SEALED]: _envelope, ...rest } = e.data as Json;
+  const rest = withoutEnvelope(e.data as Json);
   const key = keyring.cached(envelope.by);
   if (key === undefined) throw new Error(`no key loaded for the sealed fields of event ${e.eventId}`);
-  const data = key === null ? erasePersonal(e.type, rest) : putPersonal(e.type, rest, open(key, e.eventId, envelope) as Json);
-  return { ...e, data };
+  if (key === null) return { ...e, data: erasePersonal(e.type, rest) };
+  let personal = keyring.opened.get(e.eventId, envelope.by);
+  if (personal === undefined) keyring.opened.set(e.eventId, envelope.by, (personal = open(key, e.eventId, envelope) as Json));
+  return { ...e, data: putPersonal(e.type, rest, personal) };
 }
 
 async function openAll(events: StoredEvent[], keyring: MemberKeyring): Promise<StoredEvent[]> {
@@ -64,8 +79,19 @@ export function sealingStore(store: EventStore, keyring: MemberKeyring): EventSt
         const owner = ownerOf(e.data as Json);
         if (!keys.has(owner)) keys.set(owner, await keyring.keyFor(owner));
       }
-      const stored = events.map((e) => (seals(e) ? sealed(e, keys.get(ownerOf(e.data as Json))!) : e));
-      return store.appendToStream(stream, stored, options);
+      const sealings = events.map((e) => (seals(e) ? sealing(e, keys.get(ownerOf(e.data as Json))!) : { stored: e }));
+      const result = await store.appendToStream(
+        stream,
+        sealings.map((x) => x.stored),
+        options,
+      );
+      // Stored: readers of these events in this process need not open what was just sealed (unless the key went
+      // meanwhile: an erasure that committed during the append keeps nothing of the member here).
+      sealings.forEach((x, i) => {
+        const owner = ownerOf(events[i].data as Json);
+        if (x.personal && keyring.cached(owner)) keyring.opened.set(events[i].eventId, owner, x.personal);
+      });
+      return result;
     },
     readStream: async (stream, options) => openAll(await store.readStream(stream, options), keyring),
     readAll: async (after, maxCount) => openAll(await store.readAll(after, maxCount), keyring),
