@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { startCluster, prepareTree, runProbe, median } from './against';
+import { medianInterval } from '../stats';
 import { probes } from './probes';
 
 /**
  * A lighter driver of `--against` for bisecting by measurement: `npx tsx tests/bench/against/spread.ts <bench>
  * [--rounds N] <ref> ...` runs the bench's probe in each ref's tree (`.` for this tree as it is on disk), round after
  * round in turns of order (forward, then backward), on one cluster, and prints each ref's medians and their ratio to
- * the first ref's. No statement counts unless AGAINST_COUNT=1 is set (then every round counts: slower).
+ * the first ref's, also taken round by round. No statement counts unless AGAINST_COUNT=1 is set (then every round counts: slower).
  */
 async function main() {
   const args = process.argv.slice(2);
@@ -34,7 +35,14 @@ async function main() {
     const mine = results.get(tree.ref)!;
     const cells = probe.figures.map((f) => {
       const m = median(mine.map(f.read));
-      return `${f.label} ${f.format(m)} (x${(m / median(first.map(f.read))).toFixed(3)}; rounds ${mine.map((x) => f.format(f.read(x))).join(' ')})`;
+      // Round by round against the first ref (run in the same round, seconds apart): the machine's slow spells, which
+      // move every tree of a round together, mostly cancel out of these, where they spread the medians' own rounds.
+      const paired = mine.map((x, r) => f.read(x) / f.read(first[r])).sort((a, b) => a - b);
+      const interval = medianInterval(paired);
+      return (
+        `${f.label} ${f.format(m)} (x${(m / median(first.map(f.read))).toFixed(3)}; round by round x${median(paired).toFixed(3)}, ` +
+        `${interval.low.toFixed(3)} to ${interval.high.toFixed(3)} at ${(interval.confidence * 100).toFixed(0)}%; rounds ${mine.map((x) => f.format(f.read(x))).join(' ')})`
+      );
     });
     console.log(`${tree.ref.padEnd(10)} ${cells.join(' | ')}`);
   }
