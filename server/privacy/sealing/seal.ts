@@ -11,13 +11,33 @@ export interface SealedEnvelope {
 
 export const SEALED = '$sealed';
 const TAG_BYTES = 16;
+const NONCE_BYTES = 12;
+
+/*
+ * Nonces come from the system's random generator in blocks of 1,024 and each 12 bytes are used once: a call of
+ * randomBytes for every award was about as dear as the cipher itself in the award's profile (issue 55). GCM needs
+ * a nonce never repeated under one key, not a separate call; a block is replaced, never written over, so a nonce
+ * handed out stays as it was.
+ */
+const NONCES_PER_BLOCK = 1024;
+let nonces = Buffer.alloc(0);
+let nextNonce = 0;
+export function freshNonce(): Buffer {
+  if (nextNonce + NONCE_BYTES > nonces.length) {
+    nonces = randomBytes(NONCE_BYTES * NONCES_PER_BLOCK);
+    nextNonce = 0;
+  }
+  const nonce = nonces.subarray(nextNonce, nextNonce + NONCE_BYTES);
+  nextNonce += NONCE_BYTES;
+  return nonce;
+}
 
 /**
  * Seals `value` (as JSON) with the member's key. The event's id is the additional authenticated data: a sealed value
  * moved onto another event does not open.
  */
 export function seal(key: Buffer, by: number, eventId: string, value: unknown): SealedEnvelope {
-  const iv = randomBytes(12);
+  const iv = freshNonce();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(eventId));
   const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);

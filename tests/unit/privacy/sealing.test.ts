@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeEvent, encodeEvent, PointsAwarded, SurveySubmitted, TreatmentRecorded, type DomainEvent } from '../../../event-schemas';
 import { erasePersonal, putPersonal, sealsPersonalFields, takePersonal } from '../../../event-schemas/personal-fields';
-import { open, seal } from '../../../server/privacy/sealing/seal';
+import { freshNonce, open, seal } from '../../../server/privacy/sealing/seal';
 
 const meta = { actor: { kind: 'system' as const, job: 'test' }, correlationId: 'c', causationId: 'c', occurredAt: '2024-05-01T12:00:00.000Z' };
 const award = PointsAwarded.of({
@@ -124,5 +124,20 @@ describe('personal fields of events (crypto-shredding)', () => {
     expect(open(key, 'event-1', envelope)).toEqual({ description: 'Jordan' });
     expect(() => open(randomBytes(32), 'event-1', envelope)).toThrow();
     expect(() => open(key, 'event-2', envelope)).toThrow();
+  });
+
+  it('never hands out one nonce twice, across the blocks it draws from the random generator', () => {
+    const seen = new Set<string>();
+    // 3,000 is almost three blocks of 1,024: the nonces of a block already handed out stay as they were.
+    const handed = Array.from({ length: 3000 }, () => {
+      const nonce = freshNonce();
+      return { nonce, asHanded: Buffer.from(nonce) };
+    });
+    for (const { nonce } of handed) seen.add(nonce.toString('hex'));
+    expect(seen.size).toBe(3000);
+    expect(handed.every(({ nonce, asHanded }) => nonce.length === 12 && nonce.equals(asHanded))).toBe(true);
+    const key = randomBytes(32);
+    const ivs = Array.from({ length: 1100 }, () => seal(key, 7, 'event-1', { description: 'x' }).iv);
+    expect(new Set(ivs).size).toBe(1100);
   });
 });
