@@ -37,6 +37,29 @@ async function signInAtLogin(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'SIGN IN' }).click();
 }
 
+/** Signed in as the practice administrator on Staff and keys: invites a front-desk user; answers the address. */
+async function sendInvitation(page: Page, person: { firstName: string; lastName: string }): Promise<string> {
+  await page.getByRole('link', { name: 'Staff and keys' }).click();
+  const email = `front-${randomUUID()}@example.com`;
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByRole('button', { name: 'SEND THE INVITATION' }).click();
+  await expect(page.getByRole('status')).toContainText(`Invitation sent to ${email}`);
+  return email;
+}
+
+/** The invitation's link (its path), read from the demo mailbox as an admin. */
+async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
+  const { authToken } = await signInThroughApi(request, admin);
+  const mail = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': authToken }, params: { recipient: email } })).json()) as {
+    body: string;
+  }[];
+  const link = /\/practice\/accept\?token=[\w-]+/.exec(mail.map((m) => m.body).join('\n'))?.[0];
+  expect(link, JSON.stringify(mail)).toBeDefined();
+  return link!;
+}
+
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'tablet', width: 820, height: 1180 },
@@ -64,29 +87,17 @@ for (const viewport of [
     await signInAtLogin(page, practiceAdmin);
     await expect(page).toHaveURL(/\/practice$/);
     await expect(page.getByRole('heading', { name: 'Front desk' })).toBeVisible();
-    await page.getByRole('link', { name: 'Staff and keys' }).click();
-    const deskEmail = `front-${randomUUID()}@example.com`;
-    await page.getByLabel('E-mail address').fill(deskEmail);
-    await page.getByLabel('First name').fill('Frankie');
-    await page.getByLabel('Last name').fill('Desk');
-    await page.getByRole('button', { name: 'SEND THE INVITATION' }).click();
-    await expect(page.getByRole('status')).toContainText(`Invitation sent to ${deskEmail}`);
+    const deskEmail = await sendInvitation(page, { firstName: 'Frankie', lastName: 'Desk' });
     await expectNoSeriousViolations(page, `practice staff (${viewport.name})`);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     // Signed out once the login page shows. Opening the link while the sign-out call was still out could leave the
     // administrator signed in, and the link then sent the page to their desk: the likely cause of this walk's one
     // failure (its log was lost). The page now shows the form even then; the test below opens it so on purpose.
     await expect(page).toHaveURL(/\/login$/);
-
-    const { authToken: adminToken } = await signInThroughApi(request, admin);
-    const mail = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': adminToken }, params: { recipient: deskEmail } })).json()) as {
-      body: string;
-    }[];
-    const link = /\/practice\/accept\?token=[\w-]+/.exec(mail.map((m) => m.body).join('\n'))?.[0];
-    expect(link, JSON.stringify(mail)).toBeDefined();
+    const link = await invitationLink(request, deskEmail);
 
     // The front-desk user accepts and lands on the desk.
-    await page.goto(link!);
+    await page.goto(link);
     await page.getByLabel(/^Password/).fill('Front-desk-pass-1');
     await page.getByRole('button', { name: 'JOIN' }).click();
     // The spec carries `token` across internal links; it is spent now.
@@ -130,22 +141,10 @@ for (const viewport of [
 test('an invitation opened where the practice administrator is still signed in still joins, and says whom it signs out', async ({ page, request }) => {
   await signInAtLogin(page, practiceAdmin);
   await expect(page).toHaveURL(/\/practice$/);
-  await page.getByRole('link', { name: 'Staff and keys' }).click();
-  const deskEmail = `front-${randomUUID()}@example.com`;
-  await page.getByLabel('E-mail address').fill(deskEmail);
-  await page.getByLabel('First name').fill('Sasha');
-  await page.getByLabel('Last name').fill('Shared');
-  await page.getByRole('button', { name: 'SEND THE INVITATION' }).click();
-  await expect(page.getByRole('status')).toContainText(`Invitation sent to ${deskEmail}`);
-  const { authToken: adminToken } = await signInThroughApi(request, admin);
-  const mail = (await (await request.get('/api/rest/admin/outbox', { headers: { 'auth-token': adminToken }, params: { recipient: deskEmail } })).json()) as {
-    body: string;
-  }[];
-  const link = /\/practice\/accept\?token=[\w-]+/.exec(mail.map((m) => m.body).join('\n'))?.[0];
-  expect(link, JSON.stringify(mail)).toBeDefined();
+  const link = await invitationLink(request, await sendInvitation(page, { firstName: 'Sasha', lastName: 'Shared' }));
 
   // The same browser, not signed out: the form, naming who joining signs out here.
-  await page.goto(link!);
+  await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Join your practice' })).toBeVisible();
   await expect(page.getByText(/is signed in on this browser; joining signs them out here\./)).toBeVisible();
   await page.getByLabel(/^Password/).fill('Shared-desk-pass-1');
